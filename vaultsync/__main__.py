@@ -1,0 +1,5 @@
+import sys
+
+from vaultsync.entry import main
+
+sys.exit(main())

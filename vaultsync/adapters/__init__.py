@@ -1,0 +1,1 @@
+"""Adapters layer: CLI, watcher, scheduler, MCP."""

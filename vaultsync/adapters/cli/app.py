@@ -1,0 +1,114 @@
+"""The `vaultsync` command line: thin commands over the services.
+
+Each command module under `vaultsync/adapters/cli/` registers its commands on `app`. A command
+parses its arguments, calls one service, and prints: human text by default, one JSON document
+with `--json`. Errors become a one-line message on stderr and a named exit code.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="vaultsync",
+    help="One shared, permanent memory for AI coding agents, kept in an Obsidian vault.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Exit(enum.IntEnum):
+    """Named exit codes (documented in the README)."""
+
+    OK = 0
+    ERROR = 1  # something failed; the message says what
+    USAGE = 2  # bad arguments (typer's own code)
+    NO_VAULT = 3  # no vault configured, or the path is not a vault
+    CONFIG = 4  # a config file cannot be parsed
+    LOCKED = 5  # a lock (git index, note) stayed busy
+    NOT_FOUND = 6  # a note, revision or skill does not exist
+    HELD = 7  # a safety guard held the action back (e.g. a mass deletion)
+
+
+VaultOption = typer.Option(
+    None,
+    "--vault",
+    help="The vault folder (default: $VAULTSYNC_VAULT, then the user config).",
+    show_default=False,
+)
+JsonOption = typer.Option(False, "--json", help="Print one JSON document for scripts.")
+
+
+def fail(message: str, code: Exit = Exit.ERROR) -> NoReturn:
+    typer.echo(f"vaultsync: {message}", err=True)
+    raise typer.Exit(int(code))
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def require_vault(vault: Path | None) -> Path:
+    """Resolve the vault for a command, or exit with NO_VAULT and a fix."""
+    from vaultsync.core.config import ConfigError, resolve_vault
+
+    try:
+        path = resolve_vault(vault)
+    except ConfigError as exc:
+        fail(str(exc), Exit.CONFIG)
+    if path is None:
+        fail(
+            "no vault given: pass --vault PATH, set VAULTSYNC_VAULT, or run `vaultsync init PATH`",
+            Exit.NO_VAULT,
+        )
+    if not path.is_dir():
+        fail(f"vault not found: {path} (run `vaultsync init {path}` to create it)", Exit.NO_VAULT)
+    return path
+
+
+# Command modules, one per concept. Each imports `app` and registers its commands.
+COMMAND_MODULES = (
+    "vault",  # init, rebuild, demo
+    "search",
+    "redact",
+    "hook",
+    "install",
+    "status",
+    "watch",
+    "history",
+    "service",
+    "learn",
+    "review",
+    "skills",
+    "schedule",
+    "me",
+    "doctor",
+)
+
+
+def load_commands() -> None:
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"vaultsync.adapters.cli.{name}")
+
+
+def run(argv: list[str]) -> int:
+    load_commands()
+    try:
+        app(args=argv, prog_name="vaultsync", standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(sys.argv[1:]))

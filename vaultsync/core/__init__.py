@@ -1,0 +1,1 @@
+"""Core layer: standard library only (model, paths, config, privacy, the hook)."""

@@ -1,0 +1,202 @@
+"""The one place configuration is read.
+
+Two TOML files, merged over documented defaults (docs/configuration.md lists every key):
+- the vault config `<vault>/.vaultsync/config.toml`, committed with the vault (budgets, filters,
+  templates, privacy rules), shared by every machine;
+- the user config `$VAULTSYNC_HOME/config.toml`, per machine (which vault, where the index lives);
+  it may also override any vault setting for this machine.
+Environment: `VAULTSYNC_VAULT` picks the vault, `VAULTSYNC_HOME` the per-machine state folder.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths
+
+DEFAULTS: dict[str, Any] = {
+    "vault": {"path": "", "index_path": ""},
+    "budgets": {"user_md_tokens": 500, "agent_md_tokens": 800, "context_tokens": 1500},
+    "hook": {
+        "time_limit_s": 0.9,
+        "max_stdin_bytes": 16 * 1024 * 1024,
+        "summary_chars": 500,
+        "head_lines": 3,
+        "tail_lines": 3,
+        "min_chars": 30,
+        "skip_tools": [
+            "TodoWrite",
+            "TodoRead",
+            "update_plan",
+            "todo",
+            "memory",
+            "cronjob",
+            "mcp__vaultsync__*",
+        ],
+        "low_value_signals": ["exit_code", "exit: 0", "[SILENT]", "usage:", "entry_count:", "hits:"],
+        "dedupe_overlap": 0.6,
+    },
+    "learn": {
+        "min_tool_calls": 10,
+        "min_edits": 3,
+        "min_minutes": 10,
+        "model_command": "",
+        "max_model_calls": 20,
+        "max_input_chars": 60000,
+        "model_timeout_s": 300,
+        "archive_sessions_after_days": 30,
+        "reinforce_overlap": 0.6,
+        "skill_cluster_min": 3,
+    },
+    "privacy": {"allow": [], "deny": [], "rules": [], "disabled_rules": []},
+    "watch": {
+        "debounce_s": 1.0,
+        "max_wait_s": 10.0,
+        "reconcile_s": 300.0,
+        "max_delete_share": 0.25,
+    },
+    "git": {
+        "commit_template": "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})"
+        "\n\n{{files}}",
+        "lock_timeout_s": 10.0,
+        "auto_commit": True,
+    },
+    "templates": {"user_md": "", "agent_md": ""},
+}
+
+
+class ConfigError(Exception):
+    """A config file exists but cannot be read or parsed."""
+
+
+@dataclass(frozen=True)
+class Config:
+    vault: Path | None
+    index_path: Path | None
+    data: dict[str, Any] = field(repr=False)
+    sources: tuple[str, ...] = ()
+
+    def section(self, name: str) -> dict[str, Any]:
+        value = self.data.get(name, {})
+        return value if isinstance(value, dict) else {}
+
+    def get(self, section: str, key: str) -> Any:
+        return self.section(section).get(key, DEFAULTS.get(section, {}).get(key))
+
+    @property
+    def privacy(self) -> dict[str, Any]:
+        return self.section("privacy")
+
+    def index_file(self) -> Path:
+        if self.index_path is not None:
+            return self.index_path
+        if self.vault is None:
+            raise ConfigError("no vault configured")
+        return paths.default_index_path(self.vault)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _merge(base[key], value)
+        else:
+            base[key] = value
+    return base
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        return {}
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+
+
+def user_config_path() -> Path:
+    return paths.vaultsync_home() / "config.toml"
+
+
+def resolve_vault(explicit: str | Path | None = None, user: dict[str, Any] | None = None) -> Path | None:
+    """The vault: an explicit argument, else VAULTSYNC_VAULT, else the user config."""
+    if explicit:
+        return Path(explicit).expanduser()
+    env = os.environ.get("VAULTSYNC_VAULT")
+    if env:
+        return Path(env).expanduser()
+    if user is None:
+        user = read_toml(user_config_path())
+    configured = user.get("vault", {}).get("path") if isinstance(user.get("vault"), dict) else None
+    return Path(configured).expanduser() if configured else None
+
+
+def load_config(vault: str | Path | None = None) -> Config:
+    """Defaults <- vault config <- user config. Raises ConfigError on a broken file."""
+    user = read_toml(user_config_path())
+    vault_path = resolve_vault(vault, user)
+    data = copy.deepcopy(DEFAULTS)
+    sources = []
+    if vault_path is not None:
+        vault_file = vault_path / paths.VAULT_CONFIG
+        vault_data = read_toml(vault_file)
+        if vault_data:
+            sources.append(str(vault_file))
+        vault_data.pop("vault", None)  # where the vault is cannot be decided inside it
+        _merge(data, vault_data)
+    if user:
+        sources.append(str(user_config_path()))
+        _merge(data, user)
+    index = data["vault"].get("index_path") or os.environ.get("VAULTSYNC_INDEX")
+    return Config(
+        vault=vault_path,
+        index_path=Path(index).expanduser() if index else None,
+        data=data,
+        sources=tuple(sources),
+    )
+
+
+def render_vault_config() -> str:
+    """The commented vault config that `vaultsync init` writes."""
+    return _VAULT_CONFIG_TEMPLATE
+
+
+_VAULT_CONFIG_TEMPLATE = """\
+# vaultsync vault settings: committed with the vault, shared by every machine.
+# Every key is optional; the values shown are the defaults (see docs/configuration.md).
+
+[budgets]
+user_md_tokens = 500     # USER.md token budget
+agent_md_tokens = 800    # AGENT.md token budget
+context_tokens = 1500    # what the session-start hook injects
+
+[hook]
+min_chars = 30           # events with less text are dropped
+summary_chars = 500      # cap on each tool input/output summary
+# skip_tools = ["TodoWrite", "update_plan", "memory"]
+
+[learn]
+min_tool_calls = 10      # a session is worth learning from with 10+ tool calls,
+min_edits = 3            # or 3+ edits,
+min_minutes = 10         # or 10+ minutes
+# model_command = "claude -p"   # default: first of claude, codex, llm; else offline
+
+[privacy]
+allow = []               # project path globs; when set, only these are captured
+deny = []                # project path globs that leave no trace at all
+disabled_rules = []
+
+[watch]
+debounce_s = 1.0
+max_wait_s = 10.0
+
+[git]
+# commit_template = "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})"
+"""

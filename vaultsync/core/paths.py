@@ -1,0 +1,186 @@
+"""Where things live: the vault layout, per-machine state, and safe file names.
+
+File names must be readable in Obsidian, unique across machines and agents, and valid on Linux,
+macOS and Windows. Anything derived from outside input (session ids, titles) goes through
+`safe_component`, and every path built from it is checked with `inside` before use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import socket
+import unicodedata
+from pathlib import Path
+
+from vaultsync.core.model import Level, NoteType
+
+# The vault layout: one folder per note type.
+SESSIONS_DIR = "sessions"
+SUMMARIES_DIR = "summaries"
+MEMORIES_DIR = "memories"
+LEVEL_DIRS: dict[Level, str] = {
+    Level.L1: "memories/L1-candidates",
+    Level.L2: "memories/L2-confirmed",
+    Level.L3: "memories/L3-core",
+}
+PROPOSALS_DIR = "skills/proposals"
+DRAFTS_DIR = "skills/drafts"
+ARCHIVE_DIR = "archive"
+CONFIG_DIR = ".vaultsync"
+VAULT_CONFIG = ".vaultsync/config.toml"
+TEMPLATE_OVERRIDE_DIR = ".vaultsync/templates"
+USER_MD = "USER.md"
+AGENT_MD = "AGENT.md"
+GENERATED_FILES = (USER_MD, AGENT_MD)
+
+TYPE_DIRS: dict[NoteType, str] = {
+    NoteType.SESSION: SESSIONS_DIR,
+    NoteType.SUMMARY: SUMMARIES_DIR,
+    NoteType.MEMORY: MEMORIES_DIR,
+    NoteType.SKILL_PROPOSAL: PROPOSALS_DIR,
+    NoteType.SKILL_DRAFT: DRAFTS_DIR,
+}
+
+# Folders and files that are never notes: Obsidian's config, trash, git, our own config,
+# editor temp files and sync-service conflict copies.
+IGNORED_DIRS = frozenset({".git", ".obsidian", ".trash", ".vaultsync", "node_modules"})
+_TEMP_RE = re.compile(
+    r"(^\.#|^#.*#$|~$|\.swp$|\.swo$|\.swx$|\.tmp$|\.part$|\.crdownload$|^\.~lock\.|\.vstmp-)",
+    re.IGNORECASE,
+)
+_CONFLICT_RE = re.compile(
+    r"(\.sync-conflict-\d{8}-\d{6}"  # Syncthing
+    r"|\(conflicted copy[^)]*\)"  # Obsidian Sync
+    r"|'s conflicted copy"  # Dropbox
+    r"|conflict-files-obsidian-git)",  # obsidian-git's conflict list
+    re.IGNORECASE,
+)
+
+
+def is_ignored(rel: str | Path) -> bool:
+    """True for paths (relative to the vault) that vaultsync must never index or commit."""
+    parts = Path(rel).parts
+    if not parts:
+        return True
+    if any(p in IGNORED_DIRS or (p.startswith(".") and p not in {".", ".."}) for p in parts[:-1]):
+        return True
+    name = parts[-1]
+    return bool(name.startswith(".") or _TEMP_RE.search(name) or _CONFLICT_RE.search(name))
+
+
+def is_note(rel: str | Path) -> bool:
+    return str(rel).lower().endswith(".md") and not is_ignored(rel)
+
+
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*\[\]#^%]+')
+_WINDOWS_RESERVED = frozenset(
+    {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+)
+
+
+def safe_component(text: str, max_len: int = 60, fallback: str = "untitled") -> str:
+    """One path component that is valid everywhere and safe inside a wikilink.
+
+    Strips characters Windows, macOS or Obsidian links reject (`[]#^|` break link targets),
+    collapses whitespace, trims trailing dots and spaces, avoids reserved device names.
+    """
+    text = unicodedata.normalize("NFC", str(text))
+    text = _UNSAFE.sub(" ", text)
+    text = re.sub(r"\s+", " ", text).strip(" .")
+    if len(text) > max_len:
+        text = text[:max_len].rstrip(" .")
+    if not text or text in {".", ".."}:
+        text = fallback
+    if text.split(".")[0].upper() in _WINDOWS_RESERVED:
+        text = "_" + text
+    return text
+
+
+def short_hash(*parts: str, n: int = 8) -> str:
+    h = hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    return h[:n]
+
+
+def machine_id() -> str:
+    """A stable, short, non-identifying id for this machine (part of unique file names)."""
+    override = os.environ.get("VAULTSYNC_MACHINE")
+    if override:
+        return safe_component(override, 24)
+    return short_hash(socket.gethostname(), n=6)
+
+
+def inside(root: Path, candidate: Path) -> Path:
+    """Resolve `candidate` and prove it lies within `root`; raise ValueError otherwise."""
+    root_r = root.resolve()
+    cand_r = candidate.resolve()
+    if cand_r != root_r and root_r not in cand_r.parents:
+        raise ValueError(f"path escapes the vault: {candidate}")
+    return cand_r
+
+
+def session_note_rel(agent: str, session_id: str, started: str) -> str:
+    """Relative path of a session's event log.
+
+    `started` is an ISO UTC timestamp (2026-11-29T16:12:05...Z). The name carries the start
+    time (readable, sortable), the agent, a readable slice of the session id and a hash of
+    machine + agent + full id, so two laptops or two agents never collide even with equal ids.
+    """
+    day = started[:10]
+    hhmm = started[11:13] + started[14:16]
+    sid = safe_component(session_id, 12, "session").replace(" ", "-")
+    digest = short_hash(machine_id(), agent, session_id)
+    name = f"{day} {hhmm} {safe_component(agent, 20)} {sid} {digest}.md"
+    return f"{SESSIONS_DIR}/{day[:4]}/{day[5:7]}/{name}"
+
+
+def vaultsync_home() -> Path:
+    """Per-machine state (user config, index, locks, logs). `VAULTSYNC_HOME` overrides it."""
+    env = os.environ.get("VAULTSYNC_HOME")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "vaultsync"
+
+
+def vault_key(vault: Path) -> str:
+    """A short key naming per-vault state kept outside the vault."""
+    return short_hash(str(vault.expanduser().resolve()), n=12)
+
+
+def state_dir(vault: Path) -> Path:
+    """Per-machine, per-vault state: never inside the vault, never committed."""
+    return vaultsync_home() / "vaults" / vault_key(vault)
+
+
+def default_index_path(vault: Path) -> Path:
+    return state_dir(vault) / "index.sqlite"
+
+
+def hook_error_log() -> Path:
+    return vaultsync_home() / "logs" / "hook-errors.jsonl"
+
+
+def redaction_log(vault: Path) -> Path:
+    return state_dir(vault) / "redactions.jsonl"
+
+
+def lock_path(vault: Path, rel: str) -> Path:
+    """The lock file guarding one note: outside the vault so it never shows up in Obsidian."""
+    return state_dir(vault) / "locks" / (short_hash(rel, n=16) + ".lock")
+
+
+def queue_dir(vault: Path) -> Path:
+    """Derived queue markers (one small file per session); rebuilt from the vault by rebuild."""
+    return state_dir(vault) / "queue"
+
+
+def context_dir(vault: Path) -> Path:
+    """Per-project session-start context, rendered by the generate service for the hook."""
+    return state_dir(vault) / "context"
+
+
+def project_key(project: str) -> str:
+    return short_hash(project, n=12)

@@ -1,0 +1,70 @@
+"""Text measures shared by every layer: CJK segmentation for search and token estimates.
+
+Search in Chinese and Japanese: SQLite's unicode61 tokenizer keeps a whole run of Han or kana
+characters as one token, so 修复 inside 修复了路由的问题 is never found, and the trigram
+tokenizer cannot match two-character words at all. vaultsync indexes every CJK character as a
+token of its own (`segment` puts a zero-width space between them) and turns each CJK run in a query into a
+phrase of single characters (`修复` -> `"修 复"`), which FTS5 matches only where the characters
+stand next to each other. This needs no dictionary, finds words of any length, and costs one
+regex pass per note. Snippets are read back through `unsegment`.
+
+Token budgets: `estimate_tokens` counts each CJK character as one token and every other run of
+non-space text as one token per four characters (rounded up), a close, deterministic stand-in for
+the BPE tokenizers agents use, which never undercounts CJK text.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Han (incl. extensions A and B+), kana, Hangul syllables, CJK punctuation and full-width forms.
+CJK_CLASS = (
+    "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+    "\u3000-\u303f\uff00-\uffef\U00020000-\U0003134f"
+)
+_CJK_CHAR = re.compile(f"[{CJK_CLASS}]")
+_CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
+_BOUNDARY = re.compile(f"(?<=[{CJK_CLASS}])(?=\\S)|(?<=\\S)(?=[{CJK_CLASS}])")
+# U+200B (zero width space) is a separator to unicode61 and invisible in text, so a segmented
+# text reads back exactly by deleting it.
+SEP = "\u200b"
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK_CHAR.search(text) is not None
+
+
+def segment(text: str) -> str:
+    """Space-separate every CJK character so the index sees each one as a token."""
+    if not has_cjk(text):
+        return text
+    return _BOUNDARY.sub(SEP, text)
+
+
+def unsegment(text: str) -> str:
+    """Undo `segment` for display (snippets); only spaces between two CJK characters go."""
+    if not has_cjk(text):
+        return text
+    return text.replace(SEP, "")
+
+
+def cjk_runs(text: str) -> list[str]:
+    return _CJK_RUN.findall(text)
+
+
+def estimate_tokens(text: str) -> int:
+    cjk = len(_CJK_CHAR.findall(text))
+    rest = _CJK_CHAR.sub(" ", text)
+    return cjk + sum((len(word) + 3) // 4 for word in rest.split())
+
+
+def overlap(a: str, b: str) -> float:
+    """Share of the smaller text's word set found in the other (0..1); CJK counted by character."""
+    wa, wb = _words(a), _words(b)
+    if not wa or not wb:
+        return 0.0
+    return len(wa & wb) / min(len(wa), len(wb))
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", segment(text.lower())) if w}

@@ -1,0 +1,189 @@
+"""The one gate for every file write vaultsync makes.
+
+- `write_atomic`: temp file in the same folder, fsync, rename over, fsync the folder. A reader
+  (Obsidian, git, the watcher) sees the old file or the new one, never half of one.
+- `append`: appends one whole block to a note under the note's lock, creating the note with its
+  header first if it does not exist. Parallel hooks never interleave or lose an event.
+- `rewrite`: read-modify-write of a note under the same lock (used to update a session note's
+  frontmatter), so an append can never land in a file that is being replaced.
+
+Locks are `flock`s on small files outside the vault (see paths.lock_path). Temp files carry the
+`.vstmp-` marker that the watcher, the index and git all ignore.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+
+class WriteError(OSError):
+    """A write failed; the target is unchanged."""
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.vstmp-{secrets.token_hex(4)}")
+
+
+def write_atomic(target: Path, data: str | bytes, *, fsync: bool = True) -> None:
+    """Replace `target` with `data` atomically; on any failure the old file is untouched."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_name(target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            _write_all(fd, payload)
+            if fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise WriteError(exc.errno or errno.EIO, f"cannot write {target}: {exc.strerror}") from exc
+    if fsync:
+        _fsync_dir(target.parent)
+
+
+def create_exclusive(target: Path, data: str | bytes) -> bool:
+    """Create `target` with `data` only if it does not exist yet. Returns True if we created it.
+
+    The content is complete before the name appears (write temp, then hard-link), so a racing
+    appender can never see an empty or half-written note.
+    """
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_name(target)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        try:
+            _write_all(fd, payload)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+@contextlib.contextmanager
+def locked(lock_file: Path, timeout: float = 10.0) -> Iterator[None]:
+    """Hold an exclusive flock on `lock_file` (created if needed); TimeoutError after `timeout`."""
+    lock_file.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + timeout
+        delay = 0.001
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise TimeoutError(f"lock busy: {lock_file}") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def append(
+    target: Path,
+    block: str,
+    *,
+    lock_file: Path,
+    header: Callable[[], str] | None = None,
+    timeout: float = 10.0,
+) -> bool:
+    """Append `block` to `target` as one write under the note's lock.
+
+    If the note does not exist, `header()` is written first (atomically, with the block).
+    Returns True if this call created the note. The existing bytes are never rewritten.
+    """
+    data = block.encode("utf-8", "surrogatepass")
+    with locked(lock_file, timeout):
+        if not target.exists():
+            if header is None:
+                raise FileNotFoundError(target)
+            created = create_exclusive(target, header().encode("utf-8") + data)
+            if created:
+                return True
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND)
+        try:
+            # A note a person edited may have lost its final newline: never glue two blocks.
+            if os.fstat(fd).st_size and not _ends_with_newline(target):
+                data = b"\n" + data
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    return False
+
+
+def _ends_with_newline(target: Path) -> bool:
+    with target.open("rb") as fh:
+        fh.seek(-1, os.SEEK_END)
+        return fh.read(1) == b"\n"
+
+
+def rewrite(
+    target: Path, change: Callable[[str], str | None], *, lock_file: Path, timeout: float = 10.0
+) -> bool:
+    """Read `target`, apply `change` and write the result atomically, all under the note's lock.
+
+    `change` returns the new text, or None to leave the file alone. Returns True if written.
+    """
+    with locked(lock_file, timeout):
+        text = target.read_text(encoding="utf-8", errors="surrogateescape")
+        new = change(text)
+        if new is None or new == text:
+            return False
+        write_atomic(target, new.encode("utf-8", "surrogateescape"))
+        return True
+
+
+def append_line(target: Path, line: str) -> None:
+    """Append one short line (a log record) with O_APPEND: atomic for small writes."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        _write_all(fd, (line.rstrip("\n") + "\n").encode("utf-8", "replace"))
+    finally:
+        os.close(fd)

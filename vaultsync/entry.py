@@ -1,0 +1,29 @@
+"""Console entry points.
+
+`vaultsync hook ...` and `vaultsync redact ...` are dispatched straight to their standard-library
+implementations, without importing typer (44 ms) or anything else from the CLI: the hook sits in
+every tool call of every agent, so its start-up cost is the product's latency floor.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def hook_main(argv: list[str] | None = None) -> int:
+    from vaultsync.core.hook import main as run_hook
+
+    return run_hook(sys.argv[1:] if argv is None else argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "hook" and not {"-h", "--help"} & set(args):
+        return hook_main(args[1:])
+    if args and args[0] == "redact" and not {"-h", "--help"} & set(args):
+        from vaultsync.core.privacy_cli import main_fast
+
+        return main_fast(args[1:])
+    from vaultsync.adapters.cli.app import run
+
+    return run(args)

@@ -1,0 +1,1 @@
+"""Services layer: ingest, sync, learn, generate."""

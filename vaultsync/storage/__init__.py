@@ -1,0 +1,1 @@
+"""Storage layer: notes, vault writes, the index, git history, rendering."""
