@@ -1,0 +1,56 @@
+"""Shared fixtures: every test runs with its own VAULTSYNC_HOME and never sees the real one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vaultsync.core import paths
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("VAULTSYNC_HOME", str(home))
+    monkeypatch.setenv("VAULTSYNC_MACHINE", "testbox")
+    monkeypatch.delenv("VAULTSYNC_VAULT", raising=False)
+    monkeypatch.delenv("VAULTSYNC_INDEX", raising=False)
+    # git must not read the developer's own config (signing, hooks, templates).
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(home / "gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    (home / "gitconfig").write_text(
+        "[user]\n\tname = vaultsync test\n\temail = test@vaultsync.invalid\n"
+        "[init]\n\tdefaultBranch = main\n",
+        encoding="utf-8",
+    )
+    yield home
+
+
+@pytest.fixture
+def vault(tmp_path: Path) -> Path:
+    """An empty vault with vaultsync's folder layout (no git repository)."""
+    root = tmp_path / "vault"
+    for folder in (
+        paths.SESSIONS_DIR,
+        paths.SUMMARIES_DIR,
+        *paths.LEVEL_DIRS.values(),
+        paths.PROPOSALS_DIR,
+        paths.DRAFTS_DIR,
+        paths.ARCHIVE_DIR,
+        paths.CONFIG_DIR,
+    ):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    return root
+
+
+@pytest.fixture
+def shared() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip(f"shared corpora not found at {SHARED}")
+    return SHARED

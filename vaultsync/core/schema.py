@@ -1,0 +1,104 @@
+"""Frontmatter schemas, one builder per note type (docs/vault-format.md describes them).
+
+Every note vaultsync writes gets its properties from here, so key names, order and types are the
+same whichever module writes the note. Common keys: `type`, `created`, `updated`, `agent`,
+`session_id`, `project`, `status`, `tags`. Links to other notes are quoted wikilinks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vaultsync.core.model import Level, NoteType, Scope, SessionStatus
+from vaultsync.core.properties import link
+
+
+def session_props(
+    *, agent: str, session_id: str, project: str, cwd: str, started: str, machine: str
+) -> dict[str, Any]:
+    return {
+        "type": NoteType.SESSION.value,
+        "agent": agent,
+        "session_id": session_id,
+        "project": project,
+        "cwd": cwd,
+        "machine": machine,
+        "created": started,
+        "updated": started,
+        "status": SessionStatus.ACTIVE.value,
+        "tags": ["vaultsync/session", f"agent/{agent}"],
+    }
+
+
+def summary_props(
+    *,
+    agent: str,
+    session_id: str,
+    project: str,
+    created: str,
+    session_rel: str,
+    files_read: list[str],
+    files_modified: list[str],
+    model: str,
+) -> dict[str, Any]:
+    return {
+        "type": NoteType.SUMMARY.value,
+        "agent": agent,
+        "session_id": session_id,
+        "project": project,
+        "created": created,
+        "updated": created,
+        "status": "active",
+        "session": link(session_rel),
+        "files_read": files_read,
+        "files_modified": files_modified,
+        "model": model,
+        "tags": ["vaultsync/summary", f"agent/{agent}"],
+    }
+
+
+def memory_props(
+    *,
+    level: Level,
+    scope: Scope,
+    agent: str,
+    session_id: str,
+    project: str,
+    created: str,
+    source_rel: str,
+    priority: int = 0,
+    status: str = "candidate",
+) -> dict[str, Any]:
+    return {
+        "type": NoteType.MEMORY.value,
+        "level": level.value,
+        "scope": scope.value,
+        "status": status,
+        "priority": priority,
+        "agent": agent,
+        "session_id": session_id,
+        "project": project,
+        "created": created,
+        "updated": created,
+        "source": link(source_rel),
+        "reinforced": 0,
+        "last_seen": created[:10],
+        "tags": ["vaultsync/memory", f"memory/{level.value}", f"scope/{scope.value}"],
+    }
+
+
+def proposal_props(
+    *, name: str, agent: str, session_id: str, project: str, created: str, source_rel: str
+) -> dict[str, Any]:
+    return {
+        "type": NoteType.SKILL_PROPOSAL.value,
+        "skill": name,
+        "status": "proposed",
+        "agent": agent,
+        "session_id": session_id,
+        "project": project,
+        "created": created,
+        "updated": created,
+        "source": link(source_rel),
+        "tags": ["vaultsync/skill-proposal"],
+    }
