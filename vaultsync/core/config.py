@@ -38,7 +38,14 @@ DEFAULTS: dict[str, Any] = {
             "cronjob",
             "mcp__vaultsync__*",
         ],
-        "low_value_signals": ["exit_code", "exit: 0", "[SILENT]", "usage:", "entry_count:", "hits:"],
+        "low_value_signals": [
+            "exit_code",
+            "exit: 0",
+            "[SILENT]",
+            "usage:",
+            "entry_count:",
+            "hits:",
+        ],
         "dedupe_overlap": 0.6,
     },
     "learn": {
@@ -125,7 +132,9 @@ def user_config_path() -> Path:
     return paths.vaultsync_home() / "config.toml"
 
 
-def resolve_vault(explicit: str | Path | None = None, user: dict[str, Any] | None = None) -> Path | None:
+def resolve_vault(
+    explicit: str | Path | None = None, user: dict[str, Any] | None = None
+) -> Path | None:
     """The vault: an explicit argument, else VAULTSYNC_VAULT, else the user config."""
     if explicit:
         return Path(explicit).expanduser()

@@ -76,7 +76,14 @@ def is_note(rel: str | Path) -> bool:
 
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*\[\]#^%]+')
 _WINDOWS_RESERVED = frozenset(
-    {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+    {
+        "CON",
+        "PRN",
+        "AUX",
+        "NUL",
+        *(f"COM{i}" for i in range(1, 10)),
+        *(f"LPT{i}" for i in range(1, 10)),
+    }
 )
 
 

@@ -19,7 +19,8 @@ from typing import Any
 # Keys Obsidian Publish reserves: vaultsync never writes them.
 PUBLISH_KEYS = frozenset({"permalink", "publish", "cover", "image", "description"})
 
-_PLAIN = re.compile(r"^[\w\u0080-\U0010ffff][\w\u0080-\U0010ffff .,/@()+=~-]*$")
+_YAML_UNPRINTABLE = re.compile("[\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029]")
+_PLAIN = re.compile(r"^[\w\u00a0-\U0010ffff][\w\u00a0-\U0010ffff .,/@()+=~-]*$")
 _RESERVED_PLAIN = re.compile(
     r"^(?:true|false|yes|no|on|off|null|~|y|n|[-+]?(?:\d[\d_]*)?(?:\.\d*)?(?:e[-+]?\d+)?"
     r"|[-+]?\.(?:inf|nan)|0x[0-9a-f]+|0o[0-7]+|\d{4}-\d\d-\d\d.*|\d+:\d+.*)$",
@@ -42,16 +43,25 @@ def scalar(value: Any) -> str:
     if isinstance(value, dt.date):
         return value.isoformat()
     text = str(value)
-    if _PLAIN.match(text) and not _RESERVED_PLAIN.match(text) and not text.endswith(" "):
+    if (
+        _PLAIN.match(text)
+        and not _RESERVED_PLAIN.match(text)
+        and not text.endswith(" ")
+        and not _YAML_UNPRINTABLE.search(text)
+    ):
         return text
-    # JSON strings are valid YAML double-quoted scalars; keep non-ASCII readable.
-    return json.dumps(text, ensure_ascii=False)
+    # JSON strings are valid YAML double-quoted scalars; keep non-ASCII readable, but escape
+    # what YAML forbids unescaped (C1 controls, DEL, surrogates, non-characters, line breaks).
+    return _YAML_UNPRINTABLE.sub(
+        lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False)
+    )
 
 
 def render_entry(key: str, value: Any) -> str:
     """`key: value` lines for one property, lists in block style."""
     if key in PUBLISH_KEYS:
         raise ValueError(f"refusing to write Obsidian Publish key {key!r}")
+    key = scalar(key) or '""'
     if isinstance(value, list | tuple | set | frozenset):
         items = list(value)
         if not items:

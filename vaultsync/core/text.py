@@ -3,10 +3,10 @@
 Search in Chinese and Japanese: SQLite's unicode61 tokenizer keeps a whole run of Han or kana
 characters as one token, so 修复 inside 修复了路由的问题 is never found, and the trigram
 tokenizer cannot match two-character words at all. vaultsync indexes every CJK character as a
-token of its own (`segment` puts a zero-width space between them) and turns each CJK run in a query into a
-phrase of single characters (`修复` -> `"修 复"`), which FTS5 matches only where the characters
-stand next to each other. This needs no dictionary, finds words of any length, and costs one
-regex pass per note. Snippets are read back through `unsegment`.
+token of its own (`segment` puts a zero-width space between them) and turns each CJK run in a
+query into a phrase of single characters (`修复` -> `"修 复"`), which FTS5 matches only where
+the characters stand next to each other. This needs no dictionary, finds words of any length,
+and costs one regex pass per note. Snippets are read back through `unsegment`.
 
 Token budgets: `estimate_tokens` counts each CJK character as one token and every other run of
 non-space text as one token per four characters (rounded up), a close, deterministic stand-in for

@@ -160,7 +160,9 @@ def parse_note(rel: str, text: str) -> Note:
     if not title:
         h1 = _H1.search(body)
         title = h1.group(1).strip() if h1 else Path(rel).stem
-    return Note(rel=rel, type=infer_type(rel, props), title=title, body=body, props=props, warning=warning)
+    return Note(
+        rel=rel, type=infer_type(rel, props), title=title, body=body, props=props, warning=warning
+    )
 
 
 class NoteReadError(OSError):

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vaultsync.core import paths
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12000))
+def test_safe_component_is_valid_everywhere(text: str) -> None:
+    name = paths.safe_component(text)
+    assert name and len(name) <= 60
+    assert not set(name) & set('<>:"/\\|?*[]#^%\x00')
+    assert name not in {".", ".."} and not name.endswith((" ", "."))
+    assert name.split(".")[0].upper() not in {"CON", "NUL", "PRN", "AUX"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=500), st.sampled_from(["claude-code", "codex", "../../x", "\x00"]))
+def test_session_paths_stay_in_the_vault(session_id: str, agent: str) -> None:
+    rel = paths.session_note_rel(agent, session_id, "2026-11-29T16:12:05.000001Z")
+    root = Path("/vault")
+    assert paths.inside(root, root / rel)
+    assert rel.startswith("sessions/2026/11/2026-11-29 1612 ")
+
+
+def test_session_names_differ_by_machine_and_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    a = paths.session_note_rel("codex", "same", "2026-11-29T16:12:05Z")
+    b = paths.session_note_rel("claude-code", "same", "2026-11-29T16:12:05Z")
+    monkeypatch.setenv("VAULTSYNC_MACHINE", "laptop-2")
+    c = paths.session_note_rel("codex", "same", "2026-11-29T16:12:05Z")
+    assert len({a, b, c}) == 3
+
+
+def test_inside_rejects_escapes(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        paths.inside(tmp_path, tmp_path / ".." / "x")
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        ".obsidian/workspace.json",
+        ".trash/old.md",
+        ".git/HEAD",
+        "a/.hidden/b.md",
+        "n.md.swp",
+        ".n.md.vstmp-1234",
+        "Note (Conflicted copy laptop 202611291200).md",
+        "Note.sync-conflict-20261129-120000-ABC.md",
+        "Note (Bob's conflicted copy 2026-11-29).md",
+        "~$doc.md~",
+        "conflict-files-obsidian-git.md",
+    ],
+)
+def test_ignored(rel: str) -> None:
+    assert paths.is_ignored(rel) and not paths.is_note(rel)
+
+
+@pytest.mark.parametrize("rel", ["a.md", "sessions/2026/11/x.md", "中文/笔记.md", "USER.md"])
+def test_notes(rel: str) -> None:
+    assert paths.is_note(rel)
+
+
+def test_state_is_outside_the_vault(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    assert vault not in paths.default_index_path(vault).parents
+    assert vault not in paths.lock_path(vault, "a.md").parents
