@@ -21,7 +21,12 @@ from vaultsync.core import paths
 
 DEFAULTS: dict[str, Any] = {
     "vault": {"path": "", "index_path": ""},
-    "budgets": {"user_md_tokens": 500, "agent_md_tokens": 800, "context_tokens": 1500},
+    "budgets": {
+        "user_md_tokens": 500,
+        "agent_md_tokens": 800,
+        "context_tokens": 1500,
+        "include_candidates": False,
+    },
     "hook": {
         "time_limit_s": 0.9,
         "max_stdin_bytes": 16 * 1024 * 1024,
@@ -59,6 +64,7 @@ DEFAULTS: dict[str, Any] = {
         "archive_sessions_after_days": 30,
         "reinforce_overlap": 0.6,
         "skill_cluster_min": 3,
+        "skill_similarity": 0.5,
     },
     "privacy": {"allow": [], "deny": [], "rules": [], "disabled_rules": []},
     "watch": {
@@ -73,7 +79,7 @@ DEFAULTS: dict[str, Any] = {
         "lock_timeout_s": 10.0,
         "auto_commit": True,
     },
-    "templates": {"user_md": "", "agent_md": ""},
+    "templates": {"user_md": "", "agent_md": "", "context_md": ""},
 }
 
 
@@ -185,6 +191,7 @@ _VAULT_CONFIG_TEMPLATE = """\
 user_md_tokens = 500     # USER.md token budget
 agent_md_tokens = 800    # AGENT.md token budget
 context_tokens = 1500    # what the session-start hook injects
+include_candidates = false  # true: unreviewed L1 memories go into USER.md/AGENT.md too
 
 [hook]
 min_chars = 30           # events with less text are dropped

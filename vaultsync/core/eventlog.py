@@ -25,8 +25,8 @@ decoration a person may edit freely.
 from __future__ import annotations
 
 import json
+import os
 import re
-import secrets
 from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
@@ -53,7 +53,7 @@ _KIND_LABEL = {
 
 def new_event_id(ts_compact: str) -> str:
     """Unique across processes and machines: time plus 32 random bits."""
-    return f"{ts_compact}-{secrets.token_hex(4)}"
+    return f"{ts_compact}-{os.urandom(4).hex()}"
 
 
 def _dump(value: Any) -> str:

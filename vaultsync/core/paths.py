@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import socket
 import unicodedata
 from pathlib import Path
 
@@ -70,6 +69,12 @@ def is_ignored(rel: str | Path) -> bool:
     return bool(name.startswith(".") or _TEMP_RE.search(name) or _CONFLICT_RE.search(name))
 
 
+def is_ignored_name(name: str) -> bool:
+    """`is_ignored` for a bare file name, for walkers that prune ignored folders themselves
+    (no path parsing: a vault walk calls this once per file)."""
+    return bool(name.startswith(".") or _TEMP_RE.search(name) or _CONFLICT_RE.search(name))
+
+
 def is_note(rel: str | Path) -> bool:
     return str(rel).lower().endswith(".md") and not is_ignored(rel)
 
@@ -115,6 +120,8 @@ def machine_id() -> str:
     override = os.environ.get("VAULTSYNC_MACHINE")
     if override:
         return safe_component(override, 24)
+    import socket  # only here: importing it costs the hook ~3 ms on every call
+
     return short_hash(socket.gethostname(), n=6)
 
 

@@ -102,3 +102,29 @@ def proposal_props(
         "source": link(source_rel),
         "tags": ["vaultsync/skill-proposal"],
     }
+
+
+def session_end_props(
+    *,
+    status: str,
+    updated: str,
+    ended: str | None,
+    tool_calls: int,
+    edits: int,
+    minutes: float,
+    redactions: int,
+    injections: int,
+) -> dict[str, Any]:
+    """What the hook records on a session note when it assesses the session (at its end, and
+    at each turn end for agents that may never send one). `ended` only at the real end."""
+    props: dict[str, Any] = {"status": status, "updated": updated}
+    if ended is not None:
+        props["ended"] = ended
+    props.update(
+        tool_calls=tool_calls,
+        edits=edits,
+        minutes=minutes,
+        redactions=redactions,
+        injections=injections,
+    )
+    return props

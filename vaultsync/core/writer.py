@@ -17,7 +17,6 @@ import contextlib
 import errno
 import fcntl
 import os
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -41,16 +40,20 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def _temp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.vstmp-{secrets.token_hex(4)}")
+    return target.with_name(f".{target.name}.vstmp-{os.urandom(4).hex()}")
 
 
-def write_atomic(target: Path, data: str | bytes, *, fsync: bool = True) -> None:
-    """Replace `target` with `data` atomically; on any failure the old file is untouched."""
+def write_atomic(target: Path, data: str | bytes, *, fsync: bool = True, mode: int = 0o644) -> None:
+    """Replace `target` with `data` atomically; on any failure the old file is untouched.
+
+    `mode` is the new file's permission (before the umask): an agent's settings file may hold
+    credentials, so its rewrite must not be readable for a moment longer than the original.
+    """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = _temp_name(target)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         try:
             _write_all(fd, payload)
             if fsync:
@@ -164,18 +167,24 @@ def _ends_with_newline(target: Path) -> bool:
 
 
 def rewrite(
-    target: Path, change: Callable[[str], str | None], *, lock_file: Path, timeout: float = 10.0
+    target: Path,
+    change: Callable[[str], str | None],
+    *,
+    lock_file: Path,
+    timeout: float = 10.0,
+    fsync: bool = True,
 ) -> bool:
     """Read `target`, apply `change` and write the result atomically, all under the note's lock.
 
     `change` returns the new text, or None to leave the file alone. Returns True if written.
+    `fsync=False` is for batches that end with one `flush()`.
     """
     with locked(lock_file, timeout):
         text = target.read_text(encoding="utf-8", errors="surrogateescape")
         new = change(text)
         if new is None or new == text:
             return False
-        write_atomic(target, new.encode("utf-8", "surrogateescape"))
+        write_atomic(target, new.encode("utf-8", "surrogateescape"), fsync=fsync)
         return True
 
 
@@ -187,3 +196,28 @@ def append_line(target: Path, line: str) -> None:
         _write_all(fd, (line.rstrip("\n") + "\n").encode("utf-8", "replace"))
     finally:
         os.close(fd)
+
+
+def move(source: Path, target: Path) -> None:
+    """Rename `source` to `target` (same file system, so atomic); never replaces a file.
+
+    Used to archive notes: they are moved out of the way, never deleted.
+    """
+    if target.exists():
+        raise WriteError(errno.EEXIST, f"cannot move {source}: {target} exists")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.rename(source, target)
+    except OSError as exc:
+        raise WriteError(exc.errno or errno.EIO, f"cannot move {source}: {exc.strerror}") from exc
+    _fsync_dir(target.parent)
+    _fsync_dir(source.parent)
+
+
+def flush() -> None:
+    """Push a batch of `fsync=False` writes to disk with one sync instead of one fsync each.
+
+    The learning loop writes a dozen small notes per session; syncing them together costs about
+    as much as two fsyncs, and the batch is idempotent if a crash comes before the flush.
+    """
+    os.sync()

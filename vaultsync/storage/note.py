@@ -176,6 +176,11 @@ def read_note(vault: Path, rel: str) -> Note:
         raise
     except OSError as exc:
         raise NoteReadError(exc.errno or 5, f"cannot read {rel}: {exc.strerror}") from exc
+    return parse_note_bytes(rel, raw)
+
+
+def parse_note_bytes(rel: str, raw: bytes) -> Note:
+    """`parse_note` for raw file bytes (callers that also hash them read the file once)."""
     try:
         text = raw.decode("utf-8")
         note = parse_note(rel, text)

@@ -77,7 +77,8 @@ def require_vault(vault: Path | None) -> Path:
 
 # Command modules, one per concept. Each imports `app` and registers its commands.
 COMMAND_MODULES = (
-    "vault",  # init, rebuild, demo
+    "vault",  # init, demo
+    "rebuild",
     "search",
     "redact",
     "hook",

@@ -1,3 +1,49 @@
-"""Placeholder: commands are being written."""
+"""`vaultsync status`: the learning queue, hook errors, the vault's size, installed hooks."""
 
-from vaultsync.adapters.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from vaultsync.adapters.cli.app import JsonOption, VaultOption, app, emit_json, require_vault
+
+
+def _size(n: int) -> str:
+    value = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{n} B"
+
+
+@app.command()
+def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
+    """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
+    the last 24 hours, the vault's size and which agents have vaultsync's hooks installed."""
+    from vaultsync.services.status import status as run_status
+
+    path = require_vault(vault)
+    result = run_status(path)
+    if json_output:
+        emit_json(result.as_dict())
+        return
+    q = result.queue
+    typer.echo(f"Vault: {result.vault}")
+    typer.echo(
+        f"Learning queue: {q.get('pending', 0)} pending, {q.get('privacy_deferred', 0)} "
+        f"privacy_deferred, {q.get('deferred', 0)} deferred, {q.get('skipped', 0)} skipped."
+    )
+    typer.echo(f"Hook errors (24 h): {result.hook_errors_24h}")
+    if result.last_hook_error:
+        e = result.last_hook_error
+        typer.echo(f"  last: {e['time']} {e['agent']} {e['event']}: {e['error']}: {e['message']}")
+    typer.echo(f"Redactions (24 h): {result.redactions_24h}")
+    typer.echo(
+        f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
+    )
+    hooked = [agent for agent, on in result.hooks.items() if on]
+    typer.echo(
+        "Hooks installed: " + (", ".join(hooked) if hooked else "none (vaultsync install AGENT)")
+    )

@@ -1,3 +1,125 @@
-"""Placeholder: commands are being written."""
+"""`vaultsync init [PATH]` and `vaultsync demo`."""
 
-from vaultsync.adapters.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from vaultsync.adapters.cli.app import Exit, JsonOption, app, emit_json, fail
+
+_EXIT = {"place": Exit.NO_VAULT, "locked": Exit.LOCKED}
+
+
+@app.command()
+def init(
+    path: Path = typer.Argument(
+        Path("."),
+        help="The vault folder: created if missing, adopted if it is an existing Obsidian vault.",
+        show_default=".",
+    ),
+    no_user_config: bool = typer.Option(
+        False,
+        "--no-user-config",
+        help="Do not record this vault in the per-machine user config.",
+    ),
+    as_json: bool = JsonOption,
+) -> None:
+    """Create a vault (or adopt an existing Obsidian vault) with git history.
+
+    Adds the folder layout, a .gitignore, .vaultsync/config.toml, a git repository and a first
+    commit. Existing notes are never changed. The first vault initialised on this machine is
+    recorded in the user config, so later commands find it without --vault.
+    """
+    from vaultsync.services.vault import VaultError
+    from vaultsync.services.vault import init as init_vault
+
+    try:
+        report = init_vault(path, user_config=not no_user_config)
+    except VaultError as exc:
+        fail(str(exc), _EXIT.get(exc.reason, Exit.ERROR))
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    if report.adopted:
+        count = report.existing_notes
+        notes = f"{count} note{'' if count == 1 else 's'}"
+        typer.echo(f"Adopted the vault at {report.vault} ({notes}, none changed).")
+    else:
+        typer.echo(f"Created a vault at {report.vault}.")
+    if report.made:
+        typer.echo("Added: " + ", ".join(report.made))
+    else:
+        typer.echo("Nothing to add: the vault was already set up.")
+    if report.repo_created:
+        typer.echo("Started a git repository.")
+    if report.commit:
+        typer.echo(f"Committed {report.commit[:10]}.")
+    if report.gitignore_missing:
+        typer.echo(
+            "Your .gitignore was left as it is; consider adding: "
+            + " ".join(report.gitignore_missing)
+        )
+    if report.user_config:
+        typer.echo(f"Recorded the vault in {report.user_config}.")
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    typer.echo(f"Next: vaultsync rebuild --vault {report.vault}")
+
+
+@app.command()
+def demo(
+    path: Path | None = typer.Option(
+        None,
+        "--path",
+        help="Copy the example vault here (a new or empty folder) instead of a temp folder.",
+        show_default=False,
+    ),
+    keep: bool = typer.Option(
+        True,
+        "--keep/--no-keep",
+        help="Keep the demo vault afterwards so it can be opened in Obsidian.",
+    ),
+    as_json: bool = JsonOption,
+) -> None:
+    """Run vaultsync on a copy of the example vault and show what it made.
+
+    Copies vault-example/ to a temporary folder, initialises git, rebuilds the index and
+    USER.md/AGENT.md, runs an English and a Chinese search and prints the git log. Nothing
+    outside the copy (and its index) is touched; your own vault and user config are left alone.
+    """
+    from vaultsync.services.vault import VaultError
+    from vaultsync.services.vault import demo as run_demo
+
+    say = None if as_json else (lambda msg: typer.echo(f"· {msg}", err=True))
+    try:
+        report = run_demo(path, keep=keep, progress=say)
+    except VaultError as exc:
+        fail(str(exc), _EXIT.get(exc.reason, Exit.ERROR))
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    rule = "─" * 72
+    typer.echo(f"{rule}\nIndexed {report.notes} notes and {report.events} events", nl=False)
+    typer.echo(f" ({report.errors} errors).")
+    for name, text in (("USER.md", report.user_md), ("AGENT.md", report.agent_md)):
+        typer.echo(f"{rule}\n{name}\n{rule}\n{text.rstrip()}")
+    for query, hits in report.searches:
+        typer.echo(f"{rule}\nvaultsync search {query!r}: {len(hits)} hits")
+        for hit in hits:
+            typer.echo(f"  {hit.get('path', '?')}  [{hit.get('type', '')}]")
+            snippet = " ".join(str(hit.get("snippet", "")).split())
+            if snippet:
+                typer.echo(f"      {snippet[:110]}")
+    typer.echo(f"{rule}\ngit log --oneline\n{rule}")
+    for line in report.git_log:
+        typer.echo(line)
+    typer.echo(rule)
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    if report.kept:
+        typer.echo(f"The demo vault is at {report.vault}")
+        typer.echo("Open it in Obsidian: Open folder as vault, then pick that folder.")
+        typer.echo(f"Try: vaultsync search --vault {report.vault} 日期")
+    else:
+        typer.echo("The demo vault was removed (--no-keep).")

@@ -1,0 +1,243 @@
+"""What one hook call costs as a whole process, and how many events parallel hooks sustain.
+
+1. Latency: one PostToolUse (a realistic Bash call, appended to an existing session) through
+   the installed launcher, interleaved run by run with the floors: the bare interpreter start
+   (`python -c pass`, the venv's interpreter with site) and `python -I -S -c pass` (what the
+   launcher itself starts), and with the same call through the pip console script. Prints p50
+   and p95 wall time and CPU time per process, and the ratio of the hook's p50 to the floor's
+   p50 (goal: <= 1.6x).
+2. The session edges agents give tight budgets: SessionStart (context assembly) and
+   SessionEnd (assessment of a session note of `--session-events` events; Codex allows 1 s).
+3. Throughput: `--writers` threads each run `--events` hook processes one after another on
+   one session; events per second, beside the same harness running `python -c pass`.
+4. A 10 MB tool output, to show its cost is that of a small one.
+
+Usage: .venv/bin/python bench/bench_hook.py [--runs 40] [--writers 8] [--events 25]
+       [--session-events 500] [--json]
+Data goes to a temporary folder under bench/.data/ (removed afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+WORDS = [
+    *("parser", "token", "lexer", "cache", "index", "commit", "branch", "rebase", "merge"),
+    *("fixture", "schema", "router", "handler", "widget", "layout", "render", "buffer"),
+    *("socket", "stream", "config", "plugin", "module", "bundle"),
+]
+
+
+def _tool_call(session: str, n: int, stdout: str | None = None) -> bytes:
+    rnd = os.urandom(6).hex()
+    pick = [WORDS[(n * 5 + k * 3) % len(WORDS)] for k in range(4)]
+    out = stdout if stdout is not None else (
+        f"collected {n + 12} items\n" + "".join(f"tests/test_{w}.py ....  [{k * 25}%]\n"
+                                                for k, w in enumerate(pick))
+        + f"{n + 12} passed in 0.{n % 97:02d}s ({rnd})"
+    )  # fmt: skip
+    return json.dumps({
+        "session_id": session,
+        "transcript_path": f"/home/dev/.claude/projects/-work-demo/{session}.jsonl",
+        "cwd": str(ROOT),
+        "hook_event_name": "PostToolUse",
+        "tool_name": "Bash",
+        "tool_use_id": f"toolu_{rnd}",
+        "tool_input": {"command": f"pytest -q tests/{pick[0]} -k {pick[1]}_{rnd}",
+                       "description": "Run the tests"},
+        "tool_response": {"stdout": out, "stderr": "", "interrupted": False, "isImage": False},
+    }).encode()  # fmt: skip
+
+
+def _run(cmd: list[str], data: bytes, env: dict[str, str]) -> tuple[float, float]:
+    """(wall ms, CPU ms) of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, input=data, env=env, stdout=subprocess.DEVNULL, check=True)
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return wall, cpu
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"p50": round(statistics.median(ordered), 1), "p95": round(p95, 1)}
+
+
+def latency(
+    launcher: str, env: dict[str, str], runs: int
+) -> dict[str, dict[str, dict[str, float]]]:
+    py = sys.executable
+    cases = {
+        "python -c pass": ([py, "-c", "pass"], lambda n: b""),
+        "python -I -S -c pass": ([py, "-I", "-S", "-c", "pass"], lambda n: b""),
+        "hook PostToolUse": (
+            [launcher, "--agent", "claude-code"],
+            lambda n: _tool_call("bench-latency", n),
+        ),
+        # The same call through the pip console script (site-packages, editable finder): what
+        # the launcher saves.
+        "hook via console script": (
+            [str(Path(sys.executable).parent / "vaultsync-hook"), "--agent", "claude-code"],
+            lambda n: _tool_call("bench-latency", 10_000 + n),
+        ),
+    }
+    samples: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in cases}
+    _run(cases["hook PostToolUse"][0], _tool_call("bench-latency", -1), env)  # creates the note
+    for n in range(runs):  # interleaved, so load drift hits every case alike
+        for name, (cmd, payload) in cases.items():
+            wall, cpu = _run(cmd, payload(n), env)
+            samples[name][0].append(wall)
+            samples[name][1].append(cpu)
+    return {
+        name: {"wall_ms": _stats(walls), "cpu_ms": _stats(cpus)}
+        for name, (walls, cpus) in samples.items()
+    }
+
+
+def edges(launcher: str, env: dict[str, str], vault: Path, events: int) -> dict[str, object]:
+    cmd = [launcher, "--agent", "codex"]
+    (vault / "USER.md").write_text("# About me\n" + "Prefers small, reviewed diffs.\n" * 40)
+    (vault / "AGENT.md").write_text("# Environment\n" + "jq lives at /usr/bin/jq.\n" * 60)
+    start = {"session_id": "bench-edges", "hook_event_name": "SessionStart", "cwd": str(ROOT)}
+    starts = [_run(cmd, json.dumps(start).encode(), env)[0] for _ in range(5)]
+    # A long session: `events` tool calls written by the hook itself, then its end.
+    from vaultsync.core import agents, capture
+    from vaultsync.core.config import load_config
+
+    os.environ.update(env)
+    cfg = load_config(vault)
+    for n in range(events):
+        inc = agents.normalize("codex", json.loads(_tool_call("bench-edges", n)))
+        capture.handle(inc, vault, cfg, capture.datetime.now(capture.UTC))
+    end = {"session_id": "bench-edges", "hook_event_name": "SessionEnd", "cwd": str(ROOT)}
+    ends = [_run(cmd, json.dumps(end).encode(), env)[0] for _ in range(5)]
+    note = next((vault / "sessions").rglob("* bench-edges *.md"))
+    return {
+        "session_start_ms": _stats(starts),
+        "session_end_ms": _stats(ends),
+        "session_end_note_kb": round(note.stat().st_size / 1024, 1),
+        "session_events": events,
+    }
+
+
+def throughput(launcher: str, env: dict[str, str], writers: int, events: int) -> dict[str, float]:
+    def drive(cmd: list[str], payload: object) -> float:
+        def worker(w: int) -> None:
+            for n in range(events):
+                data = payload(w, n) if callable(payload) else b""
+                subprocess.run(cmd, input=data, env=env, stdout=subprocess.DEVNULL, check=True)
+
+        start = time.perf_counter()
+        with ThreadPoolExecutor(writers) as pool:
+            list(pool.map(worker, range(writers)))
+        return writers * events / (time.perf_counter() - start)
+
+    floor = drive([sys.executable, "-c", "pass"], None)
+    hook = drive(
+        [launcher, "--agent", "claude-code"],
+        lambda w, n: _tool_call("bench-throughput", w * 100_000 + n),
+    )
+    return {"hook_events_per_s": round(hook, 1), "bare_starts_per_s": round(floor, 1)}
+
+
+def big_output(launcher: str, env: dict[str, str]) -> dict[str, float]:
+    small = [_run([launcher, "--agent", "claude-code"], _tool_call("bench-big", n), env)[0]
+             for n in range(5)]  # fmt: skip
+    big_text = ("0123456789abcdef" * 8 + "\n") * 80_000
+    big = [
+        _run([launcher, "--agent", "claude-code"], _tool_call("bench-big", 100 + n, big_text), env)[
+            0
+        ]
+        for n in range(5)
+    ]
+    return {"small_ms_p50": _stats(small)["p50"], "ten_mb_ms_p50": _stats(big)["p50"]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40, help="latency samples per case")
+    parser.add_argument("--writers", type=int, default=8, help="parallel hook writers")
+    parser.add_argument("--events", type=int, default=25, help="hook calls per writer")
+    parser.add_argument("--session-events", type=int, default=500, help="events before SessionEnd")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    args = parser.parse_args()
+
+    data_root = ROOT / "bench" / ".data"
+    data_root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="hook-", dir=data_root))
+    try:
+        vault = work / "vault"
+        for folder in ("sessions", ".vaultsync"):
+            (vault / folder).mkdir(parents=True)
+        env = {
+            **os.environ,
+            "VAULTSYNC_HOME": str(work / "home"),
+            "VAULTSYNC_VAULT": str(vault),
+            "VAULTSYNC_MACHINE": "bench",
+        }
+        os.environ.update({k: env[k] for k in ("VAULTSYNC_HOME", "VAULTSYNC_VAULT")})
+        from vaultsync.services.install import _write_launcher
+
+        launcher = str(_write_launcher(dry_run=False))
+        lat = latency(launcher, env, args.runs)
+        result: dict[str, object] = {"latency": lat}
+        result["edges"] = edges(launcher, env, vault, args.session_events)
+        result["big_output"] = big_output(launcher, env)
+        result["throughput"] = throughput(launcher, env, args.writers, args.events)
+        hook_p50 = lat["hook PostToolUse"]["wall_ms"]["p50"]
+        floor_p50 = lat["python -c pass"]["wall_ms"]["p50"]
+        result["ratio_p50_vs_python_c_pass"] = round(hook_p50 / floor_p50, 2)
+        errors = work / "home" / "logs" / "hook-errors.jsonl"
+        result["hook_errors"] = len(errors.read_text().splitlines()) if errors.exists() else 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"latency, {args.runs} runs each (wall p50 / p95, CPU p50 / p95, ms):")
+    for name, row in lat.items():
+        w, c = row["wall_ms"], row["cpu_ms"]
+        print(f"  {name:24} {w['p50']:7.1f} / {w['p95']:7.1f}    {c['p50']:7.1f} / {c['p95']:7.1f}")
+    print(f"  ratio hook p50 / python -c pass p50: {result['ratio_p50_vs_python_c_pass']}x "
+          "(goal <= 1.6x)")  # fmt: skip
+    e = result["edges"]
+    assert isinstance(e, dict)
+    print(f"SessionStart p50 {e['session_start_ms']['p50']} ms; SessionEnd on a "
+          f"{e['session_events']}-event note ({e['session_end_note_kb']} KB) p50 "
+          f"{e['session_end_ms']['p50']} ms, p95 {e['session_end_ms']['p95']} ms "
+          "(Codex budget 1000 ms, Claude Code 1500 ms)")  # fmt: skip
+    b = result["big_output"]
+    assert isinstance(b, dict)
+    print(
+        f"10 MB tool output: p50 {b['ten_mb_ms_p50']} ms vs {b['small_ms_p50']} ms for a small one"
+    )
+    t = result["throughput"]
+    assert isinstance(t, dict)
+    print(f"throughput, {args.writers} parallel writers x {args.events}: "
+          f"{t['hook_events_per_s']} events/s; bare interpreter starts in the same harness: "
+          f"{t['bare_starts_per_s']}/s (ratio "
+          f"{round(t['bare_starts_per_s'] / t['hook_events_per_s'], 2)}x)")  # fmt: skip
+    print(f"hook errors logged: {result['hook_errors']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

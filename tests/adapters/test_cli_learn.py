@@ -1,0 +1,116 @@
+"""`vaultsync learn` on the command line: in-process, and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from vaultsync.adapters.cli.app import app, load_commands
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services"))
+from sessionkit import date_fix_session, make_session
+
+load_commands()
+runner = CliRunner()
+
+
+def _vaultsync() -> list[str]:
+    found = shutil.which("vaultsync")
+    venv = Path(sys.executable).parent / "vaultsync"
+    if venv.exists():
+        return [str(venv)]
+    return [found] if found else [sys.executable, "-m", "vaultsync"]
+
+
+def test_help_documents_every_option() -> None:
+    result = runner.invoke(app, ["learn", "--help"])
+    assert result.exit_code == 0
+    for option in ("--daily", "--weekly", "--dry-run", "--offline", "--json", "--vault"):
+        assert option in result.output
+
+
+def test_offline_json_report(vault: Path) -> None:
+    rel = make_session(vault, date_fix_session())
+    result = runner.invoke(app, ["learn", "--daily", "--offline", "--json", "--vault", str(vault)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    for key in (
+        "mode",
+        "pending_before",
+        "summarized",
+        "deferred",
+        "privacy_deferred",
+        "candidates",
+        "reinforced",
+        "proposals",
+        "drafts",
+        "archived",
+        "model",
+        "model_calls",
+        "skipped_for_budget",
+        "seconds",
+    ):
+        assert key in data, key
+    assert data["mode"] == "daily" and data["summarized"] == [rel] and data["model"] == "offline"
+
+
+def test_human_output(vault: Path) -> None:
+    make_session(vault, date_fix_session())
+    result = runner.invoke(app, ["learn", "--offline", "--vault", str(vault)])
+    assert result.exit_code == 0
+    assert "Learned: 1 session summarised with offline; 5 memory candidates" in result.output
+    again = runner.invoke(app, ["learn", "--offline", "--vault", str(vault)])
+    assert again.output.startswith(
+        "Nothing to learn (daily): no pending session, no model started."
+    )
+
+
+def test_dry_run_says_would(vault: Path) -> None:
+    make_session(vault, date_fix_session())
+    result = runner.invoke(app, ["learn", "--offline", "--dry-run", "--vault", str(vault)])
+    assert result.exit_code == 0 and result.output.startswith(
+        "Dry run: would have 1 session summarised"
+    )
+
+
+def test_errors_have_named_exit_codes(vault: Path, tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["learn", "--vault", str(tmp_path / "nope")])
+    assert missing.exit_code == 3 and "vault not found" in missing.output
+    (vault / ".vaultsync" / "config.toml").write_text("[learn\n", encoding="utf-8")
+    broken = runner.invoke(app, ["learn", "--vault", str(vault)])
+    assert broken.exit_code == 4
+    (vault / ".vaultsync" / "config.toml").write_text(
+        '[learn]\nmodel_command = "no-such-llm"\n', "utf-8"
+    )
+    make_session(vault, date_fix_session())
+    no_model = runner.invoke(app, ["learn", "--vault", str(vault)])
+    assert no_model.exit_code == 4 and "model command not found" in no_model.output
+
+
+def test_subprocess_noop_and_run(vault: Path) -> None:
+    env = dict(os.environ, VAULTSYNC_VAULT=str(vault))
+    quiet = subprocess.run(
+        [*_vaultsync(), "learn", "--json"], capture_output=True, text=True, env=env
+    )
+    assert quiet.returncode == 0, quiet.stderr
+    assert json.loads(quiet.stdout)["noop"] is True
+    rel = make_session(vault, date_fix_session())
+    done = subprocess.run(
+        [*_vaultsync(), "learn", "--offline", "--json"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["summarized"] == [rel]
+
+
+@pytest.mark.parametrize("flags", [["--weekly"], ["--daily", "--weekly"]])
+def test_weekly_flags(vault: Path, flags: list[str]) -> None:
+    result = runner.invoke(app, ["learn", *flags, "--offline", "--json", "--vault", str(vault)])
+    assert result.exit_code == 0
+    assert json.loads(result.output)["mode"] == "+".join(f.lstrip("-") for f in flags)

@@ -1,0 +1,144 @@
+"""`vaultsync rebuild` and `vaultsync search`: in-process with CliRunner, plus real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from vaultsync.adapters.cli import app as cli
+from vaultsync.adapters.cli.app import Exit, app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _commands() -> None:
+    cli.load_commands()
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def put(vault: Path, rel: str, text: str) -> None:
+    target = vault / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def filled(vault: Path) -> Path:
+    put(vault, "notes/router.md", "# Router\n\nThe router timeout was fixed.\n")
+    put(vault, "notes/中文.md", "我们修复了路由的问题。\n")
+    put(vault, "notes/broken.md", "---\ntitle: [oops\n---\nstill searchable marmot\n")
+    return vault
+
+
+def test_help_texts() -> None:
+    for command in ("rebuild", "search"):
+        code, out, _ = invoke(command, "--help")
+        assert code == 0 and "--vault" in out and "--json" in out
+    _, out, _ = invoke("search", "--help")
+    for option in ("--agent", "--type", "--level", "--project", "--since", "--limit"):
+        assert option in out
+
+
+def test_rebuild_json_summary(filled: Path) -> None:
+    code, out, _ = invoke("rebuild", "--vault", str(filled), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["notes"] == len(list(filled.rglob("*.md")))
+    assert data["errors"] == 0 and data["warnings"] == 1
+    assert isinstance(data["seconds"], float) and "events" in data
+    assert "broken.md" in data["warning_messages"][0]
+
+
+def test_rebuild_human_output(filled: Path) -> None:
+    code, out, _ = invoke("rebuild", "--vault", str(filled))
+    assert code == 0
+    assert out.startswith(f"Rebuilt {filled}:") and "1 warnings, 0 errors" in out
+    assert "warning: notes/broken.md: frontmatter is not valid YAML" in out
+
+
+def test_rebuild_errors_have_exit_codes(tmp_path: Path, vault: Path) -> None:
+    code, _, err = invoke("rebuild", "--vault", str(tmp_path / "missing"))
+    assert code == Exit.NO_VAULT and "vault not found" in err
+    put(vault, ".vaultsync/config.toml", "[budgets\nbroken = ")
+    code, _, err = invoke("rebuild", "--vault", str(vault))
+    assert code == Exit.CONFIG and "config.toml" in err
+
+
+def test_search_json_and_human(filled: Path) -> None:
+    invoke("rebuild", "--vault", str(filled))
+    code, out, _ = invoke("search", "router", "timeout", "--vault", str(filled), "--json")
+    assert code == 0
+    (hit,) = json.loads(out)
+    assert hit["path"] == "notes/router.md" and hit["title"] == "Router" and hit["type"] == "note"
+    assert hit["score"] > 0 and "«router»" in hit["snippet"].lower()
+    code, out, _ = invoke("search", "修复", "--vault", str(filled))
+    assert code == 0
+    first, snippet = out.splitlines()[:2]
+    assert first.startswith("notes/中文.md  [note]  ")
+    assert "«修复»" in snippet
+    code, out, _ = invoke("search", "nothing-matches-this", "--vault", str(filled))
+    assert (code, out.strip()) == (0, "No matches.")
+    code, out, _ = invoke("search", '"', "*", "(", "--vault", str(filled), "--json")
+    assert (code, json.loads(out)) == (0, [])
+
+
+def test_search_filters_and_their_errors(filled: Path) -> None:
+    invoke("rebuild", "--vault", str(filled))
+    code, out, _ = invoke("search", "marmot", "--vault", str(filled), "--type", "memory", "--json")
+    assert (code, json.loads(out)) == (0, [])
+    args = ["--type", "note", "--since", "1d", "--limit", "1", "--json"]
+    code, out, _ = invoke("search", "marmot", "--vault", str(filled), *args)
+    assert code == 0 and [h["path"] for h in json.loads(out)] == ["notes/broken.md"]
+    code, _, err = invoke("search", "x", "--vault", str(filled), "--type", "bogus")
+    assert code == Exit.USAGE and "unknown type bogus" in err
+    code, _, err = invoke("search", "x", "--vault", str(filled), "--since", "whenever")
+    assert code == Exit.USAGE and "--since" in err
+    code, _, err = invoke("search", "x", "--vault", str(filled), "--level", "L7")
+    assert code == Exit.USAGE
+    code, _, _ = invoke("search", "x", "--vault", str(filled), "--limit", "0")
+    assert code == Exit.USAGE
+
+
+def test_search_without_index_says_how_to_fix(vault: Path) -> None:
+    code, _, err = invoke("search", "x", "--vault", str(vault))
+    assert code == Exit.NOT_FOUND and "vaultsync rebuild" in err
+
+
+def _cli() -> list[str]:
+    found = shutil.which("vaultsync") or str(Path(sys.executable).with_name("vaultsync"))
+    return [found] if Path(found).exists() else [sys.executable, "-m", "vaultsync"]
+
+
+def test_real_processes(filled: Path) -> None:
+    env = dict(os.environ)
+    run = [*_cli(), "rebuild", "--vault", str(filled), "--json"]
+    done = subprocess.run(run, capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["errors"] == 0
+    query = [*_cli(), "search", "修复", "--vault", str(filled), "--json"]
+    done = subprocess.run(query, capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert [h["path"] for h in json.loads(done.stdout)] == ["notes/中文.md"]
+
+
+def test_progress_bar_draws_and_closes() -> None:
+    from vaultsync.adapters.cli.rebuild import _Bar
+
+    bar = _Bar()
+    bar.close()  # never started: nothing to stop
+    bar = _Bar()
+    for done in (0, 5, 10):
+        bar.update(done, 10)
+    bar.close()

@@ -1,0 +1,175 @@
+"""Unit files for systemd, launchd and cron: rendered, parsed back, and verified where possible."""
+
+from __future__ import annotations
+
+import configparser
+import plistlib
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from vaultsync.adapters import unit
+from vaultsync.adapters.cli.app import app, load_commands
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+ARGV = ["/opt/vaultsync/bin/vaultsync", "watch", "--vault", "/home/ada/My Vault 100%"]
+
+
+@pytest.fixture(autouse=True)
+def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "userhome"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    return home
+
+
+def parse_ini(text: str) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string(text)
+    return parser
+
+
+def systemd_verify(folder: Path, *names: str) -> None:
+    """`systemd-analyze verify` where present; containers without a manager skip the check."""
+    exe = shutil.which("systemd-analyze")
+    if exe is None:
+        return
+    proc = subprocess.run(
+        [exe, "verify", *names], cwd=folder, capture_output=True, text=True, check=False
+    )
+    if "Failed to initialize manager" in proc.stderr or "Failed to lookup" in proc.stderr:
+        return
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_systemd_service_parses_and_quotes_odd_paths(tmp_path: Path) -> None:
+    text = unit.systemd_service("watch it", ARGV, env={"VAULTSYNC_HOME": "/tmp/h o"})
+    ini = parse_ini(text)
+    assert ini["Service"]["Type"] == "simple"
+    assert ini["Service"]["Restart"] == "on-failure"
+    assert ini["Install"]["WantedBy"] == "default.target"
+    exec_start = ini["Service"]["ExecStart"]
+    assert shlex.split(exec_start.replace("%%", "%")) == ARGV
+    assert ini["Service"]["Environment"] == '"VAULTSYNC_HOME=/tmp/h o"'
+    # systemd-analyze verify insists that the program exists and is executable.
+    fake = tmp_path / "bin" / "vaultsync"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    (tmp_path / "vs.service").write_text(
+        unit.systemd_service("watch it", [str(fake), *ARGV[1:]]), encoding="utf-8"
+    )
+    systemd_verify(tmp_path, "vs.service")
+
+
+def test_systemd_timer_pair_for_the_scheduler(tmp_path: Path) -> None:
+    weekly = unit.Schedule(hour=4, minute=30, weekday=6)
+    timer = parse_ini(unit.systemd_timer("weekly digest", weekly))
+    assert timer["Timer"]["OnCalendar"] == "Sun *-*-* 04:30:00"
+    assert timer["Timer"]["Persistent"] == "true"
+    service = parse_ini(unit.systemd_service("digest", ["/bin/true"], long_running=False))
+    assert service["Service"]["Type"] == "oneshot" and "Install" not in service
+    (tmp_path / "vs-digest.timer").write_text(unit.systemd_timer("d", weekly))
+    (tmp_path / "vs-digest.service").write_text(
+        unit.systemd_service("d", ["/bin/true"], long_running=False)
+    )
+    systemd_verify(tmp_path, "vs-digest.timer", "vs-digest.service")
+
+
+def test_launchd_plist_round_trips() -> None:
+    text = unit.launchd_plist("dev.vaultsync.watch", ARGV, env={"VAULTSYNC_HOME": "/h"})
+    spec = plistlib.loads(text.encode("utf-8"))
+    assert spec["Label"] == "dev.vaultsync.watch"
+    assert spec["ProgramArguments"] == ARGV
+    assert spec["RunAtLoad"] is True and spec["KeepAlive"] == {"SuccessfulExit": False}
+    assert spec["EnvironmentVariables"] == {"VAULTSYNC_HOME": "/h"}
+    assert spec["StandardOutPath"].endswith(".out.log")
+    assert spec["StandardErrorPath"].endswith(".err.log")
+    daily = plistlib.loads(
+        unit.launchd_plist(
+            "dev.vaultsync.learn", ["/x"], keep_alive=False, schedule=unit.Schedule(3, 15)
+        ).encode()
+    )
+    assert daily["StartCalendarInterval"] == {"Hour": 3, "Minute": 15}
+    assert "KeepAlive" not in daily and daily["RunAtLoad"] is False
+    weekly = unit.Schedule(3, 0, weekday=0).launchd_interval()
+    assert weekly == {"Hour": 3, "Minute": 0, "Weekday": 1}  # Monday; launchd counts from Sunday
+
+
+def test_crontab_line_and_schedule_checks() -> None:
+    line = unit.crontab_line(ARGV, unit.Schedule(3, 5, weekday=6), env={"VAULTSYNC_HOME": "/h h"})
+    assert line.startswith("5 3 * * 0 VAULTSYNC_HOME='/h h' /opt/vaultsync/bin/vaultsync watch")
+    assert shlex.split(line)[-1] == ARGV[-1]
+    with pytest.raises(ValueError):
+        unit.Schedule(hour=24)
+    with pytest.raises(ValueError):
+        unit.Schedule(weekday=7)
+
+
+def test_golden_files_for_the_watch_units() -> None:
+    service = unit.systemd_service("vaultsync: index and commit the vault as it changes", ARGV)
+    plist = unit.launchd_plist(
+        "dev.vaultsync.watch", ARGV, log_dir=Path("/home/ada/.local/share/vaultsync/logs")
+    )
+    assert service == (GOLDEN / "vaultsync-watch.service").read_text(encoding="utf-8")
+    assert plist == (GOLDEN / "dev.vaultsync.watch.plist").read_text(encoding="utf-8")
+
+
+def test_watch_unit_paths_honour_home_and_xdg(vault: Path, tmp_home: Path) -> None:
+    systemd = unit.watch_unit(vault, unit.Platform.SYSTEMD)
+    assert systemd.path == tmp_home / ".config/systemd/user/vaultsync-watch.service"
+    assert f"--vault {vault.resolve()}" in systemd.text
+    assert "Environment=VAULTSYNC_HOME=" in systemd.text  # the test's own state folder
+    launchd = unit.watch_unit(vault, unit.Platform.LAUNCHD)
+    assert launchd.path == tmp_home / "Library/LaunchAgents/dev.vaultsync.watch.plist"
+    assert plistlib.loads(launchd.text.encode())["ProgramArguments"][-1] == str(vault.resolve())
+    cron = unit.watch_unit(vault, unit.Platform.CRON)
+    assert cron.text.startswith("@reboot ") and "watch --vault" in cron.text
+
+
+def test_install_and_uninstall_write_and_remove_files(vault: Path) -> None:
+    spec = unit.watch_unit(vault, unit.Platform.SYSTEMD)
+    dry = unit.install(spec, dry_run=True)
+    assert not spec.path.exists() and not dry[0].done
+    actions = unit.install(spec, load=False)
+    assert spec.path.read_text() == spec.text and actions[0].done
+    assert unit.status(spec).installed
+    removed = unit.uninstall(spec, load=False)
+    assert not spec.path.exists() and removed[-1].what.startswith("remove")
+    assert unit.uninstall(spec, load=False) == []
+    cron = unit.install(unit.watch_unit(vault, unit.Platform.CRON))
+    assert "crontab" in cron[0].what and not cron[0].done
+
+
+def test_service_cli_dry_run_and_status(vault: Path) -> None:
+    load_commands()
+    runner = CliRunner()
+    out = runner.invoke(app, ["service", "install", "--dry-run", "--vault", str(vault)])
+    assert out.exit_code == 0, out.output
+    assert "watch --vault" in out.output and "would run" in out.output
+    spec = unit.watch_unit(vault)
+    assert not spec.path.exists()
+    as_json = runner.invoke(
+        app, ["service", "install", "--dry-run", "--json", "--vault", str(vault)]
+    )
+    assert as_json.exit_code == 0 and '"dry_run": true' in as_json.output
+    status = runner.invoke(app, ["service", "status", "--vault", str(vault)])
+    assert status.exit_code == 0 and "not installed" in status.output
+    gone = runner.invoke(app, ["service", "uninstall", "--dry-run", "--vault", str(vault)])
+    assert gone.exit_code == 0 and "not installed" in gone.output
+    for args in (
+        ["service", "--help"],
+        ["service", "install", "--help"],
+        ["service", "status", "--help"],
+    ):
+        assert runner.invoke(app, args).exit_code == 0
+    missing = runner.invoke(
+        app, ["service", "install", "--dry-run", "--vault", str(vault / "nope")]
+    )
+    assert missing.exit_code == 3

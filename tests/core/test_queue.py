@@ -1,0 +1,140 @@
+"""Session assessment and queue markers."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from vaultsync.core import eventlog, paths, properties, schema, writer
+from vaultsync.core.config import load_config
+from vaultsync.core.model import Event, EventKind, SessionStatus
+from vaultsync.core.queue import (
+    NoBudget,
+    assess,
+    close_session,
+    decide,
+    merge_status,
+    queue_counts,
+    queue_line,
+)
+
+T0 = dt.datetime(2026, 11, 29, 16, 0, tzinfo=dt.UTC)
+S = SessionStatus
+
+
+def ev(i: int, kind: EventKind = EventKind.TOOL, minutes: float = 0.0, **kw: object) -> Event:
+    ts = T0 + dt.timedelta(minutes=minutes, seconds=i)
+    return Event(
+        id=f"e{i}",
+        ts=ts.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+        agent="codex",
+        session_id="s",
+        kind=kind,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def write_note(vault: Path, events: list[Event], status: str = "active") -> str:
+    rel = paths.session_note_rel("codex", "s", events[0].ts)
+    props = schema.session_props(
+        agent="codex", session_id="s", project="p", cwd="/p", started=events[0].ts[:19], machine="m"
+    )
+    props["status"] = status
+    text = properties.render_frontmatter(props) + "\n# codex session s\n"
+    writer.write_atomic(vault / rel, text + "".join(eventlog.render(e) for e in events))
+    return rel
+
+
+def test_assess_counts_tools_edits_minutes_and_privacy() -> None:
+    events = [
+        ev(0, EventKind.SESSION_START),
+        ev(1, tool_kind="edit"),
+        ev(2, EventKind.TOOL_ERROR, tool_kind="shell"),
+        ev(3, tool_kind="write", redactions=2),
+        ev(4, EventKind.TURN_END, minutes=12, injections=1),
+    ]
+    facts = assess(events)
+    assert (facts.tool_calls, facts.edits, facts.redactions, facts.injections) == (3, 2, 2, 1)
+    assert facts.minutes == 12.1
+
+
+def test_thresholds_decide_pending_or_skipped(vault: Path) -> None:
+    cfg = load_config(vault)
+    few = assess([ev(i) for i in range(9)])
+    assert decide(few, cfg) is S.SKIPPED
+    assert decide(assess([ev(i) for i in range(10)]), cfg) is S.PENDING
+    assert decide(assess([ev(i, tool_kind="edit") for i in range(3)]), cfg) is S.PENDING
+    assert decide(assess([ev(0), ev(1, minutes=10)]), cfg) is S.PENDING
+    assert decide(assess([ev(0, redactions=1)]), cfg) is S.PRIVACY_DEFERRED
+    (vault / ".vaultsync" / "config.toml").write_text("[learn]\nmin_tool_calls = 5\n")
+    assert decide(assess([ev(i) for i in range(5)]), load_config(vault)) is S.PENDING
+
+
+@pytest.mark.parametrize(
+    ("current", "new", "result"),
+    [
+        (None, S.SKIPPED, S.SKIPPED),
+        (S.ACTIVE, S.PENDING, S.PENDING),
+        (S.SKIPPED, S.PENDING, S.PENDING),
+        (S.PENDING, S.SKIPPED, S.PENDING),
+        (S.PENDING, S.PRIVACY_DEFERRED, S.PRIVACY_DEFERRED),
+        (S.PRIVACY_DEFERRED, S.PENDING, S.PRIVACY_DEFERRED),
+        (S.SUMMARIZED, S.PENDING, S.SUMMARIZED),
+        (S.DEFERRED, S.SKIPPED, S.DEFERRED),
+    ],
+)
+def test_status_never_moves_back(
+    current: SessionStatus | None, new: SessionStatus, result: SessionStatus
+) -> None:
+    assert merge_status(current, new) is result
+
+
+def test_close_session_records_status_in_note_and_marker(vault: Path) -> None:
+    rel = write_note(vault, [ev(0, EventKind.SESSION_START), *[ev(i) for i in range(1, 11)]])
+    cfg = load_config(vault)
+    end = T0 + dt.timedelta(minutes=5)
+    assert close_session(vault, cfg, rel, end, final=True, budget=NoBudget()) is S.PENDING
+    text = (vault / rel).read_text()
+    assert properties.get_scalar(text, "status") == "pending"
+    assert properties.get_scalar(text, "tool_calls") == "10"
+    assert properties.get_scalar(text, "ended") == "2026-11-29T16:05:00"
+    assert properties.get_scalar(text, "updated") == "2026-11-29T16:00:10"
+    assert len(eventlog.parse(text)) == 11  # the events are untouched
+    marker = paths.queue_dir(vault) / paths.short_hash(rel, n=16)
+    assert marker.read_text() == f"pending\t{rel}\n"
+    assert queue_counts(vault) == {"pending": 1}
+
+
+def test_turn_end_reassessment_moves_forward_and_leaves_summarized_alone(vault: Path) -> None:
+    cfg = load_config(vault)
+    rel = write_note(vault, [ev(0), ev(1)])
+    assert close_session(vault, cfg, rel, T0, final=False, budget=NoBudget()) is S.SKIPPED
+    assert properties.get_scalar((vault / rel).read_text(), "ended") is None
+    writer.append(
+        vault / rel,
+        "".join(eventlog.render(ev(i)) for i in range(2, 12)),
+        lock_file=paths.lock_path(vault, rel),
+    )
+    assert close_session(vault, cfg, rel, T0, final=False, budget=NoBudget()) is S.PENDING
+    summarized = write_note(vault, [ev(0)], status="summarized")
+    assert close_session(vault, cfg, summarized, T0, final=True, budget=NoBudget()) is S.SUMMARIZED
+
+
+def test_a_note_with_broken_yaml_is_assessed_without_losing_anything(vault: Path) -> None:
+    rel = write_note(vault, [ev(i) for i in range(3)])
+    path = vault / rel
+    broken = path.read_text().replace("status: active", "status: [active\nnotes: {{", 1)
+    path.write_text(broken)
+    close_session(vault, load_config(vault), rel, T0, final=True, budget=NoBudget())
+    after = path.read_text()
+    assert len(eventlog.parse(after)) == 3
+    assert "notes: {{" in after  # the person's text is still there
+
+
+def test_queue_line() -> None:
+    assert queue_line({}) == ""
+    assert queue_line({"skipped": 4}) == ""
+    line = queue_line({"pending": 1, "privacy_deferred": 1})
+    assert line == "Learning queue: 1 pending, 1 privacy_deferred, 0 deferred."

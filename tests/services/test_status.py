@@ -1,0 +1,58 @@
+"""`vaultsync status`: queue counts, recent hook errors, vault size, installed hooks."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from vaultsync.core import paths, writer
+from vaultsync.services.status import status
+
+NOW = dt.datetime(2026, 11, 29, 16, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(autouse=True)
+def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+
+
+def test_empty_vault(vault: Path) -> None:
+    result = status(vault, now=lambda: NOW)
+    assert result.queue == {"pending": 0, "privacy_deferred": 0, "deferred": 0, "skipped": 0}
+    assert (result.hook_errors_24h, result.notes, result.sessions) == (0, 0, 0)
+    assert result.hooks == dict.fromkeys(
+        ("claude-code", "codex", "hermes", "gemini", "cursor"), False
+    )
+
+
+def test_counts_markers_errors_redactions_and_size(vault: Path) -> None:
+    queue = paths.queue_dir(vault)
+    for name, state in (("a", "pending"), ("b", "pending"), ("c", "skipped"), ("d", "deferred"),
+                        ("e", "privacy_deferred"), ("f", "summarized")):  # fmt: skip
+        writer.write_atomic(queue / name, f"{state}\tsessions/{name}.md\n")
+    log = paths.hook_error_log()
+    for hours, error in ((30, "Old"), (23, "PayloadError"), (1, "TimeLimit")):
+        stamp = (NOW - dt.timedelta(hours=hours)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        writer.append_line(log, json.dumps({"time": stamp, "agent": "codex", "event": "Stop",
+                                            "error": error, "message": "m"}))  # fmt: skip
+    writer.append_line(log, "not json at all")
+    redactions = paths.redaction_log(vault)
+    writer.append_line(
+        redactions, json.dumps({"ts": "2026-11-29T15:00:00+00:00", "rule": "r", "count": 3})
+    )
+    (vault / "sessions" / "2026" / "11").mkdir(parents=True)
+    (vault / "sessions" / "2026" / "11" / "s.md").write_text("x" * 100)
+    (vault / "note.md").write_text("y" * 50)
+    (vault / ".obsidian").mkdir()
+    (vault / ".obsidian" / "workspace.json").write_text("{}")
+    result = status(vault, now=lambda: NOW)
+    assert result.queue == {"pending": 2, "privacy_deferred": 1, "deferred": 1, "skipped": 1}
+    assert result.hook_errors_24h == 2
+    assert result.last_hook_error is not None and result.last_hook_error["error"] == "TimeLimit"
+    assert result.redactions_24h == 3
+    assert (result.notes, result.sessions) == (2, 1)
+    assert result.vault_bytes >= 150
+    assert json.loads(json.dumps(result.as_dict()))["queue"]["pending"] == 2

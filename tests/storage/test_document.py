@@ -1,0 +1,87 @@
+"""From note bytes to index rows: what is searchable where, and the batch layout."""
+
+from __future__ import annotations
+
+import hashlib
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vaultsync.core import eventlog
+from vaultsync.core import text as text_mod
+from vaultsync.core.model import Event, EventKind
+from vaultsync.core.properties import render_frontmatter
+from vaultsync.storage.document import note_row, prepare
+
+SEP = "\u200b"
+
+
+def _event(n: int, command: str) -> Event:
+    return Event(
+        id=f"id{n}", ts=f"2026-11-29T10:00:0{n}Z", agent="codex", session_id="s",
+        kind=EventKind.TOOL, tool="Bash", input=command, output="ok",
+    )  # fmt: skip
+
+
+def test_session_note_events_are_rows_and_leave_the_body() -> None:
+    head = render_frontmatter({"type": "session", "agent": "codex", "status": "pending"})
+    text = head + "\n# Session s\n\nMy own remark.\n" + eventlog.render(_event(1, "npm test"))
+    text += eventlog.render(_event(2, "cargo build"))
+    raw = text.encode()
+    row, warnings = note_row("sessions/s.md", raw, 5, len(raw))
+    assert warnings == []
+    assert (row.type, row.status, row.agent, row.sha256) == (
+        "session", "pending", "codex", hashlib.sha256(raw).hexdigest())  # fmt: skip
+    assert [e.event_id for e in row.events] == ["id1", "id2"]
+    assert row.events[0].heading == "10:00:01 · tool · Bash: npm test"
+    assert "npm test" in row.events[0].text
+    assert "My own remark." in row.search_body
+    assert "npm" not in row.search_body and "vaultsync-event" not in row.search_body
+    assert row.body.count("vaultsync-event") == 2  # the stored body is the note as written
+
+
+def test_keywords_hold_file_name_aliases_and_declared_tags() -> None:
+    head = render_frontmatter({"aliases": ["Router notes"], "tags": ["infra", "#net"]})
+    row, _ = note_row("notes/router.md", (head + "Body #inline\n").encode(), 1, 1)
+    assert row.keywords == "router Router notes infra net"
+    row, _ = note_row("plain.MD", b"---\ntags: a, b\n---\nx", 1, 1)
+    assert row.keywords == "plain a b"
+
+
+def test_broken_frontmatter_and_event_blocks_are_warnings() -> None:
+    raw = b"---\nlevel: [L2\n---\n```vaultsync-event\nid: oops\n```\n"
+    row, warnings = note_row("memories/L2-confirmed/m.md", raw, 1, len(raw), racy=True)
+    assert row.type == "memory" and row.racy and row.warning
+    assert len(warnings) == 2 and "event block" in warnings[1]
+
+
+def test_prepare_numbers_notes_and_events_in_one_rising_sequence() -> None:
+    session = eventlog.render(_event(1, "修复路由")) + eventlog.render(_event(2, "ls"))
+    rows = [
+        note_row("a.md", b"alpha", 1, 5)[0],
+        note_row("s.md", session.encode(), 1, 9, racy=True)[0],
+        note_row("b.md", "数据库".encode(), 1, 9)[0],
+    ]
+    batch = prepare(rows)
+    assert [n[0] for n in batch.notes] == [1, 2, 5]
+    assert [(e[0], e[1]) for e in batch.events] == [(3, 2), (4, 2)]
+    assert [f[0] for f in batch.fts] == [1, 2, 3, 4, 5] and batch.size == 5
+    assert batch.racy == [("s.md",)]
+    assert batch.fts[-1][3] == f"数{SEP}据{SEP}库"  # CJK characters become separate tokens
+    assert f"修{SEP}复" in batch.fts[2][3]
+
+
+_ALPHABET = st.sampled_from(
+    list("ab 1\t\n.,修复了路由\u3000\u3001ノート한국\uff01\U00020001\u200b")
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_ALPHABET, max_size=30) | st.text(max_size=30))
+def test_segment_follows_the_boundary_rule(text: str) -> None:
+    """core.text.segment computes per CJK run what this lookaround regex defines."""
+    reference = text_mod._rx("_BOUNDARY").sub(SEP, text) if text_mod.has_cjk(text) else text
+    assert text_mod.segment(text) == reference
+    assert text_mod.unsegment(text_mod.segment(text)) == text.replace(
+        SEP, ""
+    ) or not text_mod.has_cjk(text)

@@ -1,0 +1,93 @@
+"""`vaultsync rebuild`: regenerate every derived file from the vault."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from vaultsync.adapters.cli.app import (
+    Exit,
+    JsonOption,
+    VaultOption,
+    app,
+    emit_json,
+    fail,
+    require_vault,
+)
+
+_SHOWN = 20  # problems listed in human output; --json lists all
+
+
+@app.command()
+def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
+    """Rebuild the search index, the learning queue, USER.md and AGENT.md from the vault.
+
+    Safe at any time: it reads every note and changes no note (USER.md and AGENT.md are written
+    only if their content changes). A note with broken frontmatter is a warning, still indexed.
+    Exits 1 if some files could not be read.
+    """
+    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.services.sync import SyncError
+    from vaultsync.services.sync import rebuild as run_rebuild
+    from vaultsync.storage.index import IndexBusy, IndexFailure
+
+    path = require_vault(vault)
+    try:
+        config = load_config(path)
+    except ConfigError as exc:
+        fail(str(exc), Exit.CONFIG)
+    show_bar = not json_output and sys.stdout.isatty()
+    bar = _Bar() if show_bar else None
+    try:
+        report = run_rebuild(path, config, progress=bar.update if bar else None)
+    except SyncError as exc:
+        fail(str(exc), Exit.NO_VAULT)
+    except (IndexBusy, TimeoutError) as exc:
+        fail(f"{exc} (is another rebuild running?)", Exit.LOCKED)
+    except (IndexFailure, OSError) as exc:
+        fail(str(exc), Exit.ERROR)
+    finally:
+        if bar:
+            bar.close()
+    if json_output:
+        emit_json(report.to_dict())
+    else:
+        typer.echo(
+            f"Rebuilt {path}: {report.notes} notes, {report.events} events in "
+            f"{report.seconds:.2f} s; {report.warnings} warnings, {report.errors} errors."
+        )
+        if report.generated:
+            typer.echo("Regenerated: " + ", ".join(report.generated))
+        problems = [f"error: {m}" for m in report.error_messages]
+        problems += [f"warning: {m}" for m in report.warning_messages]
+        for line in problems[:_SHOWN]:
+            typer.echo("  " + line)
+        if len(problems) > _SHOWN:
+            typer.echo(f"  ... and {len(problems) - _SHOWN} more (see --json)")
+    if report.errors:
+        raise typer.Exit(int(Exit.ERROR))
+
+
+class _Bar:
+    """A progress bar on stderr, created once the number of notes is known."""
+
+    def __init__(self) -> None:
+        self._progress: Any = None
+        self._task: Any = None
+
+    def update(self, done: int, total: int) -> None:
+        if self._progress is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._progress = Progress(console=Console(stderr=True), transient=True)
+            self._progress.start()
+            self._task = self._progress.add_task("Indexing notes", total=total)
+        self._progress.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()

@@ -1,0 +1,458 @@
+"""`vaultsync watch`: file-system events in, an up-to-date index and one commit per batch out.
+
+Events are hints, never facts. The watcher only learns *which paths* to look at; what happened
+to them is read from the disk when the batch is flushed (`sync.reconcile(rels)` treats a missing
+file as deleted and an unreadable one as untouched). That makes every editor's way of saving
+the same case: vim's rename-over, delete-and-recreate, atomic temp-file renames, Obsidian's
+folder renames. A periodic full reconcile (and one at start-up) heals whatever the event
+stream lost (inotify overflow, sleep, events missed while the watcher was down).
+
+The loop is driven by an injectable clock and event source, so the tests feed it events and
+advance time without threads or sleeps; the real source is a watchdog observer feeding a queue.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import hashlib
+import json
+import logging
+import os
+import queue
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths, writer
+from vaultsync.core.config import Config, ConfigError
+from vaultsync.services import autocommit
+from vaultsync.storage import history
+from vaultsync.storage.index import Index
+
+log = logging.getLogger("vaultsync.watch")
+
+
+class Kind(enum.StrEnum):
+    CREATED = "created"
+    MODIFIED = "modified"
+    DELETED = "deleted"
+    MOVED = "moved"
+
+
+@dataclass(frozen=True)
+class FsEvent:
+    """One file-system event, with paths relative to the vault (forward slashes)."""
+
+    kind: Kind
+    src: str
+    dest: str = ""
+    is_dir: bool = False
+
+
+Clock = Callable[[], float]
+
+
+class Batcher:
+    """Collects changed paths; a batch is due `debounce_s` after the last event, or
+    `max_wait_s` after the first one, whichever comes first (a steady stream of writes
+    still gets committed)."""
+
+    def __init__(self, debounce_s: float, max_wait_s: float, clock: Clock = time.monotonic):
+        self.debounce_s = debounce_s
+        self.max_wait_s = max(max_wait_s, debounce_s)
+        self.clock = clock
+        self.rels: set[str] = set()
+        self.dirs: set[str] = set()
+        self._first: float | None = None
+        self._last: float | None = None
+
+    def add(self, rels: Iterable[str] = (), dirs: Iterable[str] = ()) -> None:
+        rels, dirs = list(rels), list(dirs)
+        if not rels and not dirs:
+            return
+        self.rels.update(rels)
+        self.dirs.update(dirs)
+        now = self.clock()
+        # Every write, even to a path already pending, pushes the quiet period out.
+        self._first = now if self._first is None else self._first
+        self._last = now
+
+    def __bool__(self) -> bool:
+        return bool(self.rels or self.dirs)
+
+    def wait_time(self) -> float | None:
+        """Seconds until the batch is due; None when nothing is pending."""
+        if self._first is None or self._last is None:
+            return None
+        now = self.clock()
+        due = min(self._last + self.debounce_s, self._first + self.max_wait_s)
+        return max(0.0, due - now)
+
+    def due(self) -> bool:
+        wait = self.wait_time()
+        return wait is not None and wait <= 0.0
+
+    def take(self) -> tuple[set[str], set[str]]:
+        rels, dirs = self.rels, self.dirs
+        self.rels, self.dirs = set(), set()
+        self._first = self._last = None
+        return rels, dirs
+
+
+def relevant(rel: str) -> bool:
+    """Is a vault path worth a batch at all? (.git, .obsidian, .trash, temp files are not.)"""
+    return bool(rel) and (paths.is_note(rel) or history.stageable(rel))
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+@dataclass
+class Heartbeat:
+    """What `status` and `doctor` read from `<state>/watch.json` to tell the watcher is alive."""
+
+    pid: int
+    vault: str
+    started: str
+    state: str = "running"
+    last_batch: str = ""
+    last_commit: str = ""
+    last_reconcile: str = ""
+    batches: int = 0
+    commits: int = 0
+    errors: int = 0
+    last_error: str = ""
+    held: int = 0
+
+
+def heartbeat_file(vault: Path) -> Path:
+    return paths.state_dir(vault) / "watch.json"
+
+
+def read_heartbeat(vault: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(heartbeat_file(vault).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _seconds(config: Config, section: str, key: str) -> float:
+    value = config.get(section, key)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ConfigError(f"{section}.{key} must be a number of seconds, not {value!r}")
+    return float(value)
+
+
+ReconcileFn = Callable[..., Any]
+
+
+def _default_reconcile() -> ReconcileFn:
+    from vaultsync.services import sync
+
+    return sync.reconcile
+
+
+class Watcher:
+    """The watch loop's state: a pending batch, the last reconcile time, our own writes."""
+
+    def __init__(
+        self,
+        vault: Path,
+        config: Config,
+        *,
+        clock: Clock = time.monotonic,
+        wall: Callable[[], dt.datetime] = lambda: dt.datetime.now().astimezone(),
+        reconcile: ReconcileFn | None = None,
+        commit: bool | None = None,
+    ):
+        self.vault = vault
+        self.root = vault.resolve()
+        self.config = config
+        self.clock = clock
+        self.wall = wall
+        self.reconcile = reconcile or _default_reconcile()
+        self.batcher = Batcher(
+            _seconds(config, "watch", "debounce_s"), _seconds(config, "watch", "max_wait_s"), clock
+        )
+        self.reconcile_s = _seconds(config, "watch", "reconcile_s")
+        _seconds(config, "git", "lock_timeout_s")  # checked now, not at the first commit
+        self.commit = bool(config.get("git", "auto_commit")) if commit is None else commit
+        self._own: dict[str, str] = {}  # rel -> sha256 of what reconcile just generated
+        self._next_reconcile = clock() + self.reconcile_s
+        self.beat = Heartbeat(pid=os.getpid(), vault=str(self.root), started=self._now())
+        self.last_result: autocommit.BatchResult | None = None
+        self._repo = False
+
+    # -- events ---------------------------------------------------------------------------
+
+    def _rel(self, path: str) -> str | None:
+        """A path from an event, relative to the vault, or None if it lies outside it."""
+        if not path:
+            return None
+        p = Path(path)
+        if not p.is_absolute():
+            return p.as_posix()
+        try:
+            return p.relative_to(self.root).as_posix()
+        except ValueError:
+            try:
+                return p.relative_to(self.vault.absolute()).as_posix()
+            except ValueError:
+                return None
+
+    def feed(self, event: FsEvent) -> None:
+        rels: list[str] = []
+        dirs: list[str] = []
+        for raw in (event.src, event.dest):
+            rel = self._rel(raw) if raw else None
+            if rel is None or rel in {"", "."}:
+                continue
+            if event.is_dir or (self.vault / rel).is_dir():
+                if event.kind is Kind.MODIFIED or paths.is_ignored(rel + "/x.md"):
+                    continue  # a folder's own mtime says nothing its files don't
+                dirs.append(rel)
+            elif relevant(rel):
+                rels.append(rel)
+        if rels or dirs:
+            self.batcher.add(rels, dirs)
+
+    def feed_all(self, events: Iterable[FsEvent]) -> None:
+        for event in events:
+            self.feed(event)
+
+    # -- the batch --------------------------------------------------------------------------
+
+    def _expand_dirs(self, dirs: set[str]) -> set[str]:
+        """Every file a folder event may have touched: what is under the folder now (walked)
+        and what the index knew under it (a folder moved away, deleted, or recreated)."""
+        found: set[str] = set()
+        for rel in dirs:
+            folder = self.vault / rel
+            if folder.is_dir():
+                for base, subdirs, files in os.walk(folder):
+                    subdirs[:] = [d for d in subdirs if not d.startswith(".")]
+                    base_rel = Path(base).relative_to(self.vault).as_posix()
+                    found.update(f"{base_rel}/{f}" for f in files)
+        index_file = self.config.index_file()
+        if dirs and index_file.exists():
+            prefixes = tuple(d.rstrip("/") + "/" for d in dirs)
+            with Index.open(index_file) as index:
+                found.update(r for r in index.stats() if r.startswith(prefixes))
+        return {r for r in found if relevant(r)}
+
+    def _drop_own_writes(self, rels: set[str]) -> set[str]:
+        kept = set()
+        for rel in rels:
+            expected = self._own.get(rel)
+            if expected is not None and _digest(self.vault / rel) == expected:
+                continue
+            self._own.pop(rel, None)
+            kept.add(rel)
+        return kept
+
+    def _remember_generated(self, report: Any) -> tuple[str, ...]:
+        generated = tuple(getattr(report, "generated", ()) or ())
+        for rel in generated:
+            digest = _digest(self.vault / rel)
+            if digest is not None:
+                self._own[rel] = digest
+        return generated
+
+    def flush(self) -> autocommit.BatchResult | None:
+        """Index and commit whatever is pending. On failure the batch is kept for a retry."""
+        if not self.batcher:
+            return None
+        rels, dirs = self.batcher.take()
+        try:
+            rels = self._drop_own_writes(rels | self._expand_dirs(dirs))
+            # The folders themselves go to git too: `add -A -- folder` also stages deletions
+            # of files the index never knew (attachments) and of a folder that was recreated.
+            return self._process(rels, dirs)
+        except Exception as exc:  # keep watching: an error in one batch must not lose the rest
+            self.batcher.add(rels, dirs)
+            self._error(exc)
+            return None
+
+    def _process(self, rels: set[str], dirs: set[str]) -> autocommit.BatchResult | None:
+        if not rels and not dirs:
+            return None
+        notes = sorted(r for r in rels if paths.is_note(r))
+        report = self.reconcile(self.vault, self.config, notes) if notes else None
+        generated = self._remember_generated(report) if report is not None else ()
+        self.beat.batches += 1
+        self.beat.last_batch = self._now()
+        result = self._commit(rels | dirs | set(generated), report)
+        self._write_heartbeat()
+        return result
+
+    def _full_pass(self, extra: Iterable[str] = ()) -> autocommit.BatchResult | None:
+        report = self.reconcile(self.vault, self.config)
+        generated = self._remember_generated(report)
+        self.beat.last_reconcile = self._now()
+        self._next_reconcile = self.clock() + self.reconcile_s
+        rels = set(extra) | set(getattr(report, "changed_rels", ()) or ()) | set(generated)
+        if self.commit and self._repo:
+            rels |= set(history.dirty_rels(self.vault))
+        result = self._commit(rels, report) if rels else None
+        self._write_heartbeat()
+        return result
+
+    def _commit(self, rels: set[str], report: Any) -> autocommit.BatchResult | None:
+        if not self.commit or not rels:
+            return None
+        self._ensure_repo()
+        result = autocommit.commit_batch(self.vault, self.config, rels, report, now=self.wall())
+        self.last_result = result
+        if result.commit:
+            self.beat.commits += 1
+            self.beat.last_commit = result.commit
+            log.info("committed %s: %s", result.commit[:10], result.summary)
+        waiting = autocommit.held(self.vault)
+        self.beat.held = len(waiting.rels) if waiting else 0
+        if result.held is not None:
+            log.warning(
+                "held back %d deletions (%.0f%% of %d notes); run `vaultsync commit "
+                "--confirm-deletions` to commit them or `--restore-deletions` to undo them",
+                len(result.held.rels),
+                result.held.share * 100,
+                result.held.total,
+            )
+        return result
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def _ensure_repo(self) -> None:
+        """A vault that is not a repository yet becomes one, with everything in a first commit
+        (one `add -A`, far cheaper than naming 100k paths)."""
+        if self._repo:
+            return
+        history.ensure_repo(self.vault)
+        self._repo = True
+        if history.head(self.vault) is None:
+            sha = history.commit_all(
+                self.vault,
+                "vaultsync: first commit of the vault",
+                lock_timeout=float(self.config.get("git", "lock_timeout_s")),
+            )
+            if sha:
+                self.beat.commits += 1
+                self.beat.last_commit = sha
+                log.info("committed %s: first commit of the vault", sha[:10])
+
+    def start(self) -> autocommit.BatchResult | None:
+        """The start-up pass: catch up with everything that changed while we were away."""
+        self._write_heartbeat()
+        try:
+            if self.commit:
+                self._ensure_repo()
+            return self._full_pass()
+        except Exception as exc:
+            self._error(exc)
+            return None
+
+    def step(self) -> autocommit.BatchResult | None:
+        """Flush a due batch, or run the periodic reconcile when its time has come."""
+        if self.batcher.due():
+            return self.flush()
+        if self.clock() >= self._next_reconcile:
+            self._next_reconcile = self.clock() + self.reconcile_s
+            try:
+                return self._full_pass()
+            except Exception as exc:
+                self._error(exc)
+        return None
+
+    def timeout(self, cap: float = 0.25) -> float:
+        """How long the loop may block on the event source before calling `step` again."""
+        wait = self.batcher.wait_time()
+        until_reconcile = max(0.0, self._next_reconcile - self.clock())
+        return min(cap, until_reconcile, wait if wait is not None else cap)
+
+    def run(self, events: queue.Queue[FsEvent], should_stop: Callable[[], bool]) -> None:
+        """Block until `should_stop()`, then flush what is pending (commit included)."""
+        self.start()
+        while not should_stop():
+            try:
+                self.feed(events.get(timeout=self.timeout()))
+                while True:  # drain a burst before looking at the clock again
+                    self.feed(events.get_nowait())
+            except queue.Empty:
+                pass
+            self.step()
+        self.stop(events)
+
+    def stop(self, events: queue.Queue[FsEvent] | None = None) -> None:
+        """Take in what is still queued, index and commit it, and mark the heartbeat stopped."""
+        while events is not None:
+            try:
+                self.feed(events.get_nowait())
+            except queue.Empty:
+                break
+        self.flush()
+        self.beat.state = "stopped"
+        self._write_heartbeat()
+
+    # -- bookkeeping ----------------------------------------------------------------------
+
+    def _now(self) -> str:
+        return self.wall().isoformat(timespec="seconds")
+
+    def _error(self, exc: BaseException) -> None:
+        self.beat.errors += 1
+        self.beat.last_error = f"{type(exc).__name__}: {exc}"
+        log.error("watch: %s", self.beat.last_error)
+        self._write_heartbeat()
+
+    def _write_heartbeat(self) -> None:
+        try:
+            writer.write_atomic(
+                heartbeat_file(self.vault),
+                json.dumps(dataclasses.asdict(self.beat), ensure_ascii=False, indent=1),
+                fsync=False,
+            )
+        except OSError as exc:
+            log.warning("cannot write the heartbeat: %s", exc)
+
+
+def observe(vault: Path, events: queue.Queue[FsEvent]) -> Any:
+    """Start a watchdog observer on the vault that puts `FsEvent`s (absolute paths) on `events`.
+
+    Returns the started observer; call `.stop()` and `.join()` on it. Events under .git,
+    .obsidian and .trash are dropped here, before they can flood the queue during a commit.
+    """
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    root = str(vault.resolve())
+    skip = tuple(os.path.join(root, d) + os.sep for d in (".git", ".obsidian", ".trash"))
+    kinds = {
+        "created": Kind.CREATED,
+        "modified": Kind.MODIFIED,
+        "deleted": Kind.DELETED,
+        "moved": Kind.MOVED,
+    }
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            kind = kinds.get(event.event_type)
+            if kind is None:
+                return  # opened / closed_no_write: nothing changed
+            src = os.fsdecode(event.src_path)
+            dest = os.fsdecode(getattr(event, "dest_path", "") or "")
+            if src.startswith(skip) and (not dest or dest.startswith(skip)):
+                return
+            events.put(FsEvent(kind, src, dest, bool(event.is_directory)))
+
+    observer = Observer()
+    observer.schedule(Handler(), root, recursive=True)
+    observer.start()
+    return observer

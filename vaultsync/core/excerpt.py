@@ -1,0 +1,232 @@
+"""Excerpts of tool calls: what is kept of a tool's input and output.
+
+Paths, commands, sizes and the first and last lines, within `hook.summary_chars` per field.
+Only the ends of a text are looked at (plus one count of its newlines), so a 10 MB tool output
+costs about what a small one does, and everything kept is small enough to redact quickly.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from vaultsync.core.agents import patch_files
+from vaultsync.core.model import ToolKind
+
+if TYPE_CHECKING:
+    from vaultsync.core.config import Config
+
+_MAX_JSON_SNIFF = 256 * 1024  # larger JSON strings are clipped as text, never parsed
+
+
+class Limits:
+    """How much of a tool call is kept: `chars` per field, `head` and `tail` lines."""
+
+    __slots__ = ("chars", "head", "tail")
+
+    def __init__(self, chars: int = 500, head: int = 3, tail: int = 3) -> None:
+        self.chars, self.head, self.tail = chars, head, tail
+
+    @classmethod
+    def from_config(cls, cfg: Config) -> Limits:
+        return cls(
+            chars=max(40, int(cfg.get("hook", "summary_chars"))),
+            head=max(0, int(cfg.get("hook", "head_lines"))),
+            tail=max(0, int(cfg.get("hook", "tail_lines"))),
+        )
+
+
+def clip(text: str, limits: Limits) -> str:
+    """The first and last lines of `text` within about `limits.chars`, with a note of what was
+    left out. Only the ends of the text are touched (plus one count of newlines), so a 10 MB
+    output costs about what a small one does."""
+    text = text.strip()
+    size = len(text)
+    keep = limits.head + limits.tail
+    if size <= limits.chars and text.count("\n", 0, limits.chars + 1) < max(1, keep):
+        return text
+    lines = text.count("\n") + 1
+    marker = f"… [{lines:,} lines, {size:,} chars] …"
+    if lines <= keep or keep == 0:
+        if size <= limits.chars:
+            return text
+        half = limits.chars // 2  # few but long lines: both ends of the text itself
+        return f"{text[:half]}\n{marker}\n{text[-half:]}"
+    per_line = max(8, limits.chars // keep)
+    head = _first_lines(text, limits.head, per_line)
+    tail = _last_lines(text, limits.tail, per_line)
+    return "\n".join([*head, marker, *tail])
+
+
+def _first_lines(text: str, n: int, per_line: int) -> list[str]:
+    out, pos = [], 0
+    for _ in range(n):
+        end = text.find("\n", pos)
+        line = text[pos : end if end != -1 else pos + per_line + 1]
+        out.append(line[:per_line] + ("…" if len(line) > per_line else ""))
+        if end == -1:
+            break
+        pos = end + 1
+    return out
+
+
+def _last_lines(text: str, n: int, per_line: int) -> list[str]:
+    out, end = [], len(text)
+    for _ in range(n):
+        start = text.rfind("\n", 0, end)
+        line = text[max(start + 1, end - per_line - 1) : end]
+        out.append(("…" if start + 1 < end - len(line) else "") + line[-per_line:])
+        if start == -1:
+            break
+        end = start
+    return out[::-1]
+
+
+def cap(text: str, chars: int) -> str:
+    """`text` cut to `chars`, saying how long it was."""
+    text = text.strip()
+    return text if len(text) <= chars else text[:chars].rstrip() + f"… [{len(text):,} chars]"
+
+
+def _maybe_json(value: Any) -> Any:
+    """Hermes results and Cursor MCP inputs arrive as JSON inside a string."""
+    if isinstance(value, str) and value[:1] in "{[" and len(value) < _MAX_JSON_SNIFF:
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _compact(value: Any, limits: Limits) -> str:
+    """A short JSON rendering of any value: long strings and lists cut before dumping."""
+
+    def shrink(v: Any, depth: int) -> Any:
+        if isinstance(v, str):
+            return v if len(v) <= 200 else v[:200] + "…"
+        if depth > 3:
+            return "…"
+        if isinstance(v, dict):
+            items = list(v.items())[:20]
+            return {str(k): shrink(x, depth + 1) for k, x in items}
+        if isinstance(v, list | tuple):
+            return [shrink(x, depth + 1) for x in v[:10]] + (["…"] if len(v) > 10 else [])
+        return v
+
+    return clip(json.dumps(shrink(value, 0), ensure_ascii=False, default=str), limits)
+
+
+_PATH_KEYS = ("file_path", "filePath", "notebook_path", "path", "absolute_path", "target_file")
+_DETAIL_KEYS = ("pattern", "glob", "query", "url", "description", "subagent_type", "offset")
+
+
+def summarise_input(kind: str, value: Any, limits: Limits) -> str:
+    value = _maybe_json(value)
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        return clip(value, limits)
+    if not isinstance(value, dict):
+        return _compact(value, limits)
+    command = value.get("command") or value.get("cmd") or value.get("patch")
+    if isinstance(command, list):
+        command = " ".join(str(c) for c in command)
+    if isinstance(command, str) and command:
+        if "*** Begin Patch" in command or "*** Update File:" in command:
+            return clip(_patch_summary(command), limits)
+        if kind == ToolKind.SHELL or len(value) <= 3:
+            return clip(command, limits)
+    lines: list[str] = []
+    path = next((value[k] for k in _PATH_KEYS if isinstance(value.get(k), str)), "")
+    if path:
+        lines.append(path)
+    for key in _DETAIL_KEYS:
+        item = value.get(key)
+        if isinstance(item, str | int | float) and not isinstance(item, bool) and item != "":
+            lines.append(f"{key}: {item}")
+    old, new = value.get("old_string", value.get("oldString")), value.get("new_string")
+    if isinstance(old, str) or isinstance(new, str):
+        old, new = old if isinstance(old, str) else "", new if isinstance(new, str) else ""
+        lines.append(f"-{_lines(old)} +{_lines(new)} lines")
+        lines.extend("+ " + ln for ln in _first_lines(new.strip(), limits.head, 120) if ln)
+    content = value.get("content")
+    if isinstance(content, str):
+        lines.append(f"{len(content):,} chars, {_lines(content)} lines")
+        lines.extend(_first_lines(content.strip(), limits.head, 120))
+    edits = value.get("edits")
+    if isinstance(edits, list):
+        lines.append(f"{len(edits)} edits")
+        first = edits[0] if edits else None
+        if isinstance(first, dict) and isinstance(first.get("new_string"), str):
+            lines.extend("+ " + ln for ln in _first_lines(first["new_string"], limits.head, 120))
+    prompt = value.get("prompt")
+    if isinstance(prompt, str) and prompt:
+        lines.append(cap(prompt, limits.chars // 2))
+    if not lines:
+        return _compact(value, limits)
+    return clip("\n".join(lines), limits)
+
+
+def _lines(text: str) -> int:
+    return text.count("\n") + (not text.endswith("\n")) if text else 0
+
+
+def _patch_summary(patch: str) -> str:
+    added = sum(1 for ln in patch.splitlines() if ln.startswith("+") and not ln.startswith("+++"))
+    removed = sum(1 for ln in patch.splitlines() if ln.startswith("-") and not ln.startswith("---"))
+    files = patch_files(patch)
+    return "\n".join([f"patch: {len(files)} files, +{added} -{removed} lines", *files])
+
+
+_OUTPUT_KEYS = ("output", "result", "content", "llmContent", "text", "message", "returnDisplay")
+
+
+def summarise_output(value: Any, limits: Limits) -> str:
+    value = _maybe_json(value)
+    if value is None or value == "" or value == {} or value == []:
+        return ""
+    if isinstance(value, str):
+        return clip(value, limits)
+    if isinstance(value, list):
+        texts = [v["text"] for v in value if isinstance(v, dict) and isinstance(v.get("text"), str)]
+        if texts or all(isinstance(v, str) for v in value):
+            return clip("\n".join(texts or value), limits)
+        return _compact(value, limits)
+    if not isinstance(value, dict):
+        return clip(str(value), limits)
+    parts: list[str] = []
+    if "stdout" in value or "stderr" in value:
+        for key in ("stdout", "stderr"):
+            text = value.get(key)
+            if isinstance(text, str) and text.strip():
+                parts.append((f"{key}: " if key == "stderr" else "") + clip(text, limits))
+        if value.get("interrupted"):
+            parts.append("(interrupted)")
+    elif isinstance(value.get("file"), dict):
+        file = value["file"]
+        shown, total = file.get("numLines"), file.get("totalLines")
+        if shown is not None:
+            parts.append(f"{shown} of {total} lines" if total else f"{shown} lines")
+        if isinstance(file.get("content"), str):
+            parts.append(clip(file["content"], limits))
+    elif isinstance(value.get("filenames"), list):
+        names = [str(n) for n in value["filenames"]]
+        parts.append(f"{value.get('numFiles', len(names))} files")
+        parts.extend(names[: limits.head + limits.tail])
+    elif isinstance(value.get("filePath"), str):
+        what = value.get("type") if isinstance(value.get("type"), str) else "edited"
+        parts.append(f"{what} {value['filePath']}")
+    else:
+        for key in _OUTPUT_KEYS:
+            if key in value and value[key] not in (None, "", [], {}):
+                parts.append(summarise_output(value[key], limits))
+                break
+        error = value.get("error")
+        if error:
+            parts.append("error: " + summarise_output(error, limits))
+    code = value.get("exit_code", value.get("exitCode"))
+    if isinstance(code, int) and not isinstance(code, bool) and code != 0:
+        parts.append(f"exit code {code}")
+    if not parts:
+        return _compact(value, limits)
+    return "\n".join(p for p in parts if p)  # each part is already clipped

@@ -1,0 +1,293 @@
+"""The hook process: `vaultsync-hook --agent AGENT [--event EVENT]`, run by an agent at each
+hook event with the agent's JSON payload on stdin.
+
+It sits in every tool call of every agent, so it fails open and stays small:
+- whatever happens it exits 0, within a hard time limit (`hook.time_limit_s`, default 0.9 s:
+  Codex gives SessionEnd hooks 1 s) enforced by a timer that ends the process, but never in the
+  middle of writing an event block;
+- errors become one JSON line in the hook error log outside the vault (time, agent, event,
+  error class, message; never payload content), which `vaultsync status` counts;
+- stdin is read up to `hook.max_stdin_bytes`; beyond that it is drained and discarded so the
+  agent's pipe never blocks, and the call is logged as an error;
+- it imports only the standard library and vaultsync.core (tests check sys.modules).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+_STARTED = time.monotonic()
+DEFAULT_TIME_LIMIT = 0.9
+
+HELP = """\
+usage: vaultsync-hook --agent AGENT [--event EVENT]
+       vaultsync hook --agent AGENT [--event EVENT]
+
+Record one agent hook event in the vault. The agent's JSON payload is read on stdin.
+
+  --agent AGENT   claude-code, codex, hermes, gemini or cursor (guessed from the payload
+                  when omitted)
+  --event EVENT   the native event name, for agents whose payload does not carry one
+                  (the payload's hook_event_name wins when present)
+
+The vault comes from $VAULTSYNC_VAULT or the user config. The hook always exits 0 within
+hook.time_limit_s (default 0.9 s); problems go to the hook error log, counted by
+`vaultsync status`. On session start it prints the context the agent expects (JSON for
+Claude Code, Codex, Gemini and Cursor, {"context": ...} for Hermes' first pre_llm_call).
+`vaultsync install AGENT` writes these hook commands into the agent's configuration.
+"""
+
+
+class Deadline:
+    """Ends the process (exit 0) when the time limit passes, except inside `critical()`: a
+    block being written is finished first, then the process ends."""
+
+    def __init__(self, on_expire: Callable[[], None], seconds: float | None = None) -> None:
+        import threading
+
+        self._threading = threading
+        self._gate = threading.Lock()
+        self._on_expire = on_expire
+        self._limit = DEFAULT_TIME_LIMIT if seconds is None else seconds
+        self._timer: Any = None
+        if seconds is not None:
+            self.arm(seconds)
+
+    def arm(self, seconds: float) -> None:
+        """(Re)set the limit, counted from process start."""
+        self.cancel()
+        self._limit = seconds
+        timer = self._threading.Timer(self.remaining(), self._expire)
+        timer.daemon = True
+        timer.start()
+        self._timer = timer
+
+    def remaining(self) -> float:
+        return max(0.0, _STARTED + self._limit - time.monotonic())
+
+    @contextmanager
+    def critical(self) -> Iterator[None]:
+        with self._gate:
+            yield
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _expire(self) -> None:
+        self._gate.acquire()
+        try:
+            self._on_expire()
+        finally:
+            os._exit(0)
+
+
+class _Call:
+    """What is known about this call so far, for the error log and the fallback output."""
+
+    def __init__(self) -> None:
+        self.agent = ""
+        self.event = ""
+        self.incoming: Any = None
+        self.emitted = False
+        self.limit = DEFAULT_TIME_LIMIT
+
+
+class UsageError(ValueError):
+    pass
+
+
+def parse_args(argv: list[str]) -> tuple[str | None, str | None]:
+    agent = event = None
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        name, eq, value = arg.partition("=")
+        if name not in ("--agent", "--event"):
+            raise UsageError(f"unknown argument {arg[:40]!r}")
+        if not eq:
+            if not args:
+                raise UsageError(f"{name} needs a value")
+            value = args.pop(0)
+        if name == "--agent":
+            agent = value
+        else:
+            event = value
+    return agent, event
+
+
+def read_stdin(limit: int, stream: Any = None) -> bytes:
+    """At most `limit` bytes; a longer payload is drained (so the writer never blocks on a
+    full pipe) and refused. The deadline bounds how long draining may take."""
+    if stream is None:
+        stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return b""
+    try:
+        if stream.isatty():
+            return b""
+    except (OSError, ValueError):
+        return b""
+    chunks: list[bytes] = []
+    size = 0
+    over = False
+    while True:
+        try:
+            chunk = stream.read(1 << 20)
+        except (OSError, ValueError):
+            break
+        if not chunk:
+            break
+        size += len(chunk)
+        if size > limit:
+            over = True
+            chunks.clear()
+        elif not over:
+            chunks.append(chunk)
+    if over:
+        raise PayloadTooLarge(f"payload over hook.max_stdin_bytes ({limit:,} bytes) ignored")
+    return b"".join(chunks)
+
+
+class PayloadTooLarge(ValueError):
+    pass
+
+
+def _emit(call: _Call, context: str) -> None:
+    """Print what the agent expects; once per call, even if the deadline fires meanwhile."""
+    if call.emitted or not call.agent:
+        return
+    call.emitted = True
+    from vaultsync.core.agents import render_output
+
+    out = render_output(call.incoming, call.agent, context)
+    if out is None:
+        return
+    # Bytes, flushed at once: the deadline may end the process right after this returns, and
+    # the agent's JSON must not depend on the terminal's encoding.
+    data = (out + "\n").encode("utf-8", "surrogatepass")
+    stream = getattr(sys.stdout, "buffer", None)
+    with suppress(OSError, ValueError):
+        if stream is not None:
+            sys.stdout.flush()
+            stream.write(data)
+            stream.flush()
+        else:
+            sys.stdout.write(data.decode("utf-8", "replace"))
+            sys.stdout.flush()
+
+
+def _safe_message(exc: BaseException) -> str:
+    """A message that never quotes the payload: our own errors say what is wrong, anything
+    else is reported by where it was raised."""
+    import json
+
+    from vaultsync.core.agents import PayloadError
+    from vaultsync.core.config import ConfigError
+
+    if isinstance(exc, PayloadError | UsageError | ConfigError | PayloadTooLarge | TimeoutError):
+        return str(exc)[:300]
+    if isinstance(exc, json.JSONDecodeError):
+        return f"payload is not valid JSON ({exc.msg} at char {exc.pos})"
+    if isinstance(exc, OSError):
+        where = f": {exc.filename}" if exc.filename else ""
+        return f"{exc.strerror or 'I/O error'}{where}"[:300]
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return "unexpected error"
+    code = tb.tb_frame.f_code
+    return f"raised in {os.path.basename(code.co_filename)}:{tb.tb_lineno} ({code.co_name})"
+
+
+def log_error(call: _Call, error: str, message: str) -> None:
+    import json
+    from datetime import UTC, datetime
+
+    from vaultsync.core import paths, writer
+
+    record = {
+        "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "agent": call.agent,
+        "event": call.event[:80],
+        "error": error,
+        "message": message,
+    }
+    # If even the log cannot be written there is nowhere left to report to; the agent must
+    # still never see a failure.
+    with suppress(OSError):
+        writer.append_line(paths.hook_error_log(), json.dumps(record, ensure_ascii=False))
+
+
+def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
+    import json
+    from datetime import UTC, datetime
+    from pathlib import Path
+
+    from vaultsync.core import agents, config
+
+    agent_flag, event_flag = parse_args(argv)
+    call.event = event_flag or ""
+    if agent_flag:
+        call.agent = agents.parse_agent(agent_flag)
+    cfg = config.load_config()
+    # Armed once the limit is known, before anything that can wait on the agent (stdin) or on
+    # another hook (locks). Until here only imports and two small config files were read; an
+    # earlier default timer would fire during start-up on a crowded machine, before the
+    # configured limit could apply.
+    call.limit = float(cfg.get("hook", "time_limit_s") or DEFAULT_TIME_LIMIT)
+    deadline.arm(call.limit)
+    raw = read_stdin(int(cfg.get("hook", "max_stdin_bytes")))
+    if not raw.strip():
+        raise agents.PayloadError("empty payload on stdin")
+    payload = json.loads(raw.decode("utf-8", "replace").lstrip("\ufeff"))
+    if not isinstance(payload, dict):
+        raise agents.PayloadError(f"payload is a JSON {type(payload).__name__}, not an object")
+    if not call.agent:
+        call.agent = agents.sniff_agent(payload)
+    call.event = agents.event_name(call.agent, payload, event_flag)
+    call.incoming = agents.normalize(call.agent, payload, event_flag)
+    if cfg.vault is None:
+        raise agents.PayloadError("no vault configured (set VAULTSYNC_VAULT or run vaultsync init)")
+    vault = Path(cfg.vault)
+    if not vault.is_dir():
+        raise agents.PayloadError(f"vault not found: {vault}")
+    from vaultsync.core import capture
+
+    context = capture.handle(call.incoming, vault, cfg, datetime.now(UTC), deadline)
+    with deadline.critical():
+        _emit(call, context)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if "-h" in args or "--help" in args:
+        sys.stdout.write(HELP)
+        return 0
+    call = _Call()
+
+    def expire() -> None:
+        log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit")
+        _emit(call, "")
+
+    deadline = Deadline(expire)
+    try:
+        _run(args, call, deadline)
+    except BaseException as exc:  # fail open: nothing may reach the agent as a failure
+        with deadline.critical():
+            log_error(call, type(exc).__name__, _safe_message(exc))
+            _emit(call, "")
+    finally:
+        deadline.cancel()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - the launcher and `python -m` both land here
+    raise SystemExit(main())

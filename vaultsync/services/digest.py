@@ -1,0 +1,231 @@
+"""The daily step for each queued session: read it, get its lesson, write the notes, close it.
+
+The order of writes makes a crash harmless: proposals and candidates first, then the summary
+that links them, and the session's status last. A session whose status never became
+`summarized` is simply learned again on the next run, and the deterministic names of
+memory_writer make that second pass rewrite the same notes rather than add new ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from vaultsync.core import paths, properties, writer
+from vaultsync.core.model import SessionStatus
+from vaultsync.services import memory_writer as mw
+from vaultsync.services import model_runner, summarizer
+from vaultsync.services.learn import (
+    MAX_ATTEMPTS,
+    PROMPT_OVERHEAD,
+    redact_lesson,
+    set_marker,
+    set_status,
+    status_updates,
+)
+from vaultsync.services.model_runner import Lesson, Verdict
+from vaultsync.services.session_log import SessionLog, load_session
+from vaultsync.services.skills import Proposal, load_proposals
+from vaultsync.services.summarizer import summarize
+from vaultsync.storage.note import NoteReadError
+
+if TYPE_CHECKING:
+    from vaultsync.services.learn import _Ctx
+
+
+def learn_sessions(ctx: _Ctx, rels: Sequence[str]) -> None:
+    vault, report = ctx.vault, ctx.report
+    records, warnings = mw.load_memories(vault)
+    report.warnings.extend(warnings)
+    proposals, warnings = load_proposals(vault)
+    report.warnings.extend(warnings)
+    open_proposals = [(p.name, p.features()) for p in proposals]
+    threshold = float(ctx.config.get("learn", "reinforce_overlap") or 0.6)
+    max_calls = ctx.learn_int("max_model_calls", 20)
+    max_chars = ctx.learn_int("max_input_chars", 60000)
+    template = model_runner.load_prompt(vault, "summarize.md") if ctx.command else ""
+    budget_spent = False
+    for rel in rels:
+        log = _open(ctx, rel)
+        if log is None:
+            continue
+        use_model = ctx.command is not None and log.attempts < MAX_ATTEMPTS
+        if use_model:
+            if budget_spent or report.model_calls >= max_calls:
+                budget_spent = True
+                report.skipped_for_budget.append(rel)
+                continue
+            transcript_cap = max(2000, max_chars - PROMPT_OVERHEAD)
+            prompt = _prompt(template, log, proposals, transcript_cap)
+            if report.input_chars and report.input_chars + len(prompt) > max_chars:
+                budget_spent = True
+                report.skipped_for_budget.append(rel)
+                continue
+            if report.dry_run:
+                report.summarized.append(rel)
+                report.input_chars += len(prompt)
+                continue
+            try:
+                lesson: Lesson = ctx.ask(
+                    prompt, model_runner.parse_lesson, min(2, max_calls - report.model_calls)
+                )
+            except model_runner.ModelFailure as failure:
+                _defer(ctx, log, str(failure))
+                continue
+            label = ctx.command.label if ctx.command else "offline"
+        else:
+            lesson = summarize(log, open_proposals)
+            label = "offline" if ctx.command is None else "offline (model deferred 3 times)"
+        if lesson.verdict is Verdict.PRIVACY_DEFERRED:
+            _privacy_defer(ctx, log, lesson.reason)
+            continue
+        lesson = redact_lesson(lesson, ctx.redact)
+        if use_model:
+            lesson = _with_event_files(lesson, log)
+        new_records = _write_lesson(ctx, log, lesson, label, records, threshold)
+        records.extend(new_records)
+        for skill in lesson.skills:
+            feats = Proposal(
+                "", skill.name, skill.procedure, skill.when, skill.signature, ""
+            ).features()
+            open_proposals.append((skill.name, feats))
+    if not report.dry_run and report.summarized:
+        writer.flush()  # the last statuses were written without their own fsync
+
+
+def _open(ctx: _Ctx, rel: str) -> SessionLog | None:
+    """The session, or None (with the marker corrected) when it is gone or not queued."""
+    try:
+        paths.inside(ctx.vault, ctx.vault / rel)
+        log = load_session(ctx.vault, rel)
+    except FileNotFoundError:
+        ctx.report.warnings.append(f"{rel}: queued but missing; its marker was removed")
+        if not ctx.report.dry_run:
+            set_marker(ctx.vault, rel, None)
+        return None
+    except (NoteReadError, ValueError) as exc:
+        ctx.report.warnings.append(f"{rel}: cannot be read ({exc}); left queued")
+        return None
+    if log.status not in (SessionStatus.PENDING, SessionStatus.DEFERRED):
+        # Another machine (or a person) already moved it on: the marker was stale.
+        if not ctx.report.dry_run:
+            set_marker(ctx.vault, rel, log.status)
+        return None
+    ctx.report.warnings.extend(f"{rel}: {p}" for p in log.problems[:5])
+    return log
+
+
+def _prompt(template: str, log: SessionLog, proposals: Sequence[Proposal], cap: int) -> str:
+    names = sorted({p.name for p in proposals})[:40]
+    return model_runner.fill(
+        template,
+        {
+            "agent": log.agent or "unknown",
+            "project": log.project or "(none)",
+            "session": log.rel,
+            "started": log.created,
+            "known_skills": ", ".join(names) if names else "(none yet)",
+            "transcript": model_runner.render_transcript(log.events, cap),
+        },
+    )
+
+
+def _defer(ctx: _Ctx, log: SessionLog, reason: str) -> None:
+    ctx.report.deferred.append({"rel": log.rel, "reason": reason})
+    if ctx.report.dry_run:
+        return
+    updates = status_updates(
+        SessionStatus.DEFERRED,
+        ctx.now,
+        deferred_reason=reason[:500],
+        learn_attempts=log.attempts + 1,
+    )
+    set_status(ctx.vault, log.rel, SessionStatus.DEFERRED, updates)
+    ctx.changed.add(log.rel)
+
+
+def _privacy_defer(ctx: _Ctx, log: SessionLog, reason: str) -> None:
+    reason = ctx.redact(reason)
+    ctx.report.privacy_deferred.append({"rel": log.rel, "reason": reason})
+    if ctx.report.dry_run:
+        return
+    updates = status_updates(SessionStatus.PRIVACY_DEFERRED, ctx.now, deferred_reason=reason[:500])
+    set_status(ctx.vault, log.rel, SessionStatus.PRIVACY_DEFERRED, updates)
+    ctx.changed.add(log.rel)
+
+
+def _with_event_files(lesson: Lesson, log: SessionLog) -> Lesson:
+    """File lists come from the events when they have any: facts beat a model's recollection."""
+    if lesson.summary is None:
+        return lesson
+    read, modified = summarizer.files(log)
+    summary = dataclasses.replace(
+        lesson.summary,
+        files_read=tuple(read) or lesson.summary.files_read,
+        files_modified=tuple(modified) or lesson.summary.files_modified,
+        title=lesson.summary.title or summarizer.title(log),
+    )
+    return dataclasses.replace(lesson, summary=summary)
+
+
+def _write_lesson(
+    ctx: _Ctx,
+    log: SessionLog,
+    lesson: Lesson,
+    label: str,
+    records: Sequence[mw.MemoryRecord],
+    threshold: float,
+) -> list[mw.MemoryRecord]:
+    vault, report, now = ctx.vault, ctx.report, ctx.now
+    assert lesson.summary is not None
+    srel = mw.summary_rel(vault, log, lesson.summary.title)
+    plans: list[mw.MemoryPlan] = []
+    fresh: list[mw.MemoryRecord] = []
+    for item in lesson.memories:
+        plan = mw.plan_memory(
+            log, item, source_rel=srel, records=[*records, *fresh], threshold=threshold, now=now
+        )
+        plans.append(plan)
+        if plan.outcome is mw.Outcome.NEW:
+            fresh.append(mw.record_of(plan, log.project, srel))
+    today = now.date().isoformat()
+    proposals = [
+        (
+            mw.proposal_rel(log, skill, today),
+            mw.render_proposal(log, skill, source_rel=srel, now=now),
+        )
+        for skill in lesson.skills
+    ]
+    text = mw.render_summary(
+        log,
+        lesson.summary,
+        model=label,
+        now=now,
+        memories=plans,
+        proposals=[r for r, _ in proposals],
+    )
+    report.summarized.append(log.rel)
+    report.summaries.append(srel)
+    report.proposals.extend(r for r, _ in proposals)
+    report.candidates.extend(p.rel for p in plans if p.outcome is mw.Outcome.NEW)
+    report.reinforced.extend(p.rel for p in plans if p.outcome is mw.Outcome.REINFORCE)
+    if report.dry_run:
+        return fresh
+    for rel, body in proposals:
+        mw.write_new(vault, rel, body)
+    for plan in plans:
+        if plan.outcome is mw.Outcome.NEW:
+            mw.write_new(vault, plan.rel, plan.text)
+        elif plan.outcome is mw.Outcome.REINFORCE:
+            mw.reinforce(vault, plan.rel, srel, now)
+    mw.write_summary(vault, srel, text)
+    # The notes reach the disk before the status says they exist; a crash before this point
+    # only means the session is learned again, into the same notes.
+    writer.flush()
+    updates = status_updates(
+        SessionStatus.SUMMARIZED, now, summary=properties.link(srel), deferred_reason=...
+    )
+    set_status(vault, log.rel, SessionStatus.SUMMARIZED, updates, fsync=False)
+    ctx.changed.update([log.rel, srel, *(r for r, _ in proposals), *(p.rel for p in plans)])
+    return fresh

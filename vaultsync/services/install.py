@@ -1,0 +1,409 @@
+"""`vaultsync install AGENT` / `vaultsync uninstall AGENT`: wire the hook into an agent.
+
+Install adds one vaultsync handler per event to the agent's own configuration, keeps every
+other setting and hook, makes a timestamped backup next to the file before any change, and
+changes nothing when run again. Uninstall removes exactly those handlers; when nothing else
+changed since the install, the file is restored byte for byte from the backup taken just before
+it (re-serialising JSON could otherwise reflow a person's formatting).
+
+The command written into the configuration names a small launcher in the vaultsync home
+folder that runs this interpreter with `-I -S` and an explicit import path: skipping `site`
+(and any version-manager shim) is most of the difference between a hook that costs a bare
+interpreter start and one that costs twice that (docs/performance.md, "Hook").
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import shlex
+import stat
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from vaultsync.core import paths, writer
+from vaultsync.core.model import AGENTS
+from vaultsync.services import agent_config
+from vaultsync.services.agent_config import InstallError, Target, target_for
+
+__all__ = ["EXTRA_FILES", "InstallError", "InstallResult", "install", "installed", "uninstall"]
+
+
+@dataclass(frozen=True)
+class ExtraFile:
+    """A file installed alongside the hooks (e.g. a slash command), relative to the agent's
+    home folder. Installed when absent, removed on uninstall only if still unchanged."""
+
+    rel: str
+    content: str
+
+
+# Extension point for files that ship with an agent's integration (Claude Code slash commands
+# such as /me or /learn-from-queue belong to a later issue and go here).
+EXTRA_FILES: dict[str, tuple[ExtraFile, ...]] = {agent: () for agent in AGENTS}
+
+MANUAL_STEPS: dict[str, tuple[str, ...]] = {
+    "claude-code": ("Start a new Claude Code session (or run /hooks) so it loads the hooks.",),
+    "codex": (
+        "Codex runs new hooks only after you trust them: open /hooks in Codex and trust the "
+        "vaultsync entries (an edited hook needs trusting again).",
+        "Codex builds from before hooks were on by default need `[features] codex_hooks = true` "
+        "in ~/.codex/config.toml.",
+    ),
+    "hermes": (
+        "Hermes asks you to approve each new shell hook on first use; for non-interactive runs "
+        "set `hooks_auto_accept: true` in config.yaml, HERMES_ACCEPT_HOOKS=1, or pass "
+        "--accept-hooks.",
+    ),
+    "gemini": (
+        "Gemini CLI runs hooks only when they are enabled: on the stable channel set "
+        '`"hooksConfig": {"enabled": true}` in settings.json (older builds: '
+        '`"tools": {"enableHooks": true}` and `"hooks": {"enabled": true}`).',
+    ),
+    "cursor": ("Restart Cursor (or open a new agent chat) so it reloads hooks.json.",),
+}
+
+
+@dataclass(frozen=True)
+class InstallResult:
+    agent: str
+    scope: str
+    path: Path
+    action: str  # "installed" | "updated" | "unchanged" | "removed" | "absent"
+    dry_run: bool
+    backup: Path | None = None
+    diff: str = ""
+    launcher: Path | None = None
+    command: str = ""
+    steps: tuple[str, ...] = ()
+    extra_files: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def changed(self) -> bool:
+        return self.action in ("installed", "updated", "removed")
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "agent": self.agent,
+            "scope": self.scope,
+            "path": str(self.path),
+            "action": self.action,
+            "changed": self.changed,
+            "dry_run": self.dry_run,
+            "backup": str(self.backup) if self.backup else None,
+            "launcher": str(self.launcher) if self.launcher else None,
+            "command": self.command,
+            "steps": list(self.steps),
+            "diff": self.diff,
+        }
+
+
+# --- the launcher ------------------------------------------------------------------------------
+
+
+def launcher_path() -> Path:
+    return paths.vaultsync_home() / "bin" / "vaultsync-hook"
+
+
+def _package_root() -> Path:
+    import vaultsync
+
+    return Path(vaultsync.__file__).resolve().parent.parent
+
+
+def launcher_text(python: str | None = None) -> str:
+    python = python or sys.executable
+    return (
+        f"#!{python} -IS\n"
+        "# vaultsync hook launcher, written by `vaultsync install`. -I -S skip site-packages\n"
+        "# and environment-driven start-up work; the hook needs only the standard library.\n"
+        "import sys\n"
+        f"sys.path.insert(0, {str(_package_root())!r})\n"
+        "from vaultsync.core.hook import main\n"
+        "raise SystemExit(main(sys.argv[1:]))\n"
+    )
+
+
+def hook_command(agent: str, launcher: Path | None = None) -> tuple[str, bool]:
+    """The command written into the agent's configuration, and whether it runs the launcher.
+
+    Absolute paths only: a PATH lookup through a version-manager shim costs 50-75 ms a call.
+    A shebang cannot name an interpreter path with spaces (and Linux caps its length), so
+    then the console script installed next to the interpreter is used instead.
+    """
+    python = sys.executable
+    if launcher is not None and not any(c.isspace() for c in python) and len(python) < 100:
+        return f"{shlex.quote(str(launcher))} --agent {agent}", True
+    script = Path(python).parent / "vaultsync-hook"
+    return f"{shlex.quote(str(script))} --agent {agent}", False
+
+
+def _write_launcher(dry_run: bool) -> Path:
+    target = launcher_path()
+    text = launcher_text()
+    if not dry_run:
+        try:
+            current = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            current = None
+        if current != text:
+            writer.write_atomic(target, text, mode=0o755)
+        target.chmod(0o755)
+    return target
+
+
+# --- reading and writing the agent's file -------------------------------------------------------
+
+
+def _read(path: Path) -> tuple[bytes | None, str]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, ""
+    except OSError as exc:
+        raise InstallError(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        return raw, raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InstallError(f"{path} is not UTF-8 text (byte {exc.start}); not changed") from exc
+
+
+def _backup(path: Path, raw: bytes, mode: int, now: datetime) -> Path:
+    stamp = now.strftime("%Y%m%dT%H%M%S")
+    backup = path.with_name(f"{path.name}.vaultsync-backup-{stamp}")
+    n = 1
+    while backup.exists():
+        backup = path.with_name(f"{path.name}.vaultsync-backup-{stamp}-{n}")
+        n += 1
+    writer.write_atomic(backup, raw, mode=mode)
+    return backup
+
+
+def _backups(path: Path) -> list[Path]:
+    found = path.parent.glob(f"{path.name}.vaultsync-backup-*")
+    return sorted(found, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def _diff(path: Path, old: str, new: str | None) -> str:
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        [] if new is None else new.splitlines(keepends=True),
+        fromfile=str(path),
+        tofile=str(path) if new is not None else "/dev/null",
+    )
+    return "".join(
+        ln if ln.endswith("\n") else ln + "\n\\ No newline at end of file\n" for ln in lines
+    )
+
+
+def _mode(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o644
+
+
+# --- install / uninstall --------------------------------------------------------------------------
+
+
+def install(
+    agent: str,
+    scope: str = "user",
+    *,
+    dry_run: bool = False,
+    project_dir: Path | None = None,
+    now: Callable[[], datetime] = datetime.now,
+) -> InstallResult:
+    target = target_for(agent, scope, project_dir)
+    raw, text = _read(target.path)
+    command, uses_launcher = hook_command(agent, launcher_path())
+    if target.format == "json":
+        data = agent_config.load_json(text, target.path)
+        updated = agent_config.add_json(data, target, command)
+        new_text = text if updated == data else agent_config.dump_json(updated, text)
+    else:
+        new_text = agent_config.add_yaml(text, command, target.path)
+        _check_yaml(new_text, target)
+    action = (
+        "unchanged"
+        if new_text == text and raw is not None
+        else ("updated" if raw is not None and _has_ours(target, text) else "installed")
+    )
+    diff = _diff(target.path, text, new_text) if action != "unchanged" else ""
+    launcher = _write_launcher(dry_run) if uses_launcher else None
+    backup = None
+    if action != "unchanged" and not dry_run:
+        mode = _mode(target.path)
+        if raw is not None:
+            backup = _backup(target.path, raw, mode, now())
+        writer.write_atomic(target.path, new_text, mode=mode)
+    extras = _install_extras(agent, dry_run)
+    return InstallResult(
+        agent=agent,
+        scope=target.scope,
+        path=target.path,
+        action=action,
+        dry_run=dry_run,
+        backup=backup,
+        diff=diff,
+        launcher=launcher,
+        command=command,
+        steps=MANUAL_STEPS.get(agent, ()) if action != "unchanged" else (),
+        extra_files=extras,
+    )
+
+
+def uninstall(
+    agent: str,
+    scope: str = "user",
+    *,
+    dry_run: bool = False,
+    project_dir: Path | None = None,
+    now: Callable[[], datetime] = datetime.now,
+) -> InstallResult:
+    target = target_for(agent, scope, project_dir)
+    raw, text = _read(target.path)
+    if raw is None or not _has_ours(target, text):
+        return InstallResult(agent, target.scope, target.path, "absent", dry_run)
+    new_raw: bytes | None
+    if target.format == "json":
+        data = agent_config.load_json(text, target.path)
+        cleaned = agent_config.remove_json(data, target)
+        new_raw = _restore(target, cleaned=cleaned, cleaned_text=None)
+        if new_raw is None and cleaned:
+            new_raw = agent_config.dump_json(cleaned, text).encode("utf-8")
+    else:
+        cleaned_text = agent_config.remove_yaml(text)
+        new_raw = _restore(target, cleaned=None, cleaned_text=cleaned_text)
+        if new_raw is None and cleaned_text.strip():
+            new_raw = cleaned_text.encode("utf-8")
+    new_text = None if new_raw is None else new_raw.decode("utf-8")
+    diff = _diff(target.path, text, new_text)
+    backup = None
+    if not dry_run:
+        mode = _mode(target.path)
+        backup = _backup(target.path, raw, mode, now())
+        if new_raw is None:
+            target.path.unlink()  # install created the file: nothing of the person's is in it
+        else:
+            writer.write_atomic(target.path, new_raw, mode=mode)
+    extras = _remove_extras(agent, dry_run)
+    return InstallResult(
+        agent=agent,
+        scope=target.scope,
+        path=target.path,
+        action="removed",
+        dry_run=dry_run,
+        backup=backup,
+        diff=diff,
+        extra_files=extras,
+    )
+
+
+def _has_ours(target: Target, text: str) -> bool:
+    if target.format == "yaml":
+        return agent_config.has_ours_yaml(text)
+    try:
+        data = agent_config.load_json(text, target.path)
+    except InstallError:
+        return False
+    return agent_config.has_ours_json(data, target.agent)
+
+
+def _restore(target: Target, *, cleaned: dict | None, cleaned_text: str | None) -> bytes | None:
+    """The bytes of the newest backup that says the same as the cleaned file, so uninstall
+    gives back the person's exact formatting. None when no backup matches (and the caller
+    serialises), or when the cleaned file is empty (install created it: remove it)."""
+    if (cleaned is not None and not cleaned) or (
+        cleaned_text is not None and not cleaned_text.strip()
+    ):
+        return None
+    for backup in _backups(target.path):
+        try:
+            raw = backup.read_bytes()
+            text = raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if cleaned is not None:
+            try:
+                if _same_settings(json.loads(text), cleaned):
+                    return raw
+            except ValueError:
+                continue
+        elif cleaned_text is not None and text.rstrip("\n") == cleaned_text.rstrip("\n"):
+            return raw
+    return None
+
+
+def _same_settings(a: object, b: object) -> bool:
+    """Equal, ignoring empty hook lists and an empty `hooks` object: install may have filled
+    them and uninstall cannot tell whether they were there before."""
+
+    def canonical(data: object) -> object:
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        hooks = out.get("hooks")
+        if isinstance(hooks, dict):
+            hooks = {k: v for k, v in hooks.items() if v != []}
+            if hooks:
+                out["hooks"] = hooks
+            else:
+                del out["hooks"]
+        return out
+
+    return canonical(a) == canonical(b)
+
+
+def _check_yaml(text: str, target: Target) -> None:
+    """Never write a config.yaml Hermes could not read."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(text) if text.strip() else {}
+    except yaml.YAMLError as exc:
+        raise InstallError(
+            f"{target.path}: the result would not be valid YAML ({exc}); not changed"
+        ) from exc
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict):
+        raise InstallError(f"{target.path}: could not place the hooks; add them by hand")
+
+
+def _install_extras(agent: str, dry_run: bool) -> tuple[str, ...]:
+    done = []
+    for extra in EXTRA_FILES.get(agent, ()):
+        path = agent_config.agent_home(agent) / extra.rel
+        if not path.exists():
+            if not dry_run:
+                writer.write_atomic(path, extra.content)
+            done.append(str(path))
+    return tuple(done)
+
+
+def _remove_extras(agent: str, dry_run: bool) -> tuple[str, ...]:
+    done = []
+    for extra in EXTRA_FILES.get(agent, ()):
+        path = agent_config.agent_home(agent) / extra.rel
+        try:
+            same = path.read_text(encoding="utf-8") == extra.content
+        except (OSError, UnicodeDecodeError):
+            same = False
+        if same:
+            if not dry_run:
+                path.unlink()
+            done.append(str(path))
+    return tuple(done)
+
+
+def installed(agent: str, scope: str = "user", project_dir: Path | None = None) -> bool:
+    """Whether the agent's configuration currently holds vaultsync's hooks."""
+    try:
+        target = target_for(agent, scope, project_dir)
+        raw, text = _read(target.path)
+    except InstallError:
+        return False
+    return raw is not None and _has_ours(target, text)

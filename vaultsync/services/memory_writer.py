@@ -1,0 +1,333 @@
+"""Notes the learning loop writes: session summaries, L1 memory candidates, skill proposals.
+
+Rendering is pure (text in, text out; golden-tested); `write_*` functions are the only ones that
+touch files, through the writer gate. File names are deterministic for a given session (date,
+readable slug, a hash of the session's path), so a run that crashed half-way and is run again
+rewrites the same notes instead of adding duplicates, and two machines learning from the same
+synced session agree on the names.
+
+Reinforcement: a candidate whose text overlaps an existing memory of the same scope (and, for
+project memories, the same project) by `learn.reinforce_overlap` or more is not added; the
+existing memory's `reinforced` counter goes up, `last_seen` moves to today and the new source
+joins its `sources`. A memory a person rejected absorbs the candidate silently.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core.model import Level, Scope
+from vaultsync.core.text import overlap
+from vaultsync.services.model_runner import MemoryItem, SessionSummary, SkillItem
+from vaultsync.services.session_log import SessionLog
+from vaultsync.storage.memory import detail, effective_level, effective_scope, project_of
+from vaultsync.storage.note import NoteReadError, parse_note, read_note
+
+
+@dataclass(frozen=True)
+class MemoryRecord:
+    rel: str
+    scope: Scope
+    level: Level
+    project: str
+    status: str
+    text: str
+    sources: tuple[str, ...]  # wikilinks, `source` first
+
+
+class Outcome(enum.StrEnum):
+    NEW = "new"
+    REINFORCE = "reinforce"
+    KNOWN = "known"  # this very summary already fed it (a re-run after a crash)
+    REJECTED = "rejected"  # a person rejected the same memory before
+
+
+@dataclass(frozen=True)
+class MemoryPlan:
+    outcome: Outcome
+    rel: str  # the new note, or the existing one
+    item: MemoryItem
+    text: str = ""  # the new note's content (Outcome.NEW only)
+
+
+# ---------------------------------------------------------------- reading what exists
+
+
+def load_memories(vault: Path) -> tuple[list[MemoryRecord], list[str]]:
+    """Every memory note under memories/, whatever its level; warnings for unreadable ones."""
+    records: list[MemoryRecord] = []
+    warnings: list[str] = []
+    root = vault / paths.MEMORIES_DIR
+    if not root.is_dir():
+        return records, warnings
+    for path in sorted(root.rglob("*.md")):
+        rel = path.relative_to(vault).as_posix()
+        if not paths.is_note(rel):
+            continue
+        try:
+            note = read_note(vault, rel)
+        except (FileNotFoundError, NoteReadError) as exc:
+            warnings.append(f"{rel}: {exc}")
+            continue
+        if note.warning:
+            warnings.append(f"{rel}: {note.warning}")
+        scope = effective_scope(note)
+        if scope is None:
+            continue
+        sources = [note.prop("source")] if note.prop("source") else []
+        extra = note.props.get("sources")
+        if isinstance(extra, list):
+            sources += [str(s) for s in extra if s]
+        records.append(
+            MemoryRecord(
+                rel=rel,
+                scope=scope,
+                level=effective_level(note),
+                project=project_of(note),
+                status=note.status.lower(),
+                text=f"{note.title}\n{detail(note, 2000)}".strip(),
+                sources=tuple(dict.fromkeys(sources)),
+            )
+        )
+    return records, warnings
+
+
+# ---------------------------------------------------------------- names
+
+
+def _stamp(now: dt.datetime) -> str:
+    return now.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0).isoformat() + "Z"
+
+
+def _title(text: str, limit: int = 80) -> str:
+    line = " ".join(text.split())
+    for stop in (". ", "。", "; ", "！", "? "):
+        head = line.split(stop, 1)[0]
+        if 12 <= len(head) < len(line):
+            line = head
+            break
+    if len(line) > limit:
+        line = line[: limit - 1].rsplit(" ", 1)[0].rstrip(",;: ") + "…"
+    return line.rstrip(".")
+
+
+def _slug(text: str, limit: int = 40, fallback: str = "note") -> str:
+    """Readable words only: code marks and path separators make poor file names."""
+    words = re.sub(r"[^\w\s.,+-]+", " ", text)
+    return paths.safe_component(words, limit, fallback)
+
+
+def summary_rel(vault: Path, log: SessionLog, title: str) -> str:
+    """`summaries/YYYY/MM/<day> <hhmm> <agent> <title> <hash>.md`; an existing one is reused."""
+    day = log.day or "0000-00-00"
+    hhmm = (log.created[11:13] + log.created[14:16]) if len(log.created) >= 16 else "0000"
+    digest = paths.short_hash(log.rel, n=6)
+    folder = f"{paths.SUMMARIES_DIR}/{day[:4]}/{day[5:7]}"
+    existing = vault / folder
+    if existing.is_dir():
+        for path in existing.iterdir():
+            if path.name.endswith(f" {digest}.md") and paths.is_note(path.name):
+                return f"{folder}/{path.name}"
+    agent = paths.safe_component(log.agent or "agent", 20)
+    slug = _slug(title, 40, "session")
+    return f"{folder}/{day} {hhmm} {agent} {slug} {digest}.md"
+
+
+def memory_rel(log: SessionLog, item: MemoryItem, today: str) -> str:
+    digest = paths.short_hash(log.rel, item.scope.value, item.text, n=6)
+    slug = _slug(_title(item.text, 50), 40, "memory")
+    return f"{paths.LEVEL_DIRS[Level.L1]}/{today} {item.scope.value} {slug} {digest}.md"
+
+
+def proposal_rel(log: SessionLog, skill: SkillItem, today: str) -> str:
+    digest = paths.short_hash(log.rel, skill.name, n=6)
+    return f"{paths.PROPOSALS_DIR}/{today} {paths.safe_component(skill.name, 50)} {digest}.md"
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def render_summary(
+    log: SessionLog,
+    summary: SessionSummary,
+    *,
+    model: str,
+    now: dt.datetime,
+    memories: Sequence[MemoryPlan] = (),
+    proposals: Sequence[str] = (),
+) -> str:
+    props = schema.summary_props(
+        agent=log.agent,
+        session_id=log.session_id,
+        project=log.project,
+        created=_stamp(now),
+        session_rel=log.rel,
+        files_read=list(summary.files_read),
+        files_modified=list(summary.files_modified),
+        model=model,
+    )
+    out = [properties.render_frontmatter(props), f"\n# {summary.title or 'Session summary'}\n\n"]
+    where = f" in `{log.project}`" if log.project else ""
+    out.append(f"Session {properties.link(log.rel)} ({log.agent or 'agent'}{where}).\n")
+    for heading, body in (
+        ("What was asked", summary.asked),
+        ("What was done", summary.done),
+        ("What was learned", summary.learned),
+    ):
+        out.append(f"\n## {heading}\n\n{body or '—'}\n")
+    if summary.next_steps:
+        out.append("\n## Next steps\n\n" + "".join(f"- {s}\n" for s in summary.next_steps))
+    if summary.files_read or summary.files_modified:
+        out.append("\n## Files\n\n")
+        if summary.files_modified:
+            out.append("Modified: " + ", ".join(f"`{f}`" for f in summary.files_modified) + "\n")
+        if summary.files_read:
+            sep = "\n" if summary.files_modified else ""
+            out.append(sep + "Read: " + ", ".join(f"`{f}`" for f in summary.files_read) + "\n")
+    kept = [m for m in memories if m.outcome in (Outcome.NEW, Outcome.REINFORCE, Outcome.KNOWN)]
+    if kept:
+        out.append("\n## Memories\n\n")
+        for plan in kept:
+            verb = "candidate" if plan.outcome is Outcome.NEW else "reinforces"
+            out.append(f"- {verb} ({plan.item.scope.value}): {properties.link(plan.rel)}\n")
+    if proposals:
+        out.append(
+            "\n## Skill proposals\n\n" + "".join(f"- {properties.link(p)}\n" for p in proposals)
+        )
+    return "".join(out)
+
+
+def render_memory(log: SessionLog, item: MemoryItem, *, source_rel: str, now: dt.datetime) -> str:
+    props = schema.memory_props(
+        level=Level.L1,
+        scope=item.scope,
+        agent=log.agent,
+        session_id=log.session_id,
+        project=log.project,
+        created=_stamp(now),
+        source_rel=source_rel,
+        priority=item.priority,
+    )
+    return properties.render_frontmatter(props) + f"\n# {_title(item.text)}\n\n{item.text}\n"
+
+
+def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: dt.datetime) -> str:
+    props = schema.proposal_props(
+        name=skill.name,
+        agent=log.agent,
+        session_id=log.session_id,
+        project=log.project,
+        created=_stamp(now),
+        source_rel=source_rel,
+    )
+    props["when"] = skill.when
+    props["procedure"] = list(skill.procedure)
+    if skill.signature:
+        props["signature"] = list(skill.signature)
+    out = [properties.render_frontmatter(props), f"\n# {skill.name}\n\n"]
+    if skill.when:
+        out.append(f"When: {skill.when}\n\n")
+    out.extend(f"{i}. {step}\n" for i, step in enumerate(skill.procedure, 1))
+    out.append(f"\nProposed from {properties.link(source_rel)}.\n")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- planning candidates
+
+
+def plan_memory(
+    log: SessionLog,
+    item: MemoryItem,
+    *,
+    source_rel: str,
+    records: Sequence[MemoryRecord],
+    threshold: float,
+    now: dt.datetime,
+) -> MemoryPlan:
+    """New candidate, or which existing memory it reinforces."""
+    source = properties.link(source_rel)
+    best: MemoryRecord | None = None
+    best_score = 0.0
+    for rec in records:
+        if rec.scope is not item.scope:
+            continue
+        if item.scope is Scope.PROJECT and rec.project != log.project:
+            continue
+        score = overlap(item.text, rec.text)
+        if score >= threshold and (
+            score > best_score
+            or (score == best_score and best and rec.level.rank > best.level.rank)
+        ):
+            best, best_score = rec, score
+    if best is not None:
+        if best.status == "rejected":
+            return MemoryPlan(Outcome.REJECTED, best.rel, item)
+        if source in best.sources:
+            return MemoryPlan(Outcome.KNOWN, best.rel, item)
+        return MemoryPlan(Outcome.REINFORCE, best.rel, item)
+    rel = memory_rel(log, item, now.date().isoformat())
+    return MemoryPlan(
+        Outcome.NEW, rel, item, render_memory(log, item, source_rel=source_rel, now=now)
+    )
+
+
+def record_of(plan: MemoryPlan, project: str, source_rel: str) -> MemoryRecord:
+    """The in-memory record of a candidate just planned, so later sessions reinforce it."""
+    return MemoryRecord(
+        rel=plan.rel,
+        scope=plan.item.scope,
+        level=Level.L1,
+        project=project,
+        status="candidate",
+        text=plan.item.text,
+        sources=(properties.link(source_rel),),
+    )
+
+
+# ---------------------------------------------------------------- writing
+
+
+def write_new(vault: Path, rel: str, text: str) -> bool:
+    """Create a note that must not exist yet; False if it already does (left untouched)."""
+    target = paths.inside(vault, vault / rel)
+    if target.exists():
+        return False
+    writer.write_atomic(target, text, fsync=False)  # the session's batch ends in writer.flush()
+    return True
+
+
+def write_summary(vault: Path, rel: str, text: str) -> None:
+    writer.write_atomic(paths.inside(vault, vault / rel), text, fsync=False)
+
+
+def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
+    """Bump an existing memory's counter, last-seen date and sources; its text is untouched."""
+    source = properties.link(source_rel)
+
+    def change(text: str) -> str | None:
+        props = parse_note(rel, text).props
+        try:
+            count = int(props.get("reinforced") or 0)
+        except (TypeError, ValueError):
+            count = 0
+        sources = props.get("sources")
+        listed = [str(s) for s in sources] if isinstance(sources, list) else []
+        if source in listed or props.get("source") == source:
+            return None
+        return properties.set_properties(
+            text,
+            {
+                "reinforced": count + 1,
+                "last_seen": now.date().isoformat(),
+                "updated": _stamp(now),
+                "sources": [*listed, source],
+            },
+        )
+
+    return writer.rewrite(vault / rel, change, lock_file=paths.lock_path(vault, rel), fsync=False)

@@ -1,0 +1,133 @@
+"""`vaultsync status`: the learning queue, recent hook errors, the vault's size, the hooks.
+
+Everything here is read from small derived files (queue markers, the hook error log) and one
+walk of the vault; nothing is parsed as markdown and the index is not needed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from vaultsync.core import paths
+from vaultsync.core.model import AGENTS, QUEUE_STATES
+from vaultsync.core.queue import queue_counts
+
+
+@dataclass(frozen=True)
+class Status:
+    vault: Path
+    queue: dict[str, int]  # every queue state, zeros included
+    hook_errors_24h: int
+    last_hook_error: dict[str, str] | None
+    redactions_24h: int
+    notes: int
+    sessions: int
+    vault_bytes: int
+    hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "vault": str(self.vault),
+            "queue": self.queue,
+            "hook_errors_24h": self.hook_errors_24h,
+            "last_hook_error": self.last_hook_error,
+            "redactions_24h": self.redactions_24h,
+            "notes": self.notes,
+            "sessions": self.sessions,
+            "vault_bytes": self.vault_bytes,
+            "hooks": self.hooks,
+        }
+
+
+def _parse_time(value: object) -> datetime | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        stamp = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def _recent_lines(log: Path, since: datetime) -> list[dict[str, object]]:
+    """JSON lines of `log` stamped at or after `since` (`time`, or `ts` in the redaction log).
+
+    Only the tail is read: the log is append-only and in time order, so a day of lines is at
+    the end however long the file has grown.
+    """
+    try:
+        with log.open("rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - 4 * 1024 * 1024))
+            tail = fh.read()
+    except OSError:
+        return []
+    lines = tail.decode("utf-8", "replace").splitlines()
+    if size > len(tail) and lines:
+        lines = lines[1:]  # the first line is probably cut
+    found: list[dict[str, object]] = []
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(record, dict):
+            continue
+        stamp = _parse_time(record.get("time") or record.get("ts"))
+        if stamp is not None and stamp >= since:
+            found.append(record)
+    return found
+
+
+def _vault_size(vault: Path) -> tuple[int, int, int]:
+    """(notes, session notes, bytes), skipping .git and other folders vaultsync ignores."""
+    notes = sessions = size = 0
+    for folder, dirs, files in os.walk(vault):
+        dirs[:] = [d for d in dirs if d not in paths.IGNORED_DIRS]
+        rel_folder = os.path.relpath(folder, vault)
+        for name in files:
+            try:
+                size += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                continue
+            rel = name if rel_folder == "." else f"{rel_folder}/{name}"
+            if paths.is_note(rel):
+                notes += 1
+                if rel.startswith(paths.SESSIONS_DIR + "/"):
+                    sessions += 1
+    return notes, sessions, size
+
+
+def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
+    from vaultsync.services.install import installed
+
+    counts = queue_counts(vault)
+    queue = {state.value: counts.get(state.value, 0) for state in QUEUE_STATES}
+    since = now() - timedelta(hours=24)
+    errors = _recent_lines(paths.hook_error_log(), since)
+    last = None
+    if errors:
+        final = errors[-1]
+        last = {k: str(final.get(k, "")) for k in ("time", "agent", "event", "error", "message")}
+    redactions = 0
+    for record in _recent_lines(paths.redaction_log(vault), since):
+        count = record.get("count", 1)
+        redactions += count if isinstance(count, int) else 1
+    notes, sessions, size = _vault_size(vault)
+    return Status(
+        vault=vault,
+        queue=queue,
+        hook_errors_24h=len(errors),
+        last_hook_error=last,
+        redactions_24h=redactions,
+        notes=notes,
+        sessions=sessions,
+        vault_bytes=size,
+        hooks={agent: installed(agent) for agent in AGENTS},
+    )

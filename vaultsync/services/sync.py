@@ -1,0 +1,489 @@
+"""Keeping derived state in step with the vault: `rebuild` from scratch, `reconcile` by change.
+
+Derived state is the index, the learning-queue markers and (through services.generate) USER.md,
+AGENT.md and the session-start context files. The vault is the only truth: either function can
+be run at any time, in any order, and they end in the same state (tests/services/test_sync.py
+compares the two after random edits, byte for byte).
+
+Rebuild reads every note once: read, hash, split the frontmatter by hand, YAML through libyaml,
+event blocks through `eventlog.parse_all`; no markdown parser on this path. It fills a new
+index file and swaps it in only when complete (`index.install`), so a crash midway leaves the old
+index. Reconcile compares a directory walk with the index by (mtime, size), hashes only what
+differs and rewrites a row only if the hash changed.
+
+An unreadable file is never a deletion: reconcile keeps its row and warns. A note whose YAML a
+person broke is a warning and is indexed as plain text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import secrets
+import stat
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, replace
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths, writer
+from vaultsync.core.config import Config
+from vaultsync.core.model import QUEUE_STATES, NoteType, SessionStatus
+from vaultsync.storage.document import Batch, NoteRow, note_row, prepare
+from vaultsync.storage.index import Index, IndexCorrupt, install
+
+Progress = Callable[[int, int], None]
+_LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
+_SESSION = NoteType.SESSION.value
+_LOCK_TIMEOUT_S = 300.0
+_CHUNK_FILES = 256
+# Below this many notes a worker pool costs more to start than it saves.
+_PARALLEL_MIN_FILES = 4000
+_MAX_WORKERS = 2
+# A file modified this close to the scan may be modified again within the same timestamp tick
+# (coarse clocks, FAT's 2 s) without (mtime, size) changing: such rows are re-hashed next time.
+RACY_NS = 2_000_000_000
+
+
+class SyncError(Exception):
+    """The vault cannot be synced (missing, not a folder); the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    notes: int
+    events: int
+    added: int
+    updated: int
+    deleted: int
+    errors: int
+    warnings: int
+    seconds: float
+    changed_rels: tuple[str, ...]
+    memory_changed: bool
+    generated: tuple[str, ...]
+    moved: int = 0
+    error_messages: tuple[str, ...] = ()
+    warning_messages: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["seconds"] = round(self.seconds, 3)
+        return data
+
+
+@dataclass
+class _Tally:
+    """Mutable bookkeeping while a sync runs; frozen into a SyncReport at the end."""
+
+    errors: list[str]
+    warnings: list[str]
+
+    @classmethod
+    def new(cls) -> _Tally:
+        return cls([], [])
+
+
+# --- reading the vault ---------------------------------------------------------------------
+
+
+def walk(vault: Path) -> tuple[dict[str, tuple[int, int]], list[str]]:
+    """Every note (rel -> (mtime_ns, size)) and the folders that could not be listed.
+
+    Dot folders (.git, .obsidian, .trash, .vaultsync...) are pruned without being entered;
+    symlinked folders are not followed (they can loop or leave the vault).
+    """
+    found: dict[str, tuple[int, int]] = {}
+    unreadable: list[str] = []
+    stack = [""]
+    while stack:
+        prefix = stack.pop()
+        try:
+            entries = list(os.scandir(vault / prefix if prefix else vault))
+        except FileNotFoundError:
+            continue
+        except OSError:
+            unreadable.append(prefix)
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            rel = prefix + name
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if name not in paths.IGNORED_DIRS:
+                        stack.append(rel + "/")
+                    continue
+                if not name.lower().endswith(".md") or paths.is_ignored_name(name):
+                    continue
+                st = entry.stat()
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            found[rel] = (st.st_mtime_ns, st.st_size)
+    return found, unreadable
+
+
+def _check_vault(vault: Path) -> None:
+    if not vault.is_dir():
+        raise SyncError(f"vault not found: {vault}")
+
+
+def _read(vault: Path, rel: str) -> bytes:
+    with open(os.path.join(vault, rel), "rb") as fh:
+        return fh.read()
+
+
+# --- rebuild -------------------------------------------------------------------------------
+
+
+def rebuild(vault: Path, config: Config, progress: Progress | None = None) -> SyncReport:
+    """Regenerate every derived file from the vault: index, queue markers, USER.md, AGENT.md."""
+    started = time.perf_counter()
+    _check_vault(vault)
+    with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
+        return _rebuild(vault, config, progress, started)
+
+
+def _rebuild(vault: Path, config: Config, progress: Progress | None, started: float) -> SyncReport:
+    target = config.index_file()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(target)
+    scan_ns = time.time_ns()
+    files, unreadable = walk(vault)
+    tally = _Tally.new()
+    tally.errors.extend(f"{d.rstrip('/') or '.'}: folder cannot be read" for d in unreadable)
+    statuses: dict[str, str | None] = {}
+    built = target.with_name(f"{target.name}.rebuild-{os.getpid()}-{secrets.token_hex(3)}")
+    try:
+        with Index.open(built, bulk=True) as fresh:
+            fresh.bulk_load(
+                _batches(vault, sorted(files.items()), scan_ns, tally, statuses, progress)
+            )
+        install(built, target)
+    finally:
+        built.unlink(missing_ok=True)
+    _sync_markers(vault, statuses, complete=True)
+    with Index.open(target) as index:
+        generated = _generate(vault, config, index, tally)
+        if generated:
+            _reconcile(vault, index, generated, tally, {})
+        notes, events = index.counts()
+    return SyncReport(
+        notes=notes,
+        events=events,
+        added=notes,
+        updated=0,
+        deleted=0,
+        errors=len(tally.errors),
+        warnings=len(tally.warnings),
+        seconds=time.perf_counter() - started,
+        changed_rels=(),
+        memory_changed=True,
+        generated=generated,
+        error_messages=tuple(tally.errors),
+        warning_messages=tuple(tally.warnings),
+    )
+
+
+Parsed = tuple[Batch, list[str], list[str], dict[str, str | None], int]
+
+
+def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int]) -> Parsed:
+    """Read and parse some notes into an index batch (runs in a worker process when parallel)."""
+    root, files, scan_ns = job
+    rows: list[NoteRow] = []
+    warnings: list[str] = []
+    errors: list[str] = []
+    statuses: dict[str, str | None] = {}
+    for rel, (mtime_ns, size) in files:
+        try:
+            with open(os.path.join(root, rel), "rb") as fh:
+                raw = fh.read()
+        except FileNotFoundError:
+            continue  # deleted since the walk
+        except OSError as exc:
+            errors.append(f"{rel}: cannot read ({exc.strerror or exc})")
+            continue
+        row, problems = note_row(rel, raw, mtime_ns, size, racy=mtime_ns >= scan_ns - RACY_NS)
+        warnings.extend(problems)
+        if row.type == _SESSION:
+            statuses[rel] = row.status
+        rows.append(row)
+    return prepare(rows), warnings, errors, statuses, len(files)
+
+
+def _batches(
+    vault: Path,
+    files: list[tuple[str, tuple[int, int]]],
+    scan_ns: int,
+    tally: _Tally,
+    statuses: dict[str, str | None],
+    progress: Progress | None,
+) -> Iterator[Batch]:
+    """Parsed batches in file order. Big vaults are parsed by worker processes while this
+    process inserts: parsing is Python (one core each), inserting is SQLite's C code."""
+    jobs = [
+        (str(vault), files[i : i + _CHUNK_FILES], scan_ns)
+        for i in range(0, len(files), _CHUNK_FILES)
+    ]
+    workers = min(os.cpu_count() or 1, _MAX_WORKERS)
+    pool = None
+    if len(files) >= _PARALLEL_MIN_FILES and workers > 1:
+        pool = multiprocessing.get_context().Pool(workers)
+    try:
+        results = _in_order(pool, jobs) if pool else map(_parse_chunk, jobs)
+        done = 0
+        for batch, warnings, errors, found, count in results:
+            tally.warnings.extend(warnings)
+            tally.errors.extend(errors)
+            statuses.update(found)
+            done += count
+            if progress is not None:
+                progress(done, len(files))
+            yield batch
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _in_order(pool: Any, jobs: list[Any]) -> Iterator[Parsed]:
+    """Results in job order, with a few jobs in flight: workers that outpace the inserter wait
+    instead of piling parsed batches up in memory."""
+    pending: deque[Any] = deque()
+    queued = iter(jobs)
+    for job in islice(queued, 2 * _MAX_WORKERS):
+        pending.append(pool.apply_async(_parse_chunk, (job,)))
+    while pending:
+        result = pending.popleft().get()
+        for job in islice(queued, 1):
+            pending.append(pool.apply_async(_parse_chunk, (job,)))
+        yield result
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Temp files of a rebuild that crashed: never used, only in the way."""
+    for stale in target.parent.glob(f"{target.name}.rebuild-*"):
+        stale.unlink(missing_ok=True)
+
+
+# --- reconcile -----------------------------------------------------------------------------
+
+
+def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) -> SyncReport:
+    """Bring the index up to date with the vault: all of it (rels=None) or exactly `rels`."""
+    started = time.perf_counter()
+    _check_vault(vault)
+    with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
+        try:
+            index = Index.open(config.index_file())
+        except IndexCorrupt as exc:
+            # The index is derived: a damaged one is replaced, never an obstacle.
+            report = _rebuild(vault, config, None, started)
+            return replace(
+                report,
+                warnings=report.warnings + 1,
+                warning_messages=(*report.warning_messages, f"{exc}; rebuilt it"),
+            )
+        with index:
+            tally = _Tally.new()
+            changes: dict[str, Any] = {}
+            _reconcile(vault, index, rels, tally, changes)
+            generated: tuple[str, ...] = ()
+            if changes["memory_changed"]:
+                generated = _generate(vault, config, index, tally)
+                if generated:
+                    _reconcile(vault, index, generated, tally, {})
+            notes, events = index.counts()
+    return SyncReport(
+        notes=notes,
+        events=events,
+        added=changes["added"],
+        updated=changes["updated"],
+        deleted=changes["deleted"],
+        errors=len(tally.errors),
+        warnings=len(tally.warnings),
+        seconds=time.perf_counter() - started,
+        changed_rels=tuple(changes["changed"]),
+        memory_changed=changes["memory_changed"],
+        generated=generated,
+        moved=changes["moved"],
+        error_messages=tuple(tally.errors),
+        warning_messages=tuple(tally.warnings),
+    )
+
+
+def _candidates(
+    vault: Path, known: dict[str, tuple[int, int, str]], rels: Iterable[str] | None, tally: _Tally
+) -> tuple[dict[str, tuple[int, int]], list[str]]:
+    """(files to compare with the index, rels to delete)."""
+    if rels is None:
+        files, unreadable = walk(vault)
+        for folder in unreadable:
+            tally.warnings.append(
+                f"{folder.rstrip('/') or '.'}: folder cannot be read; its notes are kept"
+            )
+        gone = [
+            rel
+            for rel in known
+            if rel not in files and not any(rel.startswith(f) for f in unreadable)
+        ]
+        return files, gone
+    files, gone = {}, []
+    for raw_rel in dict.fromkeys(rels):
+        rel = raw_rel.replace(os.sep, "/").strip("/")
+        if not paths.is_note(rel):
+            continue
+        try:
+            st = os.stat(vault / rel)
+        except FileNotFoundError:
+            if rel in known:
+                gone.append(rel)
+            continue
+        except OSError as exc:
+            tally.warnings.append(f"{rel}: cannot read ({exc.strerror or exc}); kept as indexed")
+            continue
+        if os.path.isdir(vault / rel):
+            continue
+        files[rel] = (st.st_mtime_ns, st.st_size)
+    return files, gone
+
+
+def _reconcile(
+    vault: Path,
+    index: Index,
+    rels: Iterable[str] | None,
+    tally: _Tally,
+    changes: dict[str, Any],
+) -> None:
+    known = index.stats()
+    kinds = index.types()
+    racy = index.racy()
+    scan_ns = time.time_ns()
+    files, gone = _candidates(vault, known, rels, tally)
+    touches: list[tuple[str, int, int, bool]] = []
+    added: list[str] = []
+    updated: list[str] = []
+    new_hashes: set[str] = set()
+    statuses: dict[str, str | None] = {rel: None for rel in gone if kinds[rel][0] == _SESSION}
+    learned = any(kinds[rel][0] in _LEARNED for rel in gone)
+
+    def upserts() -> Iterator[NoteRow]:
+        nonlocal learned
+        for rel in sorted(files):
+            mtime_ns, size = files[rel]
+            old = known.get(rel)
+            if old is not None and old[:2] == (mtime_ns, size) and rel not in racy:
+                continue
+            now_racy = mtime_ns >= scan_ns - RACY_NS
+            try:
+                raw = _read(vault, rel)
+            except FileNotFoundError:  # deleted since the walk
+                if old is not None:
+                    gone.append(rel)
+                    learned = learned or kinds[rel][0] in _LEARNED
+                    if kinds[rel][0] == _SESSION:
+                        statuses[rel] = None
+                continue
+            except OSError as exc:
+                tally.warnings.append(
+                    f"{rel}: cannot read ({exc.strerror or exc}); kept as indexed"
+                )
+                continue
+            sha = hashlib.sha256(raw).hexdigest()
+            if old is not None and old[2] == sha:
+                touches.append((rel, mtime_ns, size, now_racy))
+                continue
+            row, warnings = note_row(rel, raw, mtime_ns, size, racy=now_racy)
+            tally.warnings.extend(warnings)
+            (updated if old is not None else added).append(rel)
+            if old is None:
+                new_hashes.add(sha)
+            if row.type in _LEARNED or (old is not None and kinds[rel][0] in _LEARNED):
+                learned = True
+            if row.type == _SESSION:
+                statuses[rel] = row.status
+            elif old is not None and kinds[rel][0] == _SESSION:
+                statuses[rel] = None
+            yield row
+
+    # Rows are built lazily inside the transaction (a first reconcile of a big vault never
+    # holds every note in memory). `apply` consumes the upserts before it reads `gone` and
+    # `touches`, which the generator extends as it goes.
+    index.apply(upserts=upserts(), deletes=gone, touches=touches)
+    moved = sum(1 for rel in gone if known[rel][2] in new_hashes)
+    _sync_markers(vault, statuses, complete=False)
+    changes.update(
+        added=len(added),
+        updated=len(updated),
+        deleted=len(gone),
+        moved=moved,
+        changed=sorted({*added, *updated, *gone}),
+        memory_changed=learned,
+    )
+
+
+# --- derived files -------------------------------------------------------------------------
+
+
+def _sync_lock(vault: Path) -> Path:
+    """One writer of the index at a time: a reconcile that ran during a rebuild would write
+    into the file the rebuild is about to replace, and be lost."""
+    return paths.state_dir(vault) / "index.lock"
+
+
+def marker_text(status: str, rel: str) -> str:
+    return f"{status}\t{rel}\n"
+
+
+def _sync_markers(vault: Path, statuses: dict[str, str | None], *, complete: bool) -> None:
+    """Write the queue marker of each session whose status is a queue state; drop the others.
+
+    `complete` means `statuses` covers every session note: any other marker is stale.
+    """
+    folder = paths.queue_dir(vault)
+    wanted: dict[str, str] = {}
+    for rel, status in statuses.items():
+        name = paths.short_hash(rel, n=16)
+        parsed = SessionStatus.parse(status) if status else None
+        if parsed in QUEUE_STATES and parsed is not None:
+            wanted[name] = marker_text(parsed.value, rel)
+        else:
+            (folder / name).unlink(missing_ok=True)  # derived state outside the vault
+    for name, text in wanted.items():
+        target = folder / name
+        try:
+            if target.read_text(encoding="utf-8", errors="replace") == text:
+                continue
+        except FileNotFoundError:
+            pass
+        writer.write_atomic(target, text, fsync=False)
+    if complete and folder.is_dir():
+        for entry in os.scandir(folder):
+            if entry.is_file() and not entry.name.startswith(".") and entry.name not in wanted:
+                Path(entry.path).unlink(missing_ok=True)
+
+
+def _generate(vault: Path, config: Config, index: Index, tally: _Tally) -> tuple[str, ...]:
+    """USER.md, AGENT.md and the context files; returns the vault rels written."""
+    try:
+        from vaultsync.services.generate import generate_all
+    except ImportError as exc:  # pragma: no cover - only while the module is being written
+        tally.warnings.append(f"USER.md/AGENT.md not generated: {exc}")
+        return ()
+    try:
+        # generate_all declares its index parameter as a loose protocol (**filters); Index.notes
+        # has the contract's explicit keywords, which mypy does not see as matching.
+        source: Any = index
+        written = generate_all(vault, config, source)
+    except Exception as exc:  # a person's broken template must not stop a rebuild
+        tally.errors.append(f"USER.md/AGENT.md not generated: {exc}")
+        return ()
+    return tuple(rel for rel in written if not Path(rel).is_absolute() and paths.is_note(rel))

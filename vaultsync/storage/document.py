@@ -1,0 +1,193 @@
+"""What the index stores about one note file, and the work of getting it there.
+
+`note_row` parses a file's bytes once into a `NoteRow` (frontmatter fields, body, events, the
+file's stat and hash); `prepare` turns rows into a `Batch` of plain tuples for executemany,
+segmenting every text that enters FTS (see core/text.py). Both are pure and CPU-bound, which is
+why they live apart from the database: a rebuild runs them in worker processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from vaultsync.core import eventlog
+from vaultsync.core.text import segment
+from vaultsync.storage.note import parse_note_bytes
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
+_FENCE = "```" + eventlog.FENCE_INFO
+# An event block and the heading that introduces it: both leave the note's own searchable text
+# because each event is indexed as a hit of its own.
+_EVENT_BLOCK = re.compile(
+    r"(?:^###[^\n]*\n(?:[ \t]*\r?\n)*)?^```" + re.escape(eventlog.FENCE_INFO) + r"[ \t\r]*\n"
+    r".*?^```[ \t\r]*$\n?",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def _clean_tuple(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """SQLite stores UTF-8: lone surrogates become U+FFFD."""
+    return tuple(_SURROGATE.sub("\ufffd", v) if isinstance(v, str) else v for v in values)
+
+
+@dataclass(frozen=True)
+class EventRow:
+    seq: int
+    event_id: str
+    ts: str
+    kind: str
+    tool: str
+    agent: str
+    session_id: str
+    project: str
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class NoteRow:
+    """Everything the index stores about one note file, built by services.sync."""
+
+    rel: str
+    type: str
+    title: str
+    agent: str
+    session_id: str
+    project: str
+    level: str
+    scope: str
+    status: str
+    created: str
+    updated: str
+    priority: int
+    mtime_ns: int
+    size: int
+    sha256: str
+    props: str  # JSON
+    body: str
+    warning: str | None
+    keywords: str  # file name, aliases, tags: weighted between title and body
+    search_body: str  # the body as searched (a session note's event blocks are hits of their own)
+    events: tuple[EventRow, ...] = ()
+    racy: bool = False  # modified too close to when it was read to trust (mtime, size) later
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Rows ready for executemany, ids local to the batch (1, 2, ...): plain tuples, so a batch
+    prepared in a worker process pickles cheaply. Notes and events draw ids from one sequence
+    (a note, then its events) and the FTS rows follow it: FTS5 flushes its pending index on
+    every rowid that is not larger than the last, so inserting in rising order is what makes a
+    bulk load run at the speed of a bare FTS5 table."""
+
+    notes: list[tuple[Any, ...]]
+    events: list[tuple[Any, ...]]
+    fts: list[tuple[Any, ...]]
+    racy: list[tuple[str]]
+    size: int = 0  # ids used
+
+
+def prepare(rows: Iterable[NoteRow]) -> Batch:
+    """The CPU-bound half of an insert: tuples, and CJK segmentation of every FTS text."""
+    notes: list[tuple[Any, ...]] = []
+    events: list[tuple[Any, ...]] = []
+    fts: list[tuple[Any, ...]] = []
+    racy: list[tuple[str]] = []
+    doc = 0
+    for r in rows:
+        # SQLite stores UTF-8, which has no lone surrogates. Text decoded from a file cannot
+        # hold one, so only an escape (JSON in event blocks, YAML in the ASCII-escaped props)
+        # can produce one: rows without such an escape skip the clean-up.
+        dirty = _SURROGATE_ESCAPE.search(r.props) or (r.events and _SURROGATE_ESCAPE.search(r.body))
+        start = (len(notes), len(events), len(fts))
+        doc += 1
+        note_id = doc
+        notes.append((note_id, r.rel, r.type, r.title, r.agent, r.session_id, r.project,
+                      r.level, r.scope, r.status, r.created, r.updated, r.priority,
+                      r.mtime_ns, r.size, r.sha256, r.props, r.body, r.warning))  # fmt: skip
+        fts.append((note_id, segment(r.title), segment(r.keywords), segment(r.search_body)))
+        for e in r.events:
+            doc += 1
+            events.append((doc, note_id, e.seq, e.event_id, e.ts, e.kind, e.tool,
+                           e.agent, e.session_id, e.project, e.heading))  # fmt: skip
+            fts.append((doc, segment(e.heading), "", segment(e.text)))
+        if dirty:
+            for part, first in zip((notes, events, fts), start, strict=True):
+                part[first:] = [_clean_tuple(t) for t in part[first:]]
+        if r.racy:
+            racy.append((r.rel,))
+    return Batch(notes, events, fts, racy, doc)
+
+
+def note_row(
+    rel: str, raw: bytes, mtime_ns: int, size: int, *, racy: bool = False
+) -> tuple[NoteRow, list[str]]:
+    """Parse one note file into its index row, with any warnings about its content."""
+    note = parse_note_bytes(rel, raw)
+    warnings = [f"{rel}: {note.warning}"] if note.warning else []
+    events: tuple[EventRow, ...] = ()
+    search_body = note.body
+    if _FENCE in note.body:
+        parsed, problems = eventlog.parse_all(note.body)
+        warnings.extend(f"{rel}: event block {p}" for p in problems)
+        events = tuple(
+            EventRow(
+                seq=seq,
+                event_id=ev.id,
+                ts=ev.ts,
+                kind=ev.kind.value,
+                tool=ev.tool,
+                agent=ev.agent,
+                session_id=ev.session_id,
+                project=ev.project,
+                heading=eventlog.heading(ev).removeprefix("### "),
+                text=ev.text(),
+            )
+            for seq, ev in enumerate(parsed)
+        )
+        search_body = _EVENT_BLOCK.sub("", note.body)
+    level, scope = note.level, note.scope
+    row = NoteRow(
+        rel=rel,
+        type=note.type.value,
+        title=note.title,
+        agent=note.agent,
+        session_id=note.session_id,
+        project=note.project,
+        level=level.value if level else "",
+        scope=scope.value if scope else "",
+        status=note.status,
+        created=note.created,
+        updated=note.updated,
+        priority=note.priority,
+        mtime_ns=mtime_ns,
+        size=size,
+        sha256=hashlib.sha256(raw).hexdigest(),
+        # ASCII JSON: YAML may carry lone surrogates, which SQLite's UTF-8 cannot store.
+        props=json.dumps(note.props, sort_keys=True, default=str),
+        body=note.body,
+        warning=note.warning,
+        keywords=" ".join((_stem(rel), *note.aliases, *_declared_tags(note.props.get("tags")))),
+        search_body=search_body,
+        events=events,
+        racy=racy,
+    )
+    return row, warnings
+
+
+def _stem(rel: str) -> str:
+    name = rel.rpartition("/")[2]
+    return name[:-3] if name.lower().endswith(".md") else name
+
+
+def _declared_tags(value: object) -> list[str]:
+    """Tags from the frontmatter only: inline #tags are in the body text, indexed already."""
+    if isinstance(value, list):
+        return [str(v).lstrip("#") for v in value if v is not None]
+    return [t.lstrip("#") for t in str(value).replace(",", " ").split()] if value else []

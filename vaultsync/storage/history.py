@@ -1,0 +1,541 @@
+"""The one module that runs git: the vault's history, one commit per batch of changes.
+
+The git binary through subprocess, because GitPython's own index is ten times slower at 100k
+notes (FLOORS.md) and the binary is what obsidian-git and the person's terminal use, so all
+agree on the index and on `.git/index.lock`. Rules kept for every caller (docs/watch-and-
+history.md explains them): only the named paths are staged, never `.git/`, `.obsidian/`,
+`.trash/`, temp files or conflict copies, whatever `.gitignore` says; every write holds one
+lock and waits for other committers (storage.repository); history is never rewritten (a rollback
+is a new commit); the person's git hooks run (no `--no-verify`: a rejection surfaces as a
+GitError instead of being bypassed); an author is supplied only when git has none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+
+from vaultsync.storage import repository
+from vaultsync.storage.repository import EXCLUDE_PATHSPECS, stageable
+from vaultsync.storage.revision import LOG_FORMAT, Change, Commit, parse_changes, parse_log
+
+DEFAULT_LOCK_TIMEOUT_S = 10.0
+GIT_TIMEOUT_S = 600.0  # the first `add -A` of 100k notes takes ~10 s; never hang forever
+FALLBACK_AUTHOR = ("vaultsync", "vaultsync@localhost")
+
+_LOCK_ERROR = re.compile(r"(index\.lock|\.lock'?: File exists|cannot lock ref|Unable to create)")
+
+
+class GitError(RuntimeError):
+    """A git command failed; the message carries git's own explanation."""
+
+
+class GitLockBusy(GitError):
+    """`.git/index.lock` (or our own lock) stayed busy longer than the timeout."""
+
+
+class NotARepo(GitError):
+    """The vault is not (the top of) a git repository."""
+
+
+# ---------------------------------------------------------------------------------------------
+# running git
+
+
+def git_binary() -> str | None:
+    return shutil.which("git")
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["GIT_TERMINAL_PROMPT"] = "0"  # never wait on a password prompt from a background job
+    env["LC_ALL"] = "C"  # error messages we match on stay in English
+    env.pop("GIT_DIR", None)
+    env.pop("GIT_WORK_TREE", None)
+    env.pop("GIT_INDEX_FILE", None)
+    return env
+
+
+def _run(
+    vault: Path,
+    args: Sequence[str],
+    *,
+    stdin: bytes | None = None,
+    check: bool = True,
+    config: Sequence[str] = (),
+) -> subprocess.CompletedProcess[bytes]:
+    exe = git_binary()
+    if exe is None:
+        raise GitError("git is not installed (vaultsync needs the git binary for history)")
+    cmd = [exe, "-c", "core.quotepath=off"]
+    for item in config:
+        cmd += ["-c", item]
+    cmd += list(args)
+    try:
+        proc = subprocess.run(
+            cmd,
+            cwd=vault,
+            input=stdin,
+            stdin=None if stdin is not None else subprocess.DEVNULL,
+            capture_output=True,
+            env=_env(),
+            timeout=GIT_TIMEOUT_S,
+            check=False,
+            # Ctrl-C in the watcher's terminal must not kill git halfway through a commit:
+            # the watcher catches it and finishes its batch itself.
+            start_new_session=True,
+        )
+    except FileNotFoundError as exc:
+        raise GitError(f"cannot run git in {vault}: {exc.strerror}") from exc
+    except subprocess.TimeoutExpired as exc:
+        raise GitError(f"git {args[0]} took longer than {GIT_TIMEOUT_S:.0f} s") from exc
+    if check and proc.returncode != 0:
+        raise _error(args, proc)
+    return proc
+
+
+def _error(args: Sequence[str], proc: subprocess.CompletedProcess[bytes]) -> GitError:
+    text = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip()
+    first = " ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
+    message = f"git {args[0]} failed: {first or f'exit {proc.returncode}'}"
+    if _LOCK_ERROR.search(text):
+        return GitLockBusy(message)
+    return GitError(message)
+
+
+def _z(data: bytes) -> list[str]:
+    return [p for p in data.decode("utf-8", "surrogateescape").split("\0") if p]
+
+
+# ---------------------------------------------------------------------------------------------
+# repository
+
+
+def is_repo(vault: Path) -> bool:
+    """True when the vault folder is the top of its own git work tree."""
+    if not (vault / ".git").exists():
+        return False
+    proc = _run(vault, ["rev-parse", "--show-toplevel"], check=False)
+    if proc.returncode != 0:
+        return False
+    top = Path(proc.stdout.decode("utf-8", "surrogateescape").strip())
+    return top.resolve() == vault.resolve()
+
+
+def ensure_repo(vault: Path) -> bool:
+    """Make the vault a git repository if it is not one. Returns True if it created one.
+
+    A vault nested inside another repository (without its own `.git`) is refused rather than
+    turned into an embedded repository the outer one would then mistrack.
+    """
+    if not vault.is_dir():
+        raise NotARepo(f"vault not found: {vault}")
+    if is_repo(vault):
+        return False
+    outer = _run(vault, ["rev-parse", "--show-toplevel"], check=False)
+    if outer.returncode == 0 and not (vault / ".git").exists():
+        top = outer.stdout.decode("utf-8", "surrogateescape").strip()
+        # A vault the outer repository ignores can safely hold a repository of its own.
+        ignored = _run(Path(top), ["check-ignore", "-q", str(vault.resolve())], check=False)
+        if ignored.returncode != 0:
+            raise NotARepo(
+                f"the vault {vault} lies inside the git repository at {top}; vaultsync "
+                "needs the vault to be its own repository (or ignored by the outer one)"
+            )
+    _run(vault, ["init", "-q"], config=_default_branch_config(vault))
+    return True
+
+
+def _default_branch_config(vault: Path) -> list[str]:
+    # Only silence git's "default branch" hint when the person has not chosen one.
+    proc = _run(vault, ["config", "--get", "init.defaultBranch"], check=False)
+    return [] if proc.stdout.strip() else ["init.defaultBranch=main"]
+
+
+_author_cache: dict[str, list[str]] = {}
+
+
+def _author_config(vault: Path) -> list[str]:
+    key = str(vault.resolve())
+    if key not in _author_cache:
+        need = []
+        for item, fallback in zip(("user.name", "user.email"), FALLBACK_AUTHOR, strict=True):
+            if not _run(vault, ["config", "--get", item], check=False).stdout.strip():
+                need.append(f"{item}={fallback}")
+        _author_cache[key] = need
+    return _author_cache[key]
+
+
+def head(vault: Path) -> str | None:
+    """The sha HEAD points at, or None before the first commit."""
+    found = repository.read_head(vault)
+    if found != repository.UNKNOWN:
+        return found
+    proc = _run(vault, ["rev-parse", "--verify", "-q", "HEAD"], check=False)
+    if proc.returncode != 0:
+        return None
+    return proc.stdout.decode().strip() or None
+
+
+def has_remote(vault: Path) -> bool:
+    return bool(_run(vault, ["remote"], check=False).stdout.strip())
+
+
+# ---------------------------------------------------------------------------------------------
+# what may be committed
+
+
+def status_porcelain(vault: Path) -> list[tuple[str, str]]:
+    """(XY code, rel) for every changed, deleted or untracked stageable path, renames split.
+
+    Reads with `--no-optional-locks` so polling never takes `.git/index.lock` from a committer.
+    """
+    proc = _run(
+        vault,
+        ["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all"],
+    )
+    items = _z(proc.stdout)
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(items):
+        entry = items[i]
+        code, rel = entry[:2], entry[3:]
+        if code[0] in "RC":
+            # `R  new\0old`: the old name is gone from the work tree, so report it deleted.
+            old = items[i + 1] if i + 1 < len(items) else ""
+            i += 1
+            if old and stageable(old):
+                out.append((" D", old))
+        if stageable(rel):
+            out.append((code, rel))
+        i += 1
+    return out
+
+
+def tracked(vault: Path) -> list[str]:
+    """Every path in git's index."""
+    return _z(_run(vault, ["ls-files", "-z"]).stdout)
+
+
+def dirty_rels(vault: Path) -> list[str]:
+    return sorted({rel for _code, rel in status_porcelain(vault)})
+
+
+# ---------------------------------------------------------------------------------------------
+# locking (the rules live in storage.repository)
+
+
+@contextlib.contextmanager
+def _write_lock(vault: Path, timeout: float) -> Iterator[float]:
+    try:
+        with repository.process_lock(vault, timeout) as deadline:
+            yield deadline
+    except repository.LockBusy as exc:
+        raise GitLockBusy(str(exc)) from exc
+
+
+def _wait_index_lock(vault: Path, deadline: float) -> None:
+    try:
+        repository.wait_index_lock(vault, deadline)
+    except repository.LockBusy as exc:
+        raise GitLockBusy(f"{exc}; try again shortly") from exc
+
+
+def _run_write(
+    vault: Path,
+    args: Sequence[str],
+    deadline: float,
+    *,
+    stdin: bytes | None = None,
+    config: Sequence[str] = (),
+) -> subprocess.CompletedProcess[bytes]:
+    """A git command that takes index.lock: wait for another committer, retry while it races."""
+    while True:
+        _wait_index_lock(vault, deadline)
+        try:
+            return _run(vault, args, stdin=stdin, config=config)
+        except GitLockBusy:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
+
+
+# ---------------------------------------------------------------------------------------------
+# committing
+
+
+def _nul(items: Iterable[str]) -> bytes:
+    return b"".join(i.encode("utf-8", "surrogateescape") + b"\0" for i in items)
+
+
+# Above this many files, git's pathspec matching (every pathspec against every index entry)
+# costs seconds at 100k notes; update-index takes exact paths instead.
+_PATHSPEC_MAX = 64
+
+
+def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
+    folders = [r for r in rels if (vault / r).is_dir()]
+    folder_set = set(folders)
+    files = [r for r in rels if r not in folder_set]
+    if len(files) > _PATHSPEC_MAX:
+        _update_index(vault, files, deadline)
+        files = []
+    present = [r for r in files + folders if (vault / r).exists() or (vault / r).is_symlink()]
+    found = set(present)
+    missing = [r for r in files + folders if r not in found]
+    spec = ["--pathspec-from-file=-", "--pathspec-file-nul"]
+    if missing:
+        rm = ["rm", "--cached", "-r", "-q", "--ignore-unmatch", *spec]
+        _run_write(vault, rm, deadline, stdin=_nul(missing))
+    if not present:
+        return
+    try:
+        _run_write(vault, ["add", "-A", *spec], deadline, stdin=_nul(present))
+    except GitError as exc:
+        if "ignored" not in str(exc):
+            raise
+        # The person's .gitignore excludes some of them: stage the rest, skip those silently.
+        ignored = _ignored(vault, present)
+        rest = [r for r in present if r not in ignored]
+        if rest:
+            _run_write(vault, ["add", "-A", *spec], deadline, stdin=_nul(rest))
+
+
+def _ignored(vault: Path, rels: Sequence[str]) -> set[str]:
+    """Which untracked paths the vault's ignore rules exclude (tracked ones never are).
+
+    `check-ignore --no-index` takes 5 ms for 2,000 paths at 100k notes where consulting the
+    index takes seconds, so the (few) matches are checked against the index afterwards.
+    """
+    check = ["check-ignore", "--no-index", "-z", "--stdin"]
+    matched = _z(_run(vault, check, stdin=_nul(rels), check=False).stdout)
+    if not matched:
+        return set()
+    tracked_ones: set[str] = set()
+    for start in range(0, len(matched), 500):  # few in practice; chunked to bound argv
+        literal = [f":(literal){m}" for m in matched[start : start + 500]]
+        tracked_ones.update(_z(_run(vault, ["ls-files", "-z", "--", *literal]).stdout))
+    return set(matched) - tracked_ones
+
+
+def _update_index(vault: Path, files: Sequence[str], deadline: float) -> None:
+    """Stage many files by exact path: new and changed ones added, missing ones removed."""
+    ignored = _ignored(vault, files)
+    wanted = [r for r in files if r not in ignored]
+    if wanted:
+        update = ["update-index", "--add", "--remove", "-z", "--stdin"]
+        _run_write(vault, update, deadline, stdin=_nul(wanted))
+
+
+def _commit(vault: Path, message: str, deadline: float) -> str | None:
+    args = ["commit", "-q", "--no-edit", "-F", "-"]
+    try:
+        _run_write(
+            vault, args, deadline, stdin=message.encode("utf-8"), config=_author_config(vault)
+        )
+    except GitError:
+        if _nothing_to_commit(vault):
+            return None
+        raise
+    return head(vault)
+
+
+def _nothing_to_commit(vault: Path) -> bool:
+    if head(vault) is None:
+        # Before the first commit, anything in the index is something to commit.
+        return not _run(vault, ["ls-files", "-z"]).stdout
+    return _run(vault, ["diff", "--cached", "--quiet"], check=False).returncode == 0
+
+
+Message = str | Callable[[Sequence[Change]], str]
+
+
+def staged_changes(vault: Path) -> list[Change]:
+    """What the next commit would record (renames detected), as `Change`s."""
+    args = ["diff", "--cached", "--name-status", "-M", "-z"]
+    if head(vault) is None:
+        args.append(_EMPTY_TREE)  # before the first commit, compare with nothing
+    return parse_changes(_z(_run(vault, args).stdout))
+
+
+_EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+
+def commit_paths(
+    vault: Path, rels: Iterable[str], message: Message, *, lock_timeout: float | None = None
+) -> str | None:
+    """Stage exactly these vault-relative paths (adds, edits, deletions) and commit them.
+
+    Paths that must never be committed are dropped. `message` may be a function of the staged
+    changes, so it can say what really changed (renames included). Returns the new commit's
+    sha, or None when nothing changed. Raises GitLockBusy if another committer holds the index
+    past the timeout.
+    """
+    wanted = sorted(
+        {r.replace(os.sep, "/") for r in rels if r and stageable(r.replace(os.sep, "/"))}
+    )
+    if not wanted:
+        return None
+    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    with _write_lock(vault, timeout) as deadline:
+        _stage(vault, wanted, deadline)
+        if callable(message):
+            changes = staged_changes(vault)
+            if not changes:
+                return None
+            message = message(changes)
+        return _commit(vault, message, deadline)
+
+
+def commit_all(vault: Path, message: str, *, lock_timeout: float | None = None) -> str | None:
+    """Stage every change in the vault except what must never be committed, and commit.
+
+    Used for the first commit of a vault and for periodic healing. Returns the sha or None.
+    """
+    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    with _write_lock(vault, timeout) as deadline:
+        _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
+        _unstage_forbidden(vault, deadline)
+        return _commit(vault, message, deadline)
+
+
+def _unstage_forbidden(vault: Path, deadline: float) -> None:
+    # The pathspec excludes cover the usual names; this catches the rest of `stageable`'s rules.
+    staged = _z(_run(vault, ["diff", "--cached", "--name-only", "--diff-filter=AM", "-z"]).stdout)
+    if head(vault) is None:
+        staged = _z(_run(vault, ["ls-files", "-z"]).stdout)
+    bad = [r for r in staged if not stageable(r)]
+    if bad:
+        _run_write(
+            vault,
+            ["rm", "--cached", "-q", "--pathspec-from-file=-", "--pathspec-file-nul"],
+            deadline,
+            stdin=_nul(bad),
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# reading history
+
+
+def log(vault: Path, rel: str | None = None, limit: int = 50) -> list[Commit]:
+    """Commits touching the vault, or one note (following it across renames), newest first."""
+    if head(vault) is None:
+        return []
+    args = [
+        "log",
+        "-z",
+        f"--max-count={max(1, int(limit))}",
+        f"--format={LOG_FORMAT}",
+        "--name-status",
+    ]
+    if rel:
+        args += ["--follow", "--", rel]
+    return parse_log(_run(vault, args).stdout.decode("utf-8", "surrogateescape"))
+
+
+def resolve_rev(vault: Path, rev: str) -> str:
+    """The full sha of a revision, or GitError naming the revision that does not exist."""
+    if rev.startswith("-"):
+        raise GitError(f"not a revision: {rev}")
+    proc = _run(vault, ["rev-parse", "--verify", "-q", f"{rev}^{{commit}}"], check=False)
+    if proc.returncode != 0:
+        raise GitError(f"unknown revision: {rev}")
+    return proc.stdout.decode().strip()
+
+
+def exists_at(vault: Path, rev: str, rel: str) -> bool:
+    return rel in existing_at(vault, rev, [rel])
+
+
+def existing_at(vault: Path, rev: str, rels: Iterable[str]) -> set[str]:
+    """Which of these paths REV's tree holds, in one git process however many there are."""
+    names = [r for r in dict.fromkeys(rels) if "\n" not in r]
+    if not names:
+        return set()
+    query = "".join(f"{rev}:{r}\n" for r in names).encode("utf-8", "surrogateescape")
+    out = _run(vault, ["cat-file", "--batch-check=%(objecttype)"], stdin=query).stdout
+    answers = out.decode("utf-8", "replace").splitlines()
+    return {r for r, a in zip(names, answers, strict=False) if a == "blob" or a == "tree"}
+
+
+def diff(vault: Path, rev: str, rel: str | None = None) -> str:
+    """A unified diff like `git diff`: REV against the current files, or `A..B` between two."""
+    if ".." in rev:
+        left, _, right = rev.partition("..")
+        revs = [resolve_rev(vault, left or "HEAD"), resolve_rev(vault, right or "HEAD")]
+    else:
+        revs = [resolve_rev(vault, rev)]
+    args = ["diff", "--no-color", "--no-ext-diff", "-M", *revs, "--"]
+    args += [rel] if rel else [".", *EXCLUDE_PATHSPECS]
+    return _run(vault, args).stdout.decode("utf-8", "replace")
+
+
+def restore(
+    vault: Path, rev: str, rel: str | None = None, *, lock_timeout: float | None = None
+) -> str | None:
+    """Bring back the vault (or one note) as it was at REV, as a new commit on top of history.
+
+    Uncommitted changes are committed first, so the state being replaced stays in history.
+    Files added since REV are removed from the work tree only in a whole-vault rollback; a
+    single note that did not exist at REV is an error, never a deletion. Returns the sha of
+    the rollback commit, or None when the vault already matched REV.
+    """
+    sha = resolve_rev(vault, rev)
+    if rel is not None and not exists_at(vault, sha, rel):
+        raise FileNotFoundError(
+            f"{rel} did not exist at {rev} (if it was renamed, `vaultsync history {rel}` "
+            "shows its earlier name)"
+        )
+    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    target = [rel] if rel else [".", ":(exclude).obsidian", *EXCLUDE_PATHSPECS]
+    with _write_lock(vault, timeout) as deadline:
+        if rel is not None:
+            _stage(vault, [rel], deadline)
+            _commit(vault, f"vaultsync: snapshot of {rel} before rollback to {sha[:10]}", deadline)
+        else:
+            _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
+            _unstage_forbidden(vault, deadline)
+            _commit(vault, f"vaultsync: snapshot before rollback to {sha[:10]}", deadline)
+        _run_write(
+            vault, ["restore", f"--source={sha}", "--staged", "--worktree", "--", *target], deadline
+        )
+        what = rel or "the vault"
+        return _commit(
+            vault, f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}.", deadline
+        )
+
+
+def checkout_files(
+    vault: Path, rels: Iterable[str], rev: str = "HEAD", *, lock_timeout: float | None = None
+) -> tuple[str, ...]:
+    """Put these files back in the work tree as they are at REV (no commit: they then match
+    it). Paths that REV does not have are skipped. Returns the restored paths."""
+    sha = resolve_rev(vault, rev)
+    candidates = [r for r in dict.fromkeys(rels) if stageable(r)]
+    present = existing_at(vault, sha, candidates)
+    wanted = [r for r in candidates if r in present]
+    if not wanted:
+        return ()
+    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    with _write_lock(vault, timeout) as deadline:
+        _run_write(
+            vault,
+            [
+                "restore",
+                f"--source={sha}",
+                "--staged",
+                "--worktree",
+                "--pathspec-from-file=-",
+                "--pathspec-file-nul",
+            ],
+            deadline,
+            stdin=_nul(wanted),
+        )
+    return tuple(wanted)

@@ -1,0 +1,166 @@
+"""The vault's git repository as files: where it is, what HEAD points at, which paths it may
+hold, and the locks shared with other committers. Nothing here runs git (storage.history does).
+
+Every git write vaultsync makes holds a flock in the per-machine state folder (one vaultsync
+process at a time), then waits while `.git/index.lock` exists: obsidian-git or the person in a
+terminal is committing. A lock is stale when it is older than `STALE_LOCK_S` and no live git
+process works in the vault (read from /proc on Linux; elsewhere, where nobody can be asked,
+only an age of `STALE_LOCK_NO_PROC_S` makes it stale). A stale lock is removed and logged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+
+from vaultsync.core import paths, writer
+
+log = logging.getLogger("vaultsync.history")
+
+STALE_LOCK_S = 5.0
+STALE_LOCK_NO_PROC_S = 30.0
+
+
+# Paths git must never receive from us, whatever the vault's .gitignore says; the pathspecs
+# express the same rules for whole-vault git commands.
+_NEVER_DIRS = frozenset({".git", ".trash", ".obsidian"})
+EXCLUDE_PATHSPECS = (
+    ":(exclude,glob).obsidian/workspace*",
+    ":(exclude,glob).obsidian/cache",
+    ":(exclude,glob).trash/**",
+    ":(exclude,glob)**/*.vstmp-*",
+    ":(exclude,glob)**/*.swp",
+    ":(exclude,glob)**/*.swo",
+    ":(exclude,glob)**/*.swx",
+    ":(exclude,glob)**/*~",
+    ":(exclude,glob)**/*.tmp",
+    ":(exclude,glob)**/*.sync-conflict-*",
+    ":(exclude,glob)**/*conflicted copy*",
+)
+_SHA = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
+UNKNOWN = "?"  # read_head could not tell from the files alone
+
+
+class LockBusy(TimeoutError):
+    """A lock stayed taken past the deadline."""
+
+
+def stageable(rel: str) -> bool:
+    """May vaultsync stage this vault-relative path? Notes, attachments, the vault config;
+    never `.git/`, `.trash/` or `.obsidian/` (per-device settings, workspace and cache)."""
+    parts = PurePosixPath(rel).parts
+    if not parts or parts[0] in _NEVER_DIRS or ".git" in parts:
+        return False
+    if rel in {".gitignore", paths.VAULT_CONFIG}:
+        return True
+    if rel.startswith(paths.TEMPLATE_OVERRIDE_DIR + "/"):
+        return True
+    return not paths.is_ignored(rel)
+
+
+def git_dir(vault: Path) -> Path:
+    """The repository folder: `.git`, or where a `.git` file (worktree, submodule) points."""
+    dot = vault / ".git"
+    if dot.is_file():
+        text = dot.read_text(encoding="utf-8", errors="replace").strip()
+        if text.startswith("gitdir:"):
+            target = Path(text[7:].strip())
+            return target if target.is_absolute() else (vault / target)
+    return dot
+
+
+def read_head(vault: Path) -> str | None:
+    """HEAD's sha from the ref files, None for an unborn branch, UNKNOWN when only git can
+    tell (packed refs, symbolic refs elsewhere, reftable): no process for the common case."""
+    folder = git_dir(vault)
+    try:
+        text = (folder / "HEAD").read_text(encoding="utf-8").strip()
+        if _SHA.match(text):
+            return text
+        if text.startswith("ref: refs/"):
+            loose = folder / text[5:]
+            if loose.is_file():
+                value = loose.read_text(encoding="utf-8").strip()
+                return value if _SHA.match(value) else UNKNOWN
+            if not (folder / "packed-refs").exists() and (folder / "refs").is_dir():
+                return None
+    except OSError:
+        pass
+    return UNKNOWN
+
+
+def live_git_in(vault: Path) -> bool | None:
+    """Is a git process working in this vault? None when the platform cannot tell (no /proc)."""
+    proc_root = Path("/proc")
+    if not sys.platform.startswith("linux") or not proc_root.is_dir():
+        return None
+    root = vault.resolve()
+    me = os.getpid()
+    for entry in proc_root.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == me:
+            continue
+        try:
+            if not (entry / "comm").read_text().startswith("git"):
+                continue
+            cwd = Path(os.readlink(entry / "cwd"))
+        except OSError:
+            continue  # gone already, or not ours to inspect
+        if cwd == root or root in cwd.parents:
+            return True
+    return False
+
+
+def is_stale(lock: Path, vault: Path) -> bool:
+    try:
+        age = time.time() - lock.stat().st_mtime
+    except FileNotFoundError:
+        return False
+    live = live_git_in(vault)
+    if live is None:
+        return age > STALE_LOCK_NO_PROC_S
+    return not live and age > STALE_LOCK_S
+
+
+def recover_stale_lock(vault: Path) -> bool:
+    """Remove `.git/index.lock` if a dead process left it behind. True if it was removed."""
+    lock = git_dir(vault) / "index.lock"
+    if not is_stale(lock, vault):
+        return False
+    try:
+        lock.unlink()
+    except FileNotFoundError:
+        return False
+    log.warning("removed a stale git lock left by a dead process: %s", lock)
+    return True
+
+
+def wait_index_lock(vault: Path, deadline: float) -> None:
+    """Return once `.git/index.lock` is free (or was stale and removed); LockBusy at deadline."""
+    lock = git_dir(vault) / "index.lock"
+    delay = 0.01
+    while lock.exists():
+        if recover_stale_lock(vault):
+            return
+        if time.monotonic() >= deadline:
+            raise LockBusy(f"{lock} stayed busy (another git process is committing)")
+        time.sleep(delay)
+        delay = min(delay * 2, 0.2)
+
+
+@contextlib.contextmanager
+def process_lock(vault: Path, timeout: float) -> Iterator[float]:
+    """Hold vaultsync's own git lock; yields the deadline for waiting on index.lock too."""
+    deadline = time.monotonic() + timeout
+    held = contextlib.ExitStack()
+    try:
+        held.enter_context(writer.locked(paths.state_dir(vault) / "git.lock", timeout))
+    except TimeoutError as exc:
+        raise LockBusy(f"another vaultsync process is committing ({exc})") from exc
+    with held:
+        yield deadline
