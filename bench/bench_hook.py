@@ -205,7 +205,13 @@ def main() -> int:
         floor_p50 = lat["python -c pass"]["wall_ms"]["p50"]
         result["ratio_p50_vs_python_c_pass"] = round(hook_p50 / floor_p50, 2)
         errors = work / "home" / "logs" / "hook-errors.jsonl"
-        result["hook_errors"] = len(errors.read_text().splitlines()) if errors.exists() else 0
+        lines = errors.read_text().splitlines() if errors.exists() else []
+        kinds: dict[str, int] = {}
+        for line in lines:
+            record = json.loads(line)
+            key = f"{record['error']}: {record['message']}"
+            kinds[key] = kinds.get(key, 0) + 1
+        result["hook_errors"] = kinds
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -235,7 +241,7 @@ def main() -> int:
           f"{t['hook_events_per_s']} events/s; bare interpreter starts in the same harness: "
           f"{t['bare_starts_per_s']}/s (ratio "
           f"{round(t['bare_starts_per_s'] / t['hook_events_per_s'], 2)}x)")  # fmt: skip
-    print(f"hook errors logged: {result['hook_errors']}")
+    print(f"hook errors logged: {result['hook_errors'] or 'none'}")
     return 0
 
 

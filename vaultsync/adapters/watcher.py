@@ -156,9 +156,11 @@ ReconcileFn = Callable[..., Any]
 
 
 def _default_reconcile() -> ReconcileFn:
-    from vaultsync.services import sync
+    # sync.reconcile, after aligning memory levels a person changed in Obsidian (a note dragged
+    # to another level folder, or its `level` property edited): see services/levels.py.
+    from vaultsync.services import levels
 
-    return sync.reconcile
+    return levels.reconcile_with_levels
 
 
 class Watcher:

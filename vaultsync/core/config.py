@@ -80,6 +80,8 @@ DEFAULTS: dict[str, Any] = {
         "auto_commit": True,
     },
     "templates": {"user_md": "", "agent_md": "", "context_md": ""},
+    "review": {"suggest_reinforced": 2},
+    "schedule": {"daily": "09:00", "weekly": "Sun 09:00"},
 }
 
 

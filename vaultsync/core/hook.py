@@ -247,7 +247,10 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     raw = read_stdin(int(cfg.get("hook", "max_stdin_bytes")))
     if not raw.strip():
         raise agents.PayloadError("empty payload on stdin")
-    payload = json.loads(raw.decode("utf-8", "replace").lstrip("\ufeff"))
+    try:
+        payload = json.loads(raw)  # bytes: no decoded copy of a large payload
+    except UnicodeDecodeError:  # invalid UTF-8 inside: keep the event, mark the bad bytes
+        payload = json.loads(raw.decode("utf-8", "replace").lstrip("\ufeff"))
     if not isinstance(payload, dict):
         raise agents.PayloadError(f"payload is a JSON {type(payload).__name__}, not an object")
     if not call.agent:

@@ -52,6 +52,8 @@ _ESCAPED_TOKEN = Lazy(
     r"<(\\)[|｜][^\n]{0,42}?[|｜]>|\[(\\)/?INST\]|<(\\)</?SYS>>|<(\\)(?:start|end)_of_turn>"
     r"|(\\)#{2,3}"
 )
+_ESCAPED_KEYS = ("<\\|", "<\\｜", "<\\<", "<\\start_of", "<\\end_of", "[\\INST]", "[\\/INST]",
+                 "\\##")  # fmt: skip
 _ESCAPE = Lazy(r"\\u\{[0-9a-f]{1,6}\}")
 _NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
 
@@ -141,7 +143,7 @@ class _Compiled:
         r, rx = self.rule, self.rx()
         if r.anchored:  # candidates start at a keyword
             pre = R.ANCHOR_CHECKS.get(r.check)
-            yield from R.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
+            yield from J.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
             return
         for lo, hi in self.windows(w, lowered, markers):
             pos = lo
@@ -158,7 +160,7 @@ class _Compiled:
         if not r.context or len(lowered) != len(w):
             return [(0, len(w))]
         out: list[Span] = []
-        for p in R.positions(lowered, r.context):
+        for p in J.positions(lowered, r.context):
             if markers and R.overlaps(markers, p, p + 1):
                 continue  # a [REDACTED:aws-...] marker is not a context
             hi = min(len(w), p + r.window)
@@ -213,18 +215,21 @@ class Redactor:
         )
         hits: list[Hit] = []
         quoted = any(c in w for c in _MARKS)
+        seen: dict[str, bool] = {}  # keyword -> present (rules share keywords)
         for cr in self.rules:
             r = cr.rule
-            if r.keywords and not any(k in lowered for k in r.keywords):
+            if r.keywords and not any(
+                seen[k] if k in seen else seen.setdefault(k, k in lowered) for k in r.keywords
+            ):
                 continue
             for m in cr.matches(w, lowered, markers, soft):
                 if markers and R.overlaps(markers, m.start(), m.start() + 1):
                     continue  # a rule name inside our own marker is not a key name
                 sp = cr.span(m)
-                if sp is not None and quoted and (q := _QUOTE_MARK.search(w, *sp)):
-                    sp = (sp[0], q.start()) if q.start() > sp[0] else None  # never into ⟦…⟧
                 if sp is not None and cr.check is not None:
                     sp = cr.check(m, w, *sp)
+                if sp is not None and quoted and (q := _QUOTE_MARK.search(w, *sp)):
+                    sp = (sp[0], q.start()) if q.start() > sp[0] else None  # never into ⟦…⟧
                 if sp is None or sp[1] <= sp[0]:
                     continue
                 s, e = sp
@@ -355,6 +360,11 @@ def _set_aside(text: str, invisible: bool) -> tuple[list[Finding], list[Leaf], l
     removed: list[Span] = []
     pos = 0
     while "<" in text and (m := _PRIVATE_OPEN.search(text, pos)):
+        if text[m.start() - 1 : m.start()] in "`'\"" and text[m.end() : m.end() + 1] == (
+            text[m.start() - 1 : m.start()] or None
+        ):
+            pos = m.end()  # `<private>` or "<private>" names the tag, it does not open one
+            continue
         close = _PRIVATE_CLOSE.search(text, m.end())
         end = close.end() if close else len(text)
         findings.append(Finding(PRIVATE_RULE, m.start(), end))
@@ -419,10 +429,11 @@ def _our_syntax(text: str) -> tuple[list[Span], list[Span]]:
         spans += [(q.start(), text.index(": ", q.start()) + 2), (q.end() - 1, q.end())]
         spans += [(m.start(), m.start() + 1) for m in _OUR_BACKSLASH.finditer(text, *q.span())]
     escapes: list[Span] = []
-    if "\\" in text:
+    if any(k in text for k in _ESCAPED_KEYS):
         for m in _ESCAPED_TOKEN.finditer(text):
             k = next(i for i in range(1, 6) if m.start(i) >= 0)
             spans.append(m.span(k))
+    if "\\u{" in text:
         escapes = [m.span() for m in _ESCAPE.finditer(text)]
     return _merge_spans(sorted(spans)), escapes
 

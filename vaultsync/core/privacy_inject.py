@@ -6,15 +6,54 @@ override phrase, a hidden HTML comment or element and a data-carrying markdown i
 becomes `<\\|im_start|>`), and invisible characters are shown as `\\u{…}` escapes. Ordinary
 coding lines ("ignore the build folder", "override the default timeout") do not match: an
 override needs a verb, a word such as *previous* or *all*, and a noun such as *instructions*.
+`positions` and `anchored` (a regex tried only where a keyword occurs) serve the secret rules too.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span, anchored
+from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span
+
+
+def positions(lowered: str, words: Iterable[str]) -> list[int]:
+    """Sorted offsets where any of `words` occurs (str.find is much faster than a regex scan)."""
+    out = []
+    for k in words:
+        i = lowered.find(k)
+        while i >= 0:
+            out.append(i)
+            i = lowered.find(k, i + 1)
+    out.sort()
+    return out
+
+
+def anchored(
+    rx: re.Pattern[str] | Lazy,
+    w: str,
+    lowered: str,
+    starts: Iterable[str],
+    overlap: bool = False,
+    pre: Callable[[str, int], bool] | None = None,
+) -> Iterator[re.Match[str]]:
+    """Matches of `rx` that begin where one of `starts` occurs (non-overlapping unless asked).
+    `pre(w, p)` may turn a start down before the regex runs."""
+    if len(lowered) != len(w):  # lower() changed some lengths: offsets differ, scan instead
+        yield from rx.finditer(w)
+        return
+    last = -1
+    for p in positions(lowered, starts):
+        if pre is not None and not pre(w, p):
+            continue
+        if p >= last and (m := rx.match(w, p)):
+            last = p + 1 if overlap else max(m.end(), p + 1)
+            yield m
+
+
+# ---- a compiled rule: where its candidates are ----------------------------------------
 
 OVERRIDE = "prompt-injection-override"
 CHAT = "prompt-injection-chat-template"
@@ -57,8 +96,8 @@ _ZH_STARTS = (
 OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (rf"(?i)\b(?:ignore|disregard|forget|override|bypass|abandon|discard){_S}(?P<fill>(?:(?:"
      + "|".join(_FILL) + rf"){_S}){{1,5}})(?:instructions?|prompts?|directives?|directions"
-     r"|guidelines|guardrails|rules|constraints|context|messages|programming|restrictions"
-     r"|policies|training|commands)\b",
+     r"|guidelines|guardrails|rules|constraints|messages|programming|restrictions"
+     r"|policies|training)\b",
      ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard")),
     (rf"(?i)\b(?:ignore|disregard|forget){_S}(?:everything|anything|all(?:{_S}that)?|whatever)"
      rf"{_S}(?:you(?:'ve|{_S}have|{_S}were|{_S}had)?{_S}(?:been{_S})?(?:told|given|instructed"
@@ -78,8 +117,7 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (rf"(?i)\byou{_S}are{_S}(?:now{_S})?(?:no{_S}longer{_S}(?:an?{_S})?(?:AI|assistant|bound"
      rf"|restricted|limited|Claude|ChatGPT|helpful)|in{_S}(?:developer|god|jailbreak|unrestricted"
      rf"|DAN){_S}mode|DAN\b|jailbroken)", ("you",)),
-    (rf"(?i)\b(?:(?:do{_S}not|don't|never){_S}(?:tell|inform|alert|notify|warn)|without{_S}"
-     rf"(?:telling|informing|alerting|notifying|asking)){_S}the{_S}user\b",
+    (rf"(?i)\b(?:(?:do{_S}not|don't|never){_S}tell|without{_S}telling){_S}the{_S}user\b",
      ("do", "don't", "never", "without")),
     (rf"(?i)\b(?:reveal|print|output|repeat|leak|dump){_S}(?:me{_S})?(?:your|the){_S}(?:full{_S}"
      rf"|entire{_S}|original{_S}|hidden{_S})?(?:system{_S}prompt|initial{_S}instructions"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,6 +158,14 @@ cli-password-flag | redis-cli,sshpass | p=6 c=password g=1/2/3 a=1 |
 basic-auth-pair | auth | p=6 c=password g=1 a=1 |
     (?i)auth(?:[ \t]*=[ \t]*\(|\()[ \t]*["'][^"'\r\n]{1,100}["'][ \t]*,[ \t]*
     ["']([^"'\r\n]{4,256})["']
+credential-pair | cred,login,log in,user,account | p=3 c=prose g=1 a=1 |
+    (?i)(?:creds?|credentials|log[ \t]?in|user(?:name)?|account)\b[^\r\n/]{0,60}?[ \t]/[ \t]{1,3}
+    (\S{6,200})
+chpasswd | chpasswd | p=5 c=password g=1 | echo[ \t]+["']?[\w.-]{1,32}:([^'"\s|]{4,256})["']?[ \t]*
+    \|[ \t]*(?:sudo[ \t]+)?chpasswd
+config-key-value | key= | p=4 c=secret g=1 a=1 |
+    (?i)key=["'][\w.:-]{0,40}(?:password|pwd|secret|token|apikey|api_key|connectionstring)["']
+    [ \t]+value=["']([^"'\r\n]{1,512})["']
 cookie-session | cookie | p=5 c=secret g=1 a=1 | (?i)cookie:[^\r\n]{0,300}?\b[\w.-]{0,30}(?:sess|sid
     |token|auth|jwt)[\w.-]{0,30}=([^;\s"']{16,4096})
 netrc-password | machine | p=6 c=password g=1 a=1 | (?i)\bmachine[ \t\r\n]{1,10}\S{1,253}
@@ -182,10 +190,10 @@ sql-password | identified,password | p=4 c=password g=1 a=1 |
     '((?:[^'\\\r\n]|''|\\.){4,256})'
 password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌 | p=3 c=prose g=1/2 a=1 |
     (?i)(?:\b(?:password|passphrase|passcode|pwd|secret|token|api[ _-]?key
-    |access[ _-]?key|secret[ _-]?key)s?(?:[ \t]+(?:for|of|on|to)(?:[ \t]+[\w.@/-]{1,40}){1,4})?
-    [ \t]{1,3}(?:(?:is|was|is[ \t]now|are|=|:)[ \t]{1,3})?["'`“‘]?(\S{6,200})
+    |access[ _-]?key|secret[ _-]?key)s?(?:[ \t]+(?:for|of|on|to)(?:[ \t]+\S{1,80}?){1,4})?
+    (?:[ \t]*:|[ \t]+(?:is|was|is[ \t]now|are))?[ \t]{1,3}["'`“‘]?(\S{6,200})
     |(?:密码|口令|密钥|令牌)[ \t]{0,2}(?:是|为|為|：|:)?[ \t]{0,2}(\S{6,200}))
-password-prose | as | p=3 c=prose-before a=1 | (?i)as[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+|a[ \t]+)?
+password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
     (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key | p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
@@ -217,7 +225,7 @@ def parse_table(table: str, **defaults: str) -> tuple[Rule, ...]:
         regex = regex[:-2] if right else regex
         for k, v in _SUBST.items():
             regex = regex.replace(k, v)
-        keywords = tuple(k for k in kw.split(",") if k)
+        keywords = tuple(k.strip('"') for k in kw.split(",") if k)  # "quoted" keeps spaces
         g = o.get("g")
         rules.append(
             Rule(
@@ -271,7 +279,7 @@ def entropy(s: str) -> float:
 
 _PLACEHOLDER = Lazy(
     r"<[^>]*>|\$\{.*\}|\$\(.*\)|\{\{.*\}\}|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\[.*\]|\{[\w.]*\}"
-    r"|__\w+__|@\w+@|%(?:\(\w+\))?s|[*.•#xX_\s-]+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+"
+    r"|__\w+__|@\w+@|%(?:\(\w+\))?s|\{[^{}]*\}|[*.•#xX_\s-]+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+"
     r"|(?i:your|<your|enter|insert|replace)[\w -]*"
     r"|(?:op://|vault:|secret://|secretsmanager:|ssm:|sm://|env:|file:|arn:aws:|projects/\S+/"
     r"secrets/|gcp:|azurekv:|keyvault:|ref\+|awssm:|gcpsm:|doppler:|infisical:|bws:)\S*"
@@ -280,7 +288,6 @@ _PLACEHOLDER = Lazy(
     r"|!(?:vault|Ref|Sub|GetAtt|ImportValue|Join|Secret|env)\b.*|[|>][-+]?\d?|[*&][\w-]+"
 )
 _CALL = Lazy(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)[ \t]*(?:[(\[].*)?")
-_WORDISH = Lazy(r"[A-Za-z_$][a-z_$]*(?:[A-Z][a-z_$]*)*\d{0,2}")  # snake, camel or CAPS words
 _TEMPLATED = Lazy(r"\$\{|\{\{|\$\(|\*{3}|x{4}|X{4}|\.\.\.|…|\[REDACTED")
 _WORDS = frozenset((
     "none", "null", "nil", "undefined", "true", "false", "yes", "no", "on", "off", "empty",
@@ -292,20 +299,28 @@ _WORDS = frozenset((
     "secret_key", "access_key",
 ))  # fmt: skip
 UUID = Lazy(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_LETTERS = Lazy(r"[A-Za-z]+(?:[_.-][A-Za-z]+)*")
+_LETTERS = Lazy(r"_*[A-Za-z]+(?:[_.-][A-Za-z]+)*_*")
 _PCT = Lazy(r"%([0-9A-Fa-f]{2})")
 
 
 def placeholder(v: str) -> bool:
-    """An empty value, a mask, a variable or template reference, a path or a code expression."""
+    """An empty value, a mask, a variable or template reference, a path or a word."""
     if "%" in v:
         v = _PCT.sub(lambda m: chr(int(m.group(1), 16)), v)
-    if not v or v.lower() in _WORDS or _PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v):
-        return True
-    call = _CALL.fullmatch(v)  # `form.password`, `os.getenv("X")`, `db.example.com`: code or a name
+    return not v or v.lower() in _WORDS or bool(_PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v))
+
+
+def code_like(v: str) -> bool:
+    """`form.password`, `os.getenv("X")`, `SecretStr('*')`, `db.example.com`: code or a name."""
+    call = _CALL.fullmatch(v)
     if not call or (call.end(1) == len(v) and "." not in call.group(1)):
         return False
-    return all(_WORDISH.fullmatch(part) for part in call.group(1).split("."))
+    return call.end(1) < len(v) or all(_wordish(part) for part in call.group(1).split("."))
+
+
+def _wordish(p: str) -> bool:
+    """A name a person wrote (`b16encode`, `getToken`, `SECRET_KEY`), not random characters."""
+    return p.islower() or p.isupper() or (sum(c.isupper() for c in p) <= 3 and len(p) <= 30)
 
 
 def passwordish(v: str) -> bool:
@@ -313,7 +328,7 @@ def passwordish(v: str) -> bool:
     if len(v) < 6 or placeholder(v) or any(c.isspace() for c in v):
         return False
     if _LETTERS.fullmatch(v):
-        return len(v) >= 20 and entropy(v) >= 3.6
+        return _random_letters(v, 3.6)
     return v.isdigit() or entropy(v) >= 2.0
 
 
@@ -321,8 +336,14 @@ def secretish(v: str, min_len: int = 8, floor: float = 3.0) -> bool:
     if len(v) < min_len or v.isdigit() or placeholder(v) or any(c.isspace() for c in v):
         return False
     if _LETTERS.fullmatch(v):
-        return len(v) >= 20 and entropy(v) >= 3.8
+        return _random_letters(v, 3.8)
     return entropy(v) >= floor
+
+
+def _random_letters(v: str, floor: float) -> bool:
+    """Letters only: a random token (long, mixed case, no word separators), or a word/name."""
+    lo, up, _ = classes(v)
+    return len(v) >= 20 and lo and up and v.isalpha() and entropy(v) >= floor
 
 
 def classes(v: str) -> tuple[bool, bool, bool]:
@@ -401,6 +422,8 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
                 return (s, s + len(value)) if probe and _value_ok(kind, probe) else None
         run = _FIRST_RUN.match(w, s, eol)
         value = run.group() if run else ""
+        if value[:1] in ("(", "[", "{", "<"):  # a tuple, list, dict or tag: code, not a value
+            return None
         if nxt := _NEXT_KEY.search(value):  # `pw=x;Database=y`, `?password=x&user=y`
             value = value[: nxt.start()]
         value = _trim_closers(value)
@@ -429,6 +452,8 @@ def assign_start(w: str, p: int) -> bool:
 
 
 def _value_ok(kind: str, value: str) -> bool:
+    if code_like(value):
+        return False
     if kind == "password":
         return passwordish(value)
     if kind == "key":
@@ -443,25 +468,25 @@ def check_prose(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     v = v[: next((k for k, c in enumerate(v) if ord(c) > 0x7E), len(v))]
     if s and w[s - 1] in "\"'`" and v.endswith(w[s - 1]):
         v = v[:-1]
-    core = v.rstrip(".,;:!?)]}'\"`")
+    core = v.strip(".,;:!?()[]{}<>'\"`*_")  # judge `(prompted` as `prompted`
     lo, up, dg = classes(core)
-    sym = any(not c.isalnum() for c in core)
-    if len(core) < 8 or "://" in v or not (lo or up) or not (dg or sym) or not passwordish(core):
+    if len(core) < 8 or "://" in v or "](" in v or not (lo or up) or not dg:
+        return None  # prose is the weakest context: letters and digits, not a markdown link
+    if not passwordish(core) or code_like(core):
         return None
     return s, s + len(v)
 
 
 def check_prose_before(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """`use X as the password`: X is the word before the match."""
-    if m.start() < 2 or not w[m.start() - 1].isspace():
-        return None
-    end = m.start() - 1
-    start = max(w.rfind(" ", 0, end), w.rfind("\n", 0, end), w.rfind("\t", 0, end)) + 1
+    end = m.start()
+    lim = max(0, end - 210)
+    start = max(w.rfind(" ", lim, end), w.rfind("\n", lim, end), w.rfind("\t", lim, end)) + 1
     while start < end and w[start] in "\"'`“‘":
         start += 1
     while end > start and w[end - 1] in "\"'`”’,":
         end -= 1
-    return check_prose(m, w, start, end) if end - start <= 200 else None
+    return check_prose(m, w, start, end) if 0 < end - start <= 200 else None
 
 
 def check_password(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
@@ -469,9 +494,9 @@ def check_password(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
 
 
 def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
-    head = w[m.start() : s].lower()
+    head, value = w[m.start() : s].lower(), _trim_closers(w[s:e])  # `--password <pw>]`
     ok = passwordish if ("pass" in head or "pwd" in head) else secretish
-    return (s, e) if ok(w[s:e]) else None
+    return (s, s + len(value)) if value and ok(value) else None
 
 
 def check_pem(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
@@ -499,42 +524,7 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
 }  # fmt: skip
 
 
-# ---- where candidates start ---------------------------------------------------------------
-def positions(lowered: str, words: Iterable[str]) -> list[int]:
-    """Sorted offsets where any of `words` occurs (str.find is much faster than a regex scan)."""
-    out = []
-    for k in words:
-        i = lowered.find(k)
-        while i >= 0:
-            out.append(i)
-            i = lowered.find(k, i + 1)
-    out.sort()
-    return out
-
-
-def anchored(
-    rx: re.Pattern[str] | Lazy,
-    w: str,
-    lowered: str,
-    starts: Iterable[str],
-    overlap: bool = False,
-    pre: Callable[[str, int], bool] | None = None,
-) -> Iterator[re.Match[str]]:
-    """Matches of `rx` that begin where one of `starts` occurs (non-overlapping unless asked).
-    `pre(w, p)` may turn a start down before the regex runs."""
-    if len(lowered) != len(w):  # lower() changed some lengths: offsets differ, scan instead
-        yield from rx.finditer(w)
-        return
-    last = -1
-    for p in positions(lowered, starts):
-        if pre is not None and not pre(w, p):
-            continue
-        if p >= last and (m := rx.match(w, p)):
-            last = p + 1 if overlap else max(m.end(), p + 1)
-            yield m
-
-
-# ---- a compiled rule: where its candidates are ----------------------------------------
+# ---- spans -----------------------------------------------------------------------------------
 def overlaps(spans: list[Span], s: int, e: int) -> bool:
     """Does [s, e) overlap a span of `spans` (sorted, non-overlapping)?"""
     k = bisect.bisect_left(spans, (e,))

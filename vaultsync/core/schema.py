@@ -128,3 +128,19 @@ def session_end_props(
         injections=injections,
     )
     return props
+
+
+MEMORY_STATUS: dict[Level, str] = {Level.L1: "candidate", Level.L2: "confirmed", Level.L3: "core"}
+
+
+def memory_review_props(*, level: Level, reviewed: str, reinforced: int) -> dict[str, Any]:
+    """What a person's review sets on a memory whose level it decides: the level and its status,
+    when (`reviewed`), and how often it had been reinforced by then (`reviewed_reinforced`), so a
+    promotion suggestion counts only the sessions that repeated it after the review."""
+    return {
+        "level": level.value,
+        "status": MEMORY_STATUS[level],
+        "updated": reviewed,
+        "reviewed": reviewed[:10],
+        "reviewed_reinforced": reinforced,
+    }

@@ -150,11 +150,19 @@ def append(
                 return True
         fd = os.open(target, os.O_WRONLY | os.O_APPEND)
         try:
+            size = os.fstat(fd).st_size
             # A note a person edited may have lost its final newline: never glue two blocks.
-            if os.fstat(fd).st_size and not _ends_with_newline(target):
+            if size and not _ends_with_newline(target):
                 data = b"\n" + data
-            _write_all(fd, data)
-            os.fsync(fd)
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            except OSError:
+                # A full disk (or file-size limit) accepts part of the block, then fails: cut
+                # the note back so no torn block is left for the next append to follow.
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+                raise
         finally:
             os.close(fd)
     return False

@@ -60,15 +60,20 @@ class MemoryPlan:
 
 
 def load_memories(vault: Path) -> tuple[list[MemoryRecord], list[str]]:
-    """Every memory note under memories/, whatever its level; warnings for unreadable ones."""
+    """Every memory note under memories/, whatever its level, and the memories a person rejected
+    in review (moved to archive/<date>/memories/, still absorbing their fact); warnings for
+    unreadable ones."""
     records: list[MemoryRecord] = []
     warnings: list[str] = []
     root = vault / paths.MEMORIES_DIR
-    if not root.is_dir():
-        return records, warnings
-    for path in sorted(root.rglob("*.md")):
+    found = sorted(root.rglob("*.md")) if root.is_dir() else []
+    rejected = sorted((vault / paths.ARCHIVE_DIR).glob(f"*/{paths.MEMORIES_DIR}/**/*.md"))
+    for path in found + rejected:
         rel = path.relative_to(vault).as_posix()
         if not paths.is_note(rel):
+            continue
+        archived = rel.startswith(paths.ARCHIVE_DIR + "/")
+        if archived and properties.get_scalar(_head(path), "status") != "rejected":
             continue
         try:
             note = read_note(vault, rel)
@@ -96,6 +101,14 @@ def load_memories(vault: Path) -> tuple[list[MemoryRecord], list[str]]:
             )
         )
     return records, warnings
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(8192).decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 # ---------------------------------------------------------------- names

@@ -479,10 +479,7 @@ def _generate(vault: Path, config: Config, index: Index, tally: _Tally) -> tuple
         tally.warnings.append(f"USER.md/AGENT.md not generated: {exc}")
         return ()
     try:
-        # generate_all declares its index parameter as a loose protocol (**filters); Index.notes
-        # has the contract's explicit keywords, which mypy does not see as matching.
-        source: Any = index
-        written = generate_all(vault, config, source)
+        written = generate_all(vault, config, index)
     except Exception as exc:  # a person's broken template must not stop a rebuild
         tally.errors.append(f"USER.md/AGENT.md not generated: {exc}")
         return ()

@@ -30,6 +30,12 @@ GIT_TIMEOUT_S = 600.0  # the first `add -A` of 100k notes takes ~10 s; never han
 FALLBACK_AUTHOR = ("vaultsync", "vaultsync@localhost")
 
 _LOCK_ERROR = re.compile(r"(index\.lock|\.lock'?: File exists|cannot lock ref|Unable to create)")
+# "Unable to create '.git/index.lock': Read-only file system" names the lock but no other
+# process holds it: waiting would only delay the same error by the whole lock timeout.
+_NOT_A_LOCK = re.compile(
+    r"(Read-only file system|Permission denied|No space left|File too large|quota exceeded)",
+    re.IGNORECASE,
+)
 
 
 class GitError(RuntimeError):
@@ -104,7 +110,7 @@ def _error(args: Sequence[str], proc: subprocess.CompletedProcess[bytes]) -> Git
     text = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip()
     first = " ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
     message = f"git {args[0]} failed: {first or f'exit {proc.returncode}'}"
-    if _LOCK_ERROR.search(text):
+    if _LOCK_ERROR.search(text) and not _NOT_A_LOCK.search(text):
         return GitLockBusy(message)
     return GitError(message)
 

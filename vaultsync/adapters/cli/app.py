@@ -94,15 +94,46 @@ COMMAND_MODULES = (
     "me",
     "doctor",
 )
+# Which module defines each command, so one command loads one module: `vaultsync learn` on an
+# idle day must not pay for importing the watcher, git and the index (tests check this map).
+COMMAND_OWNERS = {
+    "init": "vault",
+    "demo": "vault",
+    "rebuild": "rebuild",
+    "search": "search",
+    "redact": "redact",
+    "hook": "hook",
+    "install": "install",
+    "uninstall": "install",
+    "status": "status",
+    "watch": "watch",
+    "history": "history",
+    "diff": "history",
+    "rollback": "history",
+    "commit": "history",
+    "service": "service",
+    "learn": "learn",
+    "review": "review",
+    "skills": "skills",
+    "schedule": "schedule",
+    "me": "me",
+    "doctor": "doctor",
+}
 
 
-def load_commands() -> None:
-    for name in COMMAND_MODULES:
+@app.callback()
+def _root() -> None:
+    """One shared, permanent memory for AI coding agents, kept in an Obsidian vault."""
+
+
+def load_commands(command: str | None = None) -> None:
+    owner = COMMAND_OWNERS.get(command or "")
+    for name in (owner,) if owner else COMMAND_MODULES:
         importlib.import_module(f"vaultsync.adapters.cli.{name}")
 
 
 def run(argv: list[str]) -> int:
-    load_commands()
+    load_commands(argv[0] if argv else None)
     try:
         app(args=argv, prog_name="vaultsync", standalone_mode=True)
     except SystemExit as exc:

@@ -1,3 +1,34 @@
-"""Placeholder: commands are being written."""
+"""`vaultsync doctor`: check every part of vaultsync and say how to fix what is wrong."""
 
-from vaultsync.adapters.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from vaultsync.adapters.cli.app import JsonOption, VaultOption, app, emit_json, require_vault
+
+_MARK = {"ok": "ok  ", "warn": "WARN", "fail": "FAIL"}
+
+
+@app.command()
+def doctor(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
+    """Check the index is fresh, the watcher alive, the hook error rate, the learning queue's
+    age, vault and index size, git (clean, held deletions, stale lock), the config and the
+    USER.md/AGENT.md budgets. Exit code 0 when all are ok, 1 otherwise."""
+    from vaultsync.adapters.watcher import read_heartbeat
+    from vaultsync.services.doctor import run
+
+    path = require_vault(vault)
+    report = run(path, heartbeat=read_heartbeat(path))
+    if json_output:
+        emit_json(report.as_dict())
+    else:
+        typer.echo(f"Vault: {path}")
+        for check in report.checks:
+            typer.echo(f"{_MARK[check.state.value]}  {check.name}: {check.summary}")
+            if check.fix and check.state.value != "ok":
+                typer.echo(f"      fix: {check.fix}")
+        typer.echo("All good." if report.ok else "Some checks need attention (see the fixes).")
+    if not report.ok:
+        raise typer.Exit(1)

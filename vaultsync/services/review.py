@@ -1,0 +1,498 @@
+"""Review: the person's decisions on what the learning loop proposed.
+
+Nothing reaches L2 or L3 without a person. `pending` lists what waits: L1 candidates, promotion
+suggestions (a memory that later sessions repeated `review.suggest_reinforced` times since it was
+last reviewed) and sessions held as `privacy_deferred`. The decisions:
+
+- approve (L1 -> L2), promote (one level up), demote (one level down): the note moves to its new
+  level's folder AND gets the matching `level`, `status`, `reviewed` and tags, so the folder and
+  the property never disagree after a review;
+- edit: the fact's text (and title) is replaced, its properties kept;
+- reject: `status: rejected`, then moved to `archive/<date>/` (never deleted). The learning loop
+  still reads rejected memories there, so the same fact does not come back as a new candidate;
+- release (privacy_deferred -> pending) and skip (-> skipped) for sessions: never deleted.
+
+Every change goes through `core.writer` (`rewrite`, `move`) and ends with `sync.reconcile` on
+the paths it touched, which regenerates USER.md and AGENT.md when memories changed.
+
+The same decisions made in Obsidian (a drag to another level folder, an edited `level`
+property) are aligned by `services.levels`, which the watcher runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core.config import Config
+from vaultsync.core.model import Level, NoteType, SessionStatus
+from vaultsync.services import levels, sync
+from vaultsync.services.levels import as_int, set_level
+from vaultsync.storage.memory import detail, effective_level, effective_scope
+from vaultsync.storage.note import Note, NoteReadError, read_note
+
+HEAD_BYTES = 16 * 1024
+
+
+class ReviewError(Exception):
+    """A decision cannot be made as asked; nothing was changed."""
+
+    def __init__(self, message: str, *, not_found: bool = False) -> None:
+        super().__init__(message)
+        self.not_found = not_found
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+# ---------------------------------------------------------------- what waits for review
+
+
+@dataclass(frozen=True)
+class Memory:
+    rel: str
+    title: str
+    text: str
+    level: Level
+    scope: str
+    project: str
+    status: str
+    reinforced: int
+    since_review: int  # reinforcements after the last review
+    created: str
+    suggestion: str = ""  # "approve" or "promote" when later sessions keep repeating it
+
+    def as_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["level"] = self.level.value
+        return data
+
+
+@dataclass(frozen=True)
+class HeldSession:
+    rel: str
+    agent: str
+    project: str
+    created: str
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Pending:
+    candidates: tuple[Memory, ...]
+    promotions: tuple[Memory, ...]
+    privacy_deferred: tuple[HeldSession, ...]
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.candidates or self.promotions or self.privacy_deferred)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "candidates": [m.as_dict() for m in self.candidates],
+            "promotions": [m.as_dict() for m in self.promotions],
+            "privacy_deferred": [s.as_dict() for s in self.privacy_deferred],
+            "warnings": list(self.warnings),
+        }
+
+
+def _memory_rels(vault: Path) -> list[str]:
+    root = vault / paths.MEMORIES_DIR
+    found: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            rel = (Path(dirpath) / name).relative_to(vault).as_posix()
+            if paths.is_note(rel):
+                found.append(rel)
+    return found
+
+
+def _memory(note: Note, threshold: int) -> Memory:
+    level = effective_level(note)
+    reinforced = as_int(note.props.get("reinforced"))
+    since = max(0, reinforced - as_int(note.props.get("reviewed_reinforced")))
+    suggestion = ""
+    if since >= threshold and note.status.lower() not in ("rejected", "archived", "retired"):
+        suggestion = {Level.L1: "approve", Level.L2: "promote"}.get(level, "")
+    scope = effective_scope(note)
+    return Memory(
+        rel=note.rel,
+        title=note.title,
+        text=detail(note, 2000),
+        level=level,
+        scope=scope.value if scope else "",
+        project=note.project,
+        status=note.status,
+        reinforced=reinforced,
+        since_review=since,
+        created=note.created,
+        suggestion=suggestion,
+    )
+
+
+def load_memories(vault: Path, config: Config) -> tuple[list[Memory], list[str]]:
+    """Every memory note under memories/ (archive/ is out of review), and warnings."""
+    threshold = max(1, as_int(config.get("review", "suggest_reinforced")))
+    found: list[Memory] = []
+    warnings: list[str] = []
+    for rel in _memory_rels(vault):
+        try:
+            note = read_note(vault, rel)
+        except (FileNotFoundError, NoteReadError) as exc:
+            warnings.append(f"{rel}: {exc}")
+            continue
+        if note.warning:
+            warnings.append(f"{rel}: {note.warning}")
+        if note.type is not NoteType.MEMORY:
+            continue
+        found.append(_memory(note, threshold))
+    return found, warnings
+
+
+def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
+    """privacy_deferred sessions, from the queue markers, each confirmed by its note."""
+    from vaultsync.services.learn import preflight, set_marker
+
+    preflight(vault)  # rebuilds the markers on a machine that has none yet
+    found: list[HeldSession] = []
+    warnings: list[str] = []
+    folder = paths.queue_dir(vault)
+    try:
+        entries = sorted(os.listdir(folder))
+    except OSError:
+        return found, warnings
+    for name in entries:
+        try:
+            line = (folder / name).read_text(encoding="utf-8", errors="replace").split("\n")[0]
+        except OSError:
+            continue
+        status, _, rel = line.partition("\t")
+        if status != SessionStatus.PRIVACY_DEFERRED.value or not rel:
+            continue
+        head = _head(vault, rel)
+        if head is None:
+            warnings.append(f"{rel}: in the queue but missing from the vault")
+            continue
+        actual = SessionStatus.parse(properties.get_scalar(head, "status"))
+        if actual is not SessionStatus.PRIVACY_DEFERRED:
+            set_marker(vault, rel, actual)  # stale: another machine decided already
+            continue
+        found.append(_held(rel, head))
+    found.sort(key=lambda s: (Path(s.rel).name, s.rel))
+    return found, warnings
+
+
+def _head(vault: Path, rel: str) -> str | None:
+    try:
+        with (vault / rel).open("rb") as fh:
+            return fh.read(HEAD_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def _held(rel: str, head: str) -> HeldSession:
+    def get(key: str) -> str:
+        return properties.get_scalar(head, key) or ""
+
+    reason = get("deferred_reason")
+    if not reason:
+        parts = []
+        if as_int(get("redactions")):
+            parts.append(f"{get('redactions')} secrets redacted")
+        if as_int(get("injections")):
+            parts.append(f"{get('injections')} prompt-injection flags")
+        reason = ", ".join(parts) or "held for a person's review"
+    return HeldSession(rel, get("agent"), get("project"), get("created"), reason)
+
+
+def pending(vault: Path, config: Config) -> Pending:
+    memories, warnings = load_memories(vault, config)
+    candidates = [
+        m for m in memories if m.level is Level.L1 and m.status.lower() in ("", "candidate")
+    ]
+    candidates.sort(key=lambda m: (-m.reinforced, m.created, m.rel))
+    promotions = sorted(
+        (m for m in memories if m.suggestion), key=lambda m: (-m.since_review, m.rel)
+    )
+    sessions, more = held_sessions(vault)
+    return Pending(tuple(candidates), tuple(promotions), tuple(sessions), (*warnings, *more))
+
+
+# ---------------------------------------------------------------- finding what a person named
+
+
+def _as_rel(vault: Path, ref: str) -> str | None:
+    candidate = Path(ref).expanduser()
+    if candidate.is_absolute():
+        try:
+            rel = paths.inside(vault, candidate).relative_to(vault.resolve()).as_posix()
+        except ValueError:
+            return None
+    else:
+        rel = candidate.as_posix().strip("/")
+    if not rel.lower().endswith(".md"):
+        rel += ".md"
+    return rel if (vault / rel).is_file() and paths.is_note(rel) else None
+
+
+def _pick(ref: str, choices: dict[str, str], what: str) -> str:
+    """The one choice (rel -> searchable name) that `ref` names: exact, else a unique part."""
+    needle = ref.strip().lower()
+    exact = [
+        rel for rel, name in choices.items() if needle in (name.lower(), Path(rel).stem.lower())
+    ]
+    if len(exact) == 1:
+        return exact[0]
+    partial = exact or [
+        rel
+        for rel, name in choices.items()
+        if needle and (needle in rel.lower() or needle in name.lower())
+    ]
+    if len(partial) == 1:
+        return partial[0]
+    if not partial:
+        raise ReviewError(f"no {what} matches {ref!r}", not_found=True)
+    shown = ", ".join(sorted(partial)[:5])
+    raise ReviewError(f"{ref!r} matches {len(partial)} {what} notes ({shown}); give the path")
+
+
+def find_memory(vault: Path, ref: str) -> str:
+    rel = _as_rel(vault, ref)
+    if rel is not None:
+        return rel
+    choices: dict[str, str] = {}
+    for found in _memory_rels(vault):
+        head = _head(vault, found) or ""
+        title = re.search(r"^# +(.+?)\s*$", head, re.MULTILINE)
+        choices[found] = title.group(1) if title else Path(found).stem
+    return _pick(ref, choices, "memory")
+
+
+def find_session(vault: Path, ref: str) -> str:
+    rel = _as_rel(vault, ref)
+    if rel is not None:
+        return rel
+    sessions, _ = held_sessions(vault)
+    choices = {}
+    for s in sessions:
+        head = _head(vault, s.rel) or ""
+        choices[s.rel] = properties.get_scalar(head, "session_id") or Path(s.rel).stem
+    return _pick(ref, choices, "privacy_deferred session")
+
+
+# ---------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: str
+    source: str
+    target: str  # where the note is now (the same path unless it moved)
+    level_from: str = ""
+    level_to: str = ""
+    status: str = ""
+    generated: tuple[str, ...] = ()  # USER.md / AGENT.md rewritten by the reconcile
+    warnings: tuple[str, ...] = ()
+    status_from: str = ""  # a session's status before the decision
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _read_memory(vault: Path, rel: str) -> Note:
+    try:
+        note = read_note(vault, rel)
+    except FileNotFoundError:
+        raise ReviewError(f"{rel}: no such note", not_found=True) from None
+    except NoteReadError as exc:
+        raise ReviewError(str(exc)) from exc
+    if note.warning:
+        raise ReviewError(f"{rel}: {note.warning}; fix its properties first (nothing was changed)")
+    if note.type is not NoteType.MEMORY:
+        raise ReviewError(f"{rel} is a {note.type.value} note, not a memory")
+    if rel.startswith(paths.ARCHIVE_DIR + "/"):
+        raise ReviewError(f"{rel} is archived; move it back under memories/ to review it")
+    return note
+
+
+def _reconcile(
+    vault: Path, config: Config, rels: Iterable[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(generated files, warnings): a failed index update never undoes a decision."""
+    try:
+        report = sync.reconcile(vault, config, list(rels))
+    except (sync.SyncError, OSError, TimeoutError) as exc:
+        return (), (f"the index was not updated ({exc}); run `vaultsync rebuild`",)
+    return report.generated, report.error_messages
+
+
+def _decide_level(
+    vault: Path, config: Config, ref: str, action: str, step: int, now: dt.datetime | None
+) -> Decision:
+    rel = find_memory(vault, ref)
+    note = _read_memory(vault, rel)
+    current = effective_level(note)
+    if note.status.lower() == "rejected":
+        raise ReviewError(f"{rel} was rejected; edit its status in Obsidian to revive it")
+    rank = current.rank + step
+    if action == "approve" and current is not Level.L1:
+        raise ReviewError(f"{rel} is already {current.value}; use promote or demote")
+    if not 1 <= rank <= 3:
+        limit = "the core level (L3)" if step > 0 else "a candidate (L1); use reject to drop it"
+        raise ReviewError(f"{rel} is already {limit}")
+    level = Level(f"L{rank}")
+    target = set_level(vault, rel, level, now or _now())
+    generated, warnings = _reconcile(vault, config, {rel, target})
+    return Decision(
+        action,
+        rel,
+        target,
+        current.value,
+        level.value,
+        schema.MEMORY_STATUS[level],
+        generated,
+        warnings,
+    )
+
+
+def approve(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """L1 candidate -> L2 confirmed."""
+    return _decide_level(vault, config, ref, "approve", +1, now)
+
+
+def promote(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """One level up (L1 -> L2, L2 -> L3)."""
+    return _decide_level(vault, config, ref, "promote", +1, now)
+
+
+def demote(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """One level down (L3 -> L2, L2 -> L1)."""
+    return _decide_level(vault, config, ref, "demote", -1, now)
+
+
+def reject(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """Mark the memory rejected and move it to archive/<date>/ (never deleted)."""
+    from vaultsync.services.archive import move_note
+
+    now = now or _now()
+    rel = find_memory(vault, ref)
+    note = _read_memory(vault, rel)
+    when = levels.stamp(now)
+    writer.rewrite(
+        vault / rel,
+        lambda text: properties.set_properties(
+            text, {"status": "rejected", "updated": when, "reviewed": when[:10]}
+        ),
+        lock_file=paths.lock_path(vault, rel),
+    )
+    moved = move_note(vault, rel, "rejected in review", now)
+    generated, warnings = _reconcile(vault, config, {rel, moved.target})
+    level = effective_level(note).value
+    return Decision("reject", rel, moved.target, level, level, "rejected", generated, warnings)
+
+
+def edit(
+    vault: Path,
+    config: Config,
+    ref: str,
+    text: str,
+    *,
+    title: str | None = None,
+    now: dt.datetime | None = None,
+) -> Decision:
+    """Replace the fact (the body after the frontmatter); its properties and level stay."""
+    from vaultsync.services.memory_writer import _title
+
+    fact = " ".join(text.split()) if "\n" not in text.strip() else text.strip()
+    if not fact:
+        raise ReviewError("the new text is empty; use reject to drop a memory")
+    rel = find_memory(vault, ref)
+    note = _read_memory(vault, rel)
+    heading = " ".join((title or _title(fact)).split())
+    when = levels.stamp(now or _now())
+
+    def change(current: str) -> str:
+        yaml_text, body = properties.split_frontmatter(current)
+        head = "" if yaml_text is None else current[: len(current) - len(body)]
+        updated = properties.set_properties(head, {"updated": when, "edited": when[:10]})
+        return f"{updated}\n# {heading}\n\n{fact}\n"
+
+    writer.rewrite(vault / rel, change, lock_file=paths.lock_path(vault, rel))
+    generated, warnings = _reconcile(vault, config, {rel})
+    level = effective_level(note).value
+    return Decision("edit", rel, rel, level, level, note.status, generated, warnings)
+
+
+def _session_decision(
+    vault: Path,
+    config: Config,
+    ref: str,
+    action: str,
+    status: SessionStatus,
+    allowed: tuple[SessionStatus, ...],
+    extra: dict[str, Any],
+    now: dt.datetime | None,
+) -> Decision:
+    from vaultsync.services.learn import set_status
+
+    rel = find_session(vault, ref)
+    head = _head(vault, rel)
+    if head is None:
+        raise ReviewError(f"{rel}: no such session note", not_found=True)
+    current = SessionStatus.parse(properties.get_scalar(head, "status"))
+    if current not in allowed:
+        names = " or ".join(s.value for s in allowed)
+        raise ReviewError(f"{rel} is {current.value if current else 'unassessed'}, not {names}")
+    when = levels.stamp(now or _now())
+    set_status(vault, rel, status, {"status": status.value, **extra, "reviewed": when})
+    generated, warnings = _reconcile(vault, config, {rel})
+    return Decision(
+        action,
+        rel,
+        rel,
+        status=status.value,
+        generated=generated,
+        warnings=warnings,
+        status_from=current.value if current else "",
+    )
+
+
+def release(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """A privacy_deferred session goes back to the queue (pending) for the next learn run."""
+    return _session_decision(
+        vault,
+        config,
+        ref,
+        "release",
+        SessionStatus.PENDING,
+        (SessionStatus.PRIVACY_DEFERRED,),
+        {"deferred_reason": ...},
+        now,
+    )
+
+
+def skip(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """The session stays in the vault, searchable, but is never learned from."""
+    return _session_decision(
+        vault,
+        config,
+        ref,
+        "skip",
+        SessionStatus.SKIPPED,
+        (SessionStatus.PRIVACY_DEFERRED, SessionStatus.PENDING, SessionStatus.DEFERRED),
+        {"skipped_reason": "discarded from learning by a person"},
+        now,
+    )
