@@ -1,0 +1,183 @@
+"""No secret of the practice set, fed through the hook, ever appears in any commit.
+
+Every `secret` sample of corpora/secrets-dev goes through the real hook as tool output, tool
+input, prompt or turn-end message of all five agents, with the excerpt limits lifted so that
+the redactor is the only thing between a secret and the vault. The watcher's catch-up pass and a
+rebuild (which regenerates USER.md/AGENT.md) commit the result; then every object reachable in
+the repository (commits, trees, blobs) is read with `git cat-file --batch` and searched for any
+8-character fragment of every secret value, as written, URL-encoded, JSON-escaped and
+base64-encoded. The decoded secrets exist only in the test's temporary vault.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+from pathlib import Path
+from urllib.parse import quote, quote_plus
+
+import pytest
+from faultkit import cli, fsck, hook, lifecycle, make_vault, session_events
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+
+WINDOW = 8
+# The excerpt limits cut long outputs down to a few lines; lifted here so that every secret
+# reaches the redactor and nothing is hidden by truncation alone.
+SECRETS_CONFIG = """\
+[hook]
+time_limit_s = 120
+min_chars = 0
+dedupe_overlap = 0
+low_value_signals = []
+summary_chars = 100000
+head_lines = 100000
+tail_lines = 100000
+"""
+
+
+def _samples(shared: Path) -> list[tuple[str, str, list[str]]]:
+    """(id, decoded text, secret values) of every `secret` sample."""
+    out = []
+    path = shared / "corpora" / "secrets-dev" / "dev.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["label"] != "secret":
+            continue
+        text = base64.b64decode(row["text_b64"]).decode("utf-8")
+        out.append((row["id"], text, [text[s:e] for s, e in row["spans"]]))
+    return out
+
+
+def _forms(value: str) -> set[str]:
+    """The ways a value can be written down: as is, URL-encoded, JSON-escaped, base64."""
+    forms = {value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]}
+    for shift in range(3):  # base64 of the value at each alignment within a longer string
+        encoded = base64.b64encode(b"\0" * shift + value.encode()).decode()
+        forms.add(encoded[4:] if shift else encoded.rstrip("="))
+    return {f for f in forms if len(f) >= WINDOW}
+
+
+def _fragments(samples: list[tuple[str, str, list[str]]]) -> dict[str, str]:
+    """fragment -> sample id, for every WINDOW-long slice of every form of every secret,
+    minus slices that also occur in the non-secret context of the samples (a URL's scheme,
+    `-----BEGIN`, a header name): those say nothing about the secret."""
+    context = "\n".join(
+        _cut(text, values) for _id, text, values in samples
+    )  # fmt: skip
+    out: dict[str, str] = {}
+    for sample_id, _text, values in samples:
+        for value in values:
+            for form in _forms(value):
+                for i in range(len(form) - WINDOW + 1):
+                    piece = form[i : i + WINDOW]
+                    if piece not in context:
+                        out[piece] = sample_id
+    return out
+
+
+def _cut(text: str, values: list[str]) -> str:
+    for value in values:
+        text = text.replace(value, "\n")
+    return text
+
+
+def _objects(vault: Path) -> list[tuple[str, str, bytes]]:
+    """(sha, type, content) of every object reachable from any ref."""
+    listed = subprocess.run(
+        ["git", "rev-list", "--all", "--objects"], cwd=vault, capture_output=True, check=True
+    ).stdout.decode()
+    shas = [line.split(" ", 1)[0] for line in listed.splitlines() if line]
+    batch = subprocess.run(
+        ["git", "cat-file", "--batch"],
+        cwd=vault,
+        input="".join(f"{s}\n" for s in shas).encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    out, pos = [], 0
+    while pos < len(batch):
+        end = batch.index(b"\n", pos)
+        sha, kind, size = batch[pos:end].decode().split()
+        start = end + 1
+        out.append((sha, kind, batch[start : start + int(size)]))
+        pos = start + int(size) + 1
+    return out
+
+
+def _leaks(objects: list[tuple[str, str, bytes]], fragments: dict[str, str]) -> list[str]:
+    """Every (fragment, sample, object) found. One pass per object over its WINDOW-grams."""
+    found = []
+    for sha, kind, content in objects:
+        text = content.decode("utf-8", "replace")
+        grams = {text[i : i + WINDOW] for i in range(len(text) - WINDOW + 1)}
+        for piece in grams & fragments.keys():
+            found.append(f"{fragments[piece]}: {piece!r} in {kind} {sha[:10]}")
+    return sorted(found)
+
+
+def _payloads(session: str, n: int, text: str, value: str) -> list[tuple[str, dict[str, object]]]:
+    """The sample as each agent would deliver it, through a different field each time."""
+    cmd = f"curl -H 'Authorization: Bearer {value}' https://api.example.com/{n}"
+    return [
+        ("claude-code", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
+                         "tool_name": "Bash", "tool_input": {"command": cmd},
+                         "tool_response": {"stdout": text, "stderr": ""}}),
+        ("claude-code", {"session_id": session, "hook_event_name": "UserPromptSubmit",
+                         "cwd": "/w", "prompt": f"here is the log:\n{text}"}),
+        ("codex", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
+                   "tool_name": "Bash", "tool_input": {"command": f"cat .env # {n}"},
+                   "tool_response": text}),
+        ("gemini", {"session_id": session, "hook_event_name": "AfterTool", "cwd": "/w",
+                    "tool_name": "run_shell_command", "tool_input": {"command": cmd},
+                    "tool_response": {"llmContent": text, "returnDisplay": text}}),
+        ("gemini", {"session_id": session, "hook_event_name": "AfterAgent", "cwd": "/w",
+                    "prompt_response": f"I found this: {text}"}),
+        ("hermes", {"session_id": session, "hook_event_name": "post_tool_call", "cwd": "/w",
+                    "tool_name": "terminal", "tool_input": {"command": cmd},
+                    "extra": {"result": json.dumps({"output": text}), "status": "success"}}),
+        ("cursor", {"conversation_id": session, "hook_event_name": "afterShellExecution",
+                    "cwd": "/w", "command": cmd, "output": text}),
+        ("cursor", {"conversation_id": session, "hook_event_name": "afterFileEdit",
+                    "file_path": f"/w/.env.{n}", "edits": [{"old_string": "", "new_string": text}]}),
+    ]  # fmt: skip
+
+
+def test_the_scanner_finds_a_planted_secret(shared: Path) -> None:
+    samples = _samples(shared)
+    fragments = _fragments(samples)
+    _id, _text, values = samples[0]
+    planted = [("0" * 40, "blob", f"note text {quote(values[0], safe='')} more".encode())]
+    assert _leaks(planted, fragments)
+    b64 = base64.b64encode(f"xx{values[0]}".encode())
+    assert _leaks([("1" * 40, "blob", b64)], fragments)
+
+
+def test_no_secret_reaches_any_commit(tmp_path: Path, shared: Path) -> None:
+    samples = _samples(shared)
+    assert len(samples) == 50
+    vault = make_vault(tmp_path / "vault", SECRETS_CONFIG)
+    sent = 0
+    for n, (sample_id, text, values) in enumerate(samples):
+        session = f"secrets-{n % 5}"
+        for agent, payload in _payloads(session, n, text, values[0]):
+            assert hook(vault, agent, payload).returncode == 0, sample_id
+            sent += 1
+        if n % 10 == 9:
+            assert hook(vault, "claude-code", lifecycle(session, "SessionEnd")).returncode == 0
+    recorded = session_events(vault)
+    assert len(recorded) >= sent * 0.9, (len(recorded), sent)  # the samples really were captured
+    once = cli(vault, "watch", "--once", "-q")
+    assert once.returncode == 0, once.stderr[-2000:]
+    assert cli(vault, "rebuild").returncode == 0
+    assert cli(vault, "commit").returncode == 0
+    fsck(vault)
+
+    objects = _objects(vault)
+    committed = {
+        sha for sha, kind, content in objects if kind == "blob" and b"vaultsync-event" in content
+    }
+    assert committed, "no session note was committed: the scan would prove nothing"
+    leaks = _leaks(objects, _fragments(samples))
+    assert leaks == [], f"{len(leaks)} secret fragments committed:\n" + "\n".join(leaks[:40])
