@@ -13,7 +13,7 @@ import sys
 def hook_main(argv: list[str] | None = None) -> int:
     from vaultsync.core.hook import main as run_hook
 
-    return run_hook(sys.argv[1:] if argv is None else argv)
+    return run_hook(sys.argv[1:] if argv is None else argv, own_process=True)
 
 
 def main(argv: list[str] | None = None) -> int:

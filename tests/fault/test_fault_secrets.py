@@ -22,6 +22,12 @@ from faultkit import cli, fsck, hook, lifecycle, make_vault, session_events
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
+# Known bug (capture): file contents an agent writes or edits are excerpted line by line
+# before redaction, and a line cut short ends a JWT mid-token, so its pattern no longer
+# matches and the first ~90 characters (header and part of the claims) reach the note.
+# Scanned apart, in `test_a_secret_cut_by_the_excerpt_is_still_redacted` (strict xfail).
+CUT_BY_EXCERPT = {"d0111"}
+
 WINDOW = 8
 # The excerpt limits cut long outputs down to a few lines; lifted here so that every secret
 # reaches the redactor and nothing is hidden by truncation alone.
@@ -117,30 +123,34 @@ def _leaks(objects: list[tuple[str, str, bytes]], fragments: dict[str, str]) -> 
     return sorted(found)
 
 
-def _payloads(session: str, n: int, text: str, value: str) -> list[tuple[str, dict[str, object]]]:
-    """The sample as each agent would deliver it, through a different field each time."""
-    cmd = f"curl -H 'Authorization: Bearer {value}' https://api.example.com/{n}"
+def _payloads(session: str, n: int, text: str) -> list[tuple[str, dict[str, object]]]:
+    """The sample as each agent would deliver it, through a different field each time: tool
+    output, a file an agent writes or edits, a prompt, the model's answer."""
+    env = f"/w/deploy/.env.{n}"
     return [
         ("claude-code", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
-                         "tool_name": "Bash", "tool_input": {"command": cmd},
+                         "tool_name": "Bash", "tool_input": {"command": f"cat {env}"},
                          "tool_response": {"stdout": text, "stderr": ""}}),
+        ("claude-code", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
+                         "tool_name": "Write", "tool_input": {"file_path": env, "content": text},
+                         "tool_response": {"filePath": env, "success": True}}),
         ("claude-code", {"session_id": session, "hook_event_name": "UserPromptSubmit",
                          "cwd": "/w", "prompt": f"here is the log:\n{text}"}),
         ("codex", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
-                   "tool_name": "Bash", "tool_input": {"command": f"cat .env # {n}"},
+                   "tool_name": "Bash", "tool_input": {"command": f"cat {env}"},
                    "tool_response": text}),
         ("gemini", {"session_id": session, "hook_event_name": "AfterTool", "cwd": "/w",
-                    "tool_name": "run_shell_command", "tool_input": {"command": cmd},
+                    "tool_name": "run_shell_command", "tool_input": {"command": f"cat {env}"},
                     "tool_response": {"llmContent": text, "returnDisplay": text}}),
         ("gemini", {"session_id": session, "hook_event_name": "AfterAgent", "cwd": "/w",
                     "prompt_response": f"I found this: {text}"}),
         ("hermes", {"session_id": session, "hook_event_name": "post_tool_call", "cwd": "/w",
-                    "tool_name": "terminal", "tool_input": {"command": cmd},
+                    "tool_name": "terminal", "tool_input": {"command": f"cat {env}"},
                     "extra": {"result": json.dumps({"output": text}), "status": "success"}}),
         ("cursor", {"conversation_id": session, "hook_event_name": "afterShellExecution",
-                    "cwd": "/w", "command": cmd, "output": text}),
+                    "cwd": "/w", "command": f"cat {env}", "output": text}),
         ("cursor", {"conversation_id": session, "hook_event_name": "afterFileEdit",
-                    "file_path": f"/w/.env.{n}", "edits": [{"old_string": "", "new_string": text}]}),
+                    "file_path": env, "edits": [{"old_string": "", "new_string": text}]}),
     ]  # fmt: skip
 
 
@@ -161,7 +171,7 @@ def test_no_secret_reaches_any_commit(tmp_path: Path, shared: Path) -> None:
     sent = 0
     for n, (sample_id, text, values) in enumerate(samples):
         session = f"secrets-{n % 5}"
-        for agent, payload in _payloads(session, n, text, values[0]):
+        for agent, payload in _payloads(session, n, text):
             assert hook(vault, agent, payload).returncode == 0, sample_id
             sent += 1
         if n % 10 == 9:
@@ -179,5 +189,17 @@ def test_no_secret_reaches_any_commit(tmp_path: Path, shared: Path) -> None:
         sha for sha, kind, content in objects if kind == "blob" and b"vaultsync-event" in content
     }
     assert committed, "no session note was committed: the scan would prove nothing"
-    leaks = _leaks(objects, _fragments(samples))
+    fragments = {k: v for k, v in _fragments(samples).items() if v not in CUT_BY_EXCERPT}
+    leaks = _leaks(objects, fragments)
     assert leaks == [], f"{len(leaks)} secret fragments committed:\n" + "\n".join(leaks[:40])
+
+
+@pytest.mark.xfail(strict=True, reason="known bug: excerpt before redaction (see CUT_BY_EXCERPT)")
+def test_a_secret_cut_by_the_excerpt_is_still_redacted(tmp_path: Path, shared: Path) -> None:
+    samples = [s for s in _samples(shared) if s[0] in CUT_BY_EXCERPT]
+    vault = make_vault(tmp_path / "vault", SECRETS_CONFIG)
+    for n, (_id, text, _values) in enumerate(samples):
+        for agent, payload in _payloads("cut", n, text):
+            assert hook(vault, agent, payload).returncode == 0
+    assert cli(vault, "commit").returncode == 0
+    assert _leaks(_objects(vault), _fragments(samples)) == []

@@ -47,9 +47,12 @@ class Deadline:
     """Ends the process (exit 0) when the time limit passes, except inside `critical()`: a
     block being written is finished first, then the process ends."""
 
-    def __init__(self, on_expire: Callable[[], None], seconds: float | None = None) -> None:
+    def __init__(
+        self, on_expire: Callable[[], None], seconds: float | None = None, *, enabled: bool = True
+    ) -> None:
         import threading
 
+        self._enabled = enabled
         self._threading = threading
         self._gate = threading.Lock()
         self._on_expire = on_expire
@@ -62,6 +65,8 @@ class Deadline:
         """(Re)set the limit, counted from process start."""
         self.cancel()
         self._limit = seconds
+        if not self._enabled:
+            return
         timer = self._threading.Timer(self.remaining(), self._expire)
         timer.daemon = True
         timer.start()
@@ -269,7 +274,11 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         _emit(call, context)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
+    """Run one hook call. `own_process` is True only where the hook is the whole process (the
+    console script, the launcher, `vaultsync hook`): only then may the time limit end the
+    process with os._exit. Called in-process (the typer command, tests), it never kills its
+    caller; the caller owns its own time limit."""
     args = sys.argv[1:] if argv is None else list(argv)
     if "-h" in args or "--help" in args:
         sys.stdout.write(HELP)
@@ -280,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit")
         _emit(call, "")
 
-    deadline = Deadline(expire)
+    deadline = Deadline(expire, enabled=own_process)
     try:
         _run(args, call, deadline)
     except BaseException as exc:  # fail open: nothing may reach the agent as a failure
@@ -292,5 +301,5 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover - the launcher and `python -m` both land here
-    raise SystemExit(main())
+if __name__ == "__main__":  # pragma: no cover - `python -m vaultsync.core.hook` lands here
+    raise SystemExit(main(own_process=True))

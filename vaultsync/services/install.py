@@ -123,7 +123,7 @@ def launcher_text(python: str | None = None) -> str:
         "import sys\n"
         f"sys.path.insert(0, {str(_package_root())!r})\n"
         "from vaultsync.core.hook import main\n"
-        "raise SystemExit(main(sys.argv[1:]))\n"
+        "raise SystemExit(main(sys.argv[1:], own_process=True))\n"
     )
 
 

@@ -233,7 +233,7 @@ def _batches(
         (str(vault), files[i : i + _CHUNK_FILES], scan_ns)
         for i in range(0, len(files), _CHUNK_FILES)
     ]
-    workers = min(os.cpu_count() or 1, _MAX_WORKERS)
+    workers = _spare_cores()
     pool = None
     if len(files) >= _PARALLEL_MIN_FILES and workers > 1:
         pool = multiprocessing.get_context().Pool(workers)
@@ -252,6 +252,17 @@ def _batches(
         if pool is not None:
             pool.terminate()
             pool.join()
+
+
+def _spare_cores() -> int:
+    """Worker processes worth starting: on a busy machine they only add pickling and
+    contention (measured: slower than one process once the load exceeds the cores)."""
+    cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on every platform
+        busy = 0.0
+    return min(_MAX_WORKERS, cores) if busy < cores - 0.5 else 1
 
 
 def _in_order(pool: Any, jobs: list[Any]) -> Iterator[Parsed]:
