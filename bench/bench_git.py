@@ -76,7 +76,7 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
-def run(n: int, repeat: int) -> None:
+def run(n: int, repeat: int) -> dict[str, float]:
     from vaultsync.core.config import load_config
     from vaultsync.services import autocommit
     from vaultsync.storage import history
@@ -134,6 +134,15 @@ def run(n: int, repeat: int) -> None:
     print(f"batch  autocommit.commit_batch, one edit  {b:8.1f} ms   ratio {b / f:5.2f}x floor")
     print(f"status history.dirty_rels                 {median_ms(status):8.1f} ms")
     print(f"folder rename, {len(rels) // 2} notes, one commit  {rename_s * 1000:8.1f} ms")
+    return {  # for bench/run
+        "floor_ms": f,
+        "commit_paths_ms": o,
+        "commit_batch_ms": b,
+        "dirty_rels_ms": median_ms(status),
+        "rename_ms": rename_s * 1000,
+        "rename_notes": len(rels) // 2,
+        "first_commit_s": first,
+    }
 
 
 def main() -> None:

@@ -200,7 +200,18 @@ def run(n: int, rounds: int) -> dict[str, float]:
         f"watcher resident memory                      {rss:7.1f} MB (peak {peak:.1f}; goal <= 150)"
     )
     print(f"watcher exit code after SIGTERM              {proc.returncode}")
-    return {"latency": median, "rss": rss, "peak": peak}
+    return {
+        "latency": median,
+        "rss": rss,
+        "peak": peak,
+        # for bench/run: the floors measured in this run
+        "debounce": debounce,
+        "git_floor": git_floor,
+        "sqlite_floor": sqlite_floor,
+        "startup": startup_s,
+        "rebuild": rebuild_s,
+        "exit_code": proc.returncode,
+    }
 
 
 def main() -> None:

@@ -70,3 +70,11 @@ def test_state_is_outside_the_vault(tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     assert vault not in paths.default_index_path(vault).parents
     assert vault not in paths.lock_path(vault, "a.md").parents
+
+
+@given(st.lists(st.text(max_size=20), min_size=1, max_size=3), st.integers(1, 64))
+def test_short_hash_matches_hashlib(parts: list[str], n: int) -> None:
+    import hashlib
+
+    joined = "\x00".join(parts).encode("utf-8", "surrogatepass")
+    assert paths.short_hash(*parts, n=n) == hashlib.sha256(joined).hexdigest()[:n]

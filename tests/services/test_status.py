@@ -56,3 +56,39 @@ def test_counts_markers_errors_redactions_and_size(vault: Path) -> None:
     assert (result.notes, result.sessions) == (2, 1)
     assert result.vault_bytes >= 150
     assert json.loads(json.dumps(result.as_dict()))["queue"]["pending"] == 2
+
+
+def test_the_last_learn_run_and_what_it_did(vault: Path) -> None:
+    from typer.testing import CliRunner
+
+    from vaultsync.adapters.cli.app import app, load_commands
+    from vaultsync.core.config import load_config
+    from vaultsync.services import learn
+
+    assert status(vault, now=lambda: NOW).last_learn is None
+    learn.run(vault, load_config(vault), offline=True, now=NOW)  # nothing pending: a no-op run
+    quiet = status(vault, now=lambda: NOW).last_learn
+    assert quiet is not None and quiet["noop"] is True and quiet["mode"] == "daily"
+    record = paths.state_dir(vault) / "learn-last.json"
+    data = json.loads(record.read_text())
+    data.update(
+        noop=False,
+        summarized=["sessions/a.md", "sessions/b.md"],
+        candidates=["memories/L1-candidates/x.md"],
+        deferred=[{"rel": "sessions/c.md", "reason": "timeout"}],
+        warnings=["one"],
+    )
+    record.write_text(json.dumps(data))
+    last = status(vault, now=lambda: NOW).last_learn
+    assert last is not None and (last["summarized"], last["candidates"], last["deferred"]) == (
+        2,
+        1,
+        1,
+    )
+    assert json.loads(json.dumps(status(vault).as_dict()))["last_learn"]["warnings"] == ["one"]
+    load_commands()
+    shown = CliRunner().invoke(app, ["status", "--vault", str(vault)])
+    assert "Last learn run: " in shown.stdout
+    assert "2 sessions summarised, 1 new candidates, 1 deferred, 1 warnings" in shown.stdout
+    record.write_text("{broken")
+    assert status(vault).last_learn is None

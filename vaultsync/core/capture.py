@@ -20,11 +20,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from vaultsync.core import eventlog, paths, writer
 from vaultsync.core.agents import Incoming
@@ -33,9 +31,17 @@ from vaultsync.core.model import Event, EventKind
 from vaultsync.core.project import Project, project_of
 from vaultsync.core.queue import NoBudget, close_session, queue_counts, queue_line
 
+# typing costs the hook ~2 ms to import; annotations are strings anyway.
+TYPE_CHECKING = False
+
 if TYPE_CHECKING:
+    from dataclasses import replace
+    from typing import Any
+
     from vaultsync.core.config import Config
     from vaultsync.core.queue import Budget
+else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
+    from vaultsync.core.record import replace
 
 _TOOLISH = (EventKind.TOOL, EventKind.TOOL_ERROR)
 _FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)

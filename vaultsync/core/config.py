@@ -13,11 +13,17 @@ from __future__ import annotations
 import copy
 import os
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from vaultsync.core import paths
+
+# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+    from typing import Any
+else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
+    from vaultsync.core.record import dataclass, field
 
 DEFAULTS: dict[str, Any] = {
     "vault": {"path": "", "index_path": ""},

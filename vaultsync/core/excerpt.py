@@ -8,12 +8,16 @@ costs about what a small one does, and everything kept is small enough to redact
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
 
 from vaultsync.core.agents import patch_files
 from vaultsync.core.model import ToolKind
 
+# typing costs the hook ~2 ms to import; annotations are strings anyway.
+TYPE_CHECKING = False
+
 if TYPE_CHECKING:
+    from typing import Any
+
     from vaultsync.core.config import Config
 
 _MAX_JSON_SNIFF = 256 * 1024  # larger JSON strings are clipped as text, never parsed

@@ -7,13 +7,16 @@ macOS and Windows. Anything derived from outside input (session ids, titles) goe
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import unicodedata
 from pathlib import Path
 
 from vaultsync.core.model import Level, NoteType
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # The vault layout: one folder per note type.
 SESSIONS_DIR = "sessions"
@@ -110,8 +113,27 @@ def safe_component(text: str, max_len: int = 60, fallback: str = "untitled") -> 
     return text
 
 
+_SHA256: Any = None
+
+
+def _sha256() -> Any:
+    """The builtin SHA-256 (identical digests), not hashlib's OpenSSL binding: loading
+    _hashlib costs the hook ~2 ms on every call."""
+    global _SHA256
+    if _SHA256 is None:
+        try:
+            from _sha2 import sha256  # 3.12+
+        except ImportError:
+            try:
+                from _sha256 import sha256  # 3.11
+            except ImportError:  # a build without the builtin modules
+                from hashlib import sha256
+        _SHA256 = sha256
+    return _SHA256
+
+
 def short_hash(*parts: str, n: int = 8) -> str:
-    h = hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    h = _sha256()("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
     return h[:n]
 
 

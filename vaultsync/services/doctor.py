@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import enum
-import json
 import os
 import re
 from collections.abc import Callable
@@ -277,11 +276,10 @@ def check_queue(vault: Path, now: dt.datetime) -> Check:
 
 
 def _last_learn(vault: Path) -> str:
-    try:
-        data = json.loads((paths.state_dir(vault) / "learn-last.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
-    return str(data.get("finished") or "") if isinstance(data, dict) else ""
+    from vaultsync.services.status import learn_summary
+
+    last = learn_summary(vault)
+    return str(last["finished"]) if last else ""
 
 
 def check_size(vault: Path, config: Config, walked: Walked | None = None) -> Check:

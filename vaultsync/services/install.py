@@ -34,16 +34,33 @@ __all__ = ["EXTRA_FILES", "InstallError", "InstallResult", "install", "installed
 
 @dataclass(frozen=True)
 class ExtraFile:
-    """A file installed alongside the hooks (e.g. a slash command), relative to the agent's
-    home folder. Installed when absent, removed on uninstall only if still unchanged."""
+    """A file installed alongside the hooks (e.g. a slash command), relative to the folder that
+    holds the agent's hook configuration for the scope (`~/.claude/` or a project's `.claude/`).
+    Installed when absent, removed on uninstall only if still unchanged."""
 
     rel: str
     content: str
 
 
-# Extension point for files that ship with an agent's integration (Claude Code slash commands
-# such as /me or /learn-from-queue belong to a later issue and go here).
+# Extension point for files that ship with an agent's integration.
 EXTRA_FILES: dict[str, tuple[ExtraFile, ...]] = {agent: () for agent in AGENTS}
+
+# Claude Code slash commands (package data under resources/claude-commands/). Each carries
+# `disable-model-invocation: true`: only a person can run them, never the model on its own.
+CLAUDE_COMMANDS = ("me.md", "learn-from-queue.md", "learn-loop-rollback.md", "learning-loop.md")
+
+
+def _claude_commands() -> tuple[ExtraFile, ...]:
+    from importlib import resources
+
+    folder = resources.files("vaultsync") / "resources" / "claude-commands"
+    return tuple(
+        ExtraFile(f"commands/{name}", (folder / name).read_text(encoding="utf-8"))
+        for name in CLAUDE_COMMANDS
+    )
+
+
+EXTRA_FILES["claude-code"] = _claude_commands()
 
 MANUAL_STEPS: dict[str, tuple[str, ...]] = {
     "claude-code": ("Start a new Claude Code session (or run /hooks) so it loads the hooks.",),
@@ -240,7 +257,7 @@ def install(
         if raw is not None:
             backup = _backup(target.path, raw, mode, now())
         writer.write_atomic(target.path, new_text, mode=mode)
-    extras = _install_extras(agent, dry_run)
+    extras = _install_extras(agent, dry_run, target.path.parent)
     return InstallResult(
         agent=agent,
         scope=target.scope,
@@ -290,7 +307,7 @@ def uninstall(
             target.path.unlink()  # install created the file: nothing of the person's is in it
         else:
             writer.write_atomic(target.path, new_raw, mode=mode)
-    extras = _remove_extras(agent, dry_run)
+    extras = _remove_extras(agent, dry_run, target.path.parent)
     return InstallResult(
         agent=agent,
         scope=target.scope,
@@ -373,10 +390,10 @@ def _check_yaml(text: str, target: Target) -> None:
         raise InstallError(f"{target.path}: could not place the hooks; add them by hand")
 
 
-def _install_extras(agent: str, dry_run: bool) -> tuple[str, ...]:
+def _install_extras(agent: str, dry_run: bool, base: Path | None = None) -> tuple[str, ...]:
     done = []
     for extra in EXTRA_FILES.get(agent, ()):
-        path = agent_config.agent_home(agent) / extra.rel
+        path = (base or agent_config.agent_home(agent)) / extra.rel
         if not path.exists():
             if not dry_run:
                 writer.write_atomic(path, extra.content)
@@ -384,10 +401,10 @@ def _install_extras(agent: str, dry_run: bool) -> tuple[str, ...]:
     return tuple(done)
 
 
-def _remove_extras(agent: str, dry_run: bool) -> tuple[str, ...]:
+def _remove_extras(agent: str, dry_run: bool, base: Path | None = None) -> tuple[str, ...]:
     done = []
     for extra in EXTRA_FILES.get(agent, ()):
-        path = agent_config.agent_home(agent) / extra.rel
+        path = (base or agent_config.agent_home(agent)) / extra.rel
         try:
             same = path.read_text(encoding="utf-8") == extra.content
         except (OSError, UnicodeDecodeError):

@@ -29,6 +29,7 @@ class Status:
     sessions: int
     vault_bytes: int
     hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
+    last_learn: dict[str, object] | None = None  # the last `vaultsync learn` run (learn_summary)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -41,6 +42,7 @@ class Status:
             "sessions": self.sessions,
             "vault_bytes": self.vault_bytes,
             "hooks": self.hooks,
+            "last_learn": self.last_learn,
         }
 
 
@@ -104,6 +106,37 @@ def _vault_size(vault: Path) -> tuple[int, int, int]:
     return notes, sessions, size
 
 
+_LEARN_COUNTS = ("summarized", "candidates", "reinforced", "proposals", "drafts", "archived")
+
+
+def learn_summary(vault: Path) -> dict[str, object] | None:
+    """The last non-dry `vaultsync learn` run, from the record it leaves in the vault's state
+    folder: when it finished, its mode, how many of each thing it did, and its warnings."""
+    try:
+        data = json.loads((paths.state_dir(vault) / "learn-last.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+
+    def count(key: str) -> int:
+        value = data.get(key)
+        return len(value) if isinstance(value, list) else 0
+
+    warnings = data.get("warnings")
+    return {
+        "finished": str(data.get("finished") or ""),
+        "mode": str(data.get("mode") or ""),
+        "model": str(data.get("model") or ""),
+        "noop": bool(data.get("noop")),
+        **{key: count(key) for key in _LEARN_COUNTS},
+        "deferred": count("deferred"),
+        "privacy_deferred": count("privacy_deferred"),
+        "skipped_for_budget": count("skipped_for_budget"),
+        "warnings": [str(w) for w in warnings] if isinstance(warnings, list) else [],
+    }
+
+
 def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
     from vaultsync.services.install import installed
 
@@ -130,4 +163,5 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         sessions=sessions,
         vault_bytes=size,
         hooks={agent: installed(agent) for agent in AGENTS},
+        last_learn=learn_summary(vault),
     )

@@ -25,10 +25,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultsync.core.model import Level, NoteType, Scope
-from vaultsync.storage.document import Batch, NoteRow, prepare
+
+if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
+    from vaultsync.storage.document import Batch, NoteRow
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -281,6 +283,8 @@ class Index:
         )
 
     def _insert(self, rows: Sequence[NoteRow]) -> None:
+        from vaultsync.storage.document import prepare
+
         self._write(prepare(rows), self._last_id())
 
     def _write(self, batch: Batch, base: int) -> None:

@@ -18,10 +18,37 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
+def _learn_line(last: dict[str, object] | None) -> str:
+    if not last:
+        return "never (run `vaultsync learn`, or `vaultsync schedule install`)"
+    head = f"{last['finished'] or '?'} ({last['mode'] or 'daily'}, {last['model'] or 'offline'})"
+    if last.get("noop"):
+        return f"{head}: nothing to do"
+    parts = [
+        f"{last[key]} {label}"
+        for key, label in (
+            ("summarized", "sessions summarised"),
+            ("candidates", "new candidates"),
+            ("reinforced", "reinforced"),
+            ("proposals", "skill proposals"),
+            ("drafts", "drafts"),
+            ("archived", "archived"),
+            ("deferred", "deferred"),
+            ("privacy_deferred", "held for privacy"),
+        )
+        if last.get(key)
+    ]
+    warnings = last.get("warnings")
+    if isinstance(warnings, list) and warnings:
+        parts.append(f"{len(warnings)} warnings")
+    return f"{head}: " + (", ".join(parts) if parts else "nothing changed")
+
+
 @app.command()
 def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
-    the last 24 hours, the vault's size and which agents have vaultsync's hooks installed."""
+    the last 24 hours, the vault's size, the last learn run and what it did, and which agents
+    have vaultsync's hooks installed."""
     from vaultsync.services.status import status as run_status
 
     path = require_vault(vault)
@@ -43,6 +70,7 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     typer.echo(
         f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
     )
+    typer.echo("Last learn run: " + _learn_line(result.last_learn))
     hooked = [agent for agent, on in result.hooks.items() if on]
     typer.echo(
         "Hooks installed: " + (", ".join(hooked) if hooked else "none (vaultsync install AGENT)")

@@ -1,0 +1,123 @@
+"""The hook path's frozen records behave like the frozen dataclasses they stand in for."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vaultsync.core import record
+from vaultsync.core.agents import Incoming
+from vaultsync.core.config import Config
+from vaultsync.core.model import Event, EventKind
+from vaultsync.core.privacy import Finding, Redaction
+from vaultsync.core.privacy_rules import Rule
+from vaultsync.core.project import Project
+
+
+@record.dataclass(frozen=True)
+class Rec:
+    a: str
+    b: int = 0
+    c: tuple[str, ...] = ()
+    d: dict[str, int] = record.field(default_factory=dict, hash=False)
+    e: str = record.field(default="x", repr=False)
+    f: int = record.field(default=0, compare=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Twin:
+    a: str
+    b: int = 0
+    c: tuple[str, ...] = ()
+    d: dict[str, int] = dataclasses.field(default_factory=dict, hash=False)
+    e: str = dataclasses.field(default="x", repr=False)
+    f: int = dataclasses.field(default=0, compare=False)
+
+
+values = st.fixed_dictionaries(
+    {"a": st.text(max_size=5)},
+    optional={
+        "b": st.integers(-3, 3),
+        "c": st.tuples(st.text(max_size=2)),
+        "d": st.dictionaries(st.text(max_size=2), st.integers(0, 2), max_size=2),
+        "e": st.text(max_size=2),
+        "f": st.integers(0, 2),
+    },
+)
+
+
+@given(values, values)
+def test_behaves_like_a_frozen_dataclass(one: dict, two: dict) -> None:
+    r1, r2, t1, t2 = Rec(**one), Rec(**two), Twin(**one), Twin(**two)
+    assert repr(r1).replace("Rec(", "Twin(", 1) == repr(t1)
+    assert (r1 == r2) == (t1 == t2)
+    assert (r1 != r2) == (t1 != t2)
+    assert hash(r1) == hash(Rec(**one))
+    if t1 == t2:
+        assert hash(r1) == hash(r2)
+    assert record.replace(r1, **two) == Rec(**{**one, **two})
+
+
+def test_construction_defaults_and_immutability() -> None:
+    r = Rec("a", 2)
+    assert (r.a, r.b, r.c, r.d, r.e, r.f) == ("a", 2, (), {}, "x", 0)
+    assert Rec("a").d is not Rec("a").d  # a fresh default per instance
+    assert Rec(a="z", d={"k": 1}).d == {"k": 1}
+    assert Rec.__match_args__ == ("a", "b", "c", "d", "e", "f")
+    with pytest.raises(AttributeError):
+        r.a = "b"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del r.a  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Rec()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Rec("a", nope=1)  # type: ignore[call-arg]
+    assert r != ("a", 2) and r.__eq__(object()) is NotImplemented
+
+
+def test_bad_declarations_are_refused() -> None:
+    with pytest.raises(TypeError):
+        record.dataclass(type("Loose", (), {"__annotations__": {"a": "str"}}))
+    with pytest.raises(TypeError, match="non-default"):
+
+        @record.dataclass(frozen=True)
+        class Order:
+            a: int = 0
+            b: int  # type: ignore[misc]
+
+    with pytest.raises(ValueError, match="mutable default"):
+
+        @record.dataclass(frozen=True)
+        class Shared:
+            a: list[int] = []  # type: ignore[misc]  # noqa: RUF012
+
+
+def test_the_stdlib_dataclass_functions_still_work() -> None:
+    event = Event("1", "2026-01-01T00:00:00Z", "codex", "s", EventKind.TOOL, extra={"k": 1})
+    assert dataclasses.is_dataclass(event) and dataclasses.is_dataclass(Event)
+    assert [f.name for f in dataclasses.fields(Event)] == [f.name for f in record.fields(Event)]
+    changed = dataclasses.replace(event, output="done")
+    assert changed.output == "done" and changed.extra == {"k": 1} and event.output == ""
+    assert dataclasses.asdict(event)["extra"] == {"k": 1}
+    assert pickle.loads(pickle.dumps(event)) == event
+    assert copy.deepcopy(event) == event and copy.copy(event) == event
+    assert hash(event) == hash(dataclasses.replace(event, extra={"other": 2}))  # hash=False
+    assert event != dataclasses.replace(event, extra={"other": 2})  # compare=True
+    config = Config(vault=None, index_path=None, data={"hook": {}})
+    assert "data" not in repr(config)
+    assert dataclasses.replace(config, sources=("x",)).data is config.data
+
+
+def test_core_classes_are_records() -> None:
+    for cls in (Event, Config, Incoming, Project, Finding, Redaction, Rule):
+        assert "__record_fields__" in cls.__dict__, cls
+
+
+def test_record_fields_refuses_other_classes() -> None:
+    with pytest.raises(TypeError):
+        record.fields(Twin)
