@@ -91,7 +91,9 @@ def _snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*.md")}
 
 
-def _timed(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, subprocess.CompletedProcess[str]]:  # fmt: skip
+def _timed(
+    cmd: list[str], env: dict[str, str], timeout: float
+) -> tuple[float, subprocess.CompletedProcess[str]]:
     started = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
     return time.perf_counter() - started, proc
@@ -185,12 +187,16 @@ def report(r: dict[str, Any]) -> None:
     if r["status"] != "ok":
         print(f"  Basic Memory {r['status']}: {r['error']}")
         return
-    print(f"  Basic Memory first index          {r['index_s']:8.2f} s   "
-          f"({r['index_s'] / ours['rebuild_s']:.0f}x vaultsync's rebuild)")  # fmt: skip
+    print(
+        f"  Basic Memory first index          {r['index_s']:8.2f} s   "
+        f"({r['index_s'] / ours['rebuild_s']:.0f}x vaultsync's rebuild)"
+    )
     if r.get("reindex_unchanged_s") is not None:
         print(f"  Basic Memory re-index, unchanged  {r['reindex_unchanged_s']:8.2f} s")
-    print(f"  Basic Memory search (CLI grep)    {r['search_s']:8.2f} s   "
-          f"({r['search_s'] / ours['search_s']:.1f}x vaultsync's)")  # fmt: skip
+    print(
+        f"  Basic Memory search (CLI grep)    {r['search_s']:8.2f} s   "
+        f"({r['search_s'] / ours['search_s']:.1f}x vaultsync's)"
+    )
     print(f"  notes it rewrote                  {r['notes_rewritten']:8d}")
     print(f"  peak RSS of its processes         {r['peak_rss_mb']:8.0f} MB")
     if r.get("log_errors"):

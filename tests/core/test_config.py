@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import datetime
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -48,3 +51,119 @@ def test_shipped_vault_config_parses_to_the_defaults(vault: Path) -> None:
         for key, value in values.items():
             if section != "vault":
                 assert cfg.get(section, key) == value, (section, key)
+
+
+def _age(path: Path, seconds: int = 60) -> None:
+    """Make a file look older than the settle window (only mtime can be set back)."""
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns - seconds * 10**9))
+
+
+def _cache_file() -> Path:
+    return paths.vaultsync_home() / "cache" / "config.json"
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ctime cannot be set back, so the settle window is what a test shortens instead of
+    # waiting for it; each change below also alters size or inode, which a same-tick rewrite
+    # might not, and which the real window exists for.
+    monkeypatch.setattr(config, "SETTLE_NS", -(10**12))
+
+
+def test_parsed_files_are_cached_and_a_change_is_seen(
+    vault: Path, isolated_home: Path, settled: None
+) -> None:
+    vault_file = vault / paths.VAULT_CONFIG
+    vault_file.write_text("[hook]\nmin_chars = 7\n")
+    user_file = isolated_home / "config.toml"
+    user_file.write_text("[budgets]\nuser_md_tokens = 300\n")
+    assert config.load_config(vault).get("hook", "min_chars") == 7
+    cached = json.loads(_cache_file().read_text())
+    assert cached[str(vault_file)]["data"] == {"hook": {"min_chars": 7}}
+    assert str(user_file) in cached
+    assert config.load_config(vault).get("budgets", "user_md_tokens") == 300  # from the cache
+
+    vault_file.write_text("[hook]\nmin_chars = 70\n")  # in place: same inode, new size
+    assert config.load_config(vault).get("hook", "min_chars") == 70
+    tmp = vault_file.with_suffix(".new")
+    tmp.write_text("[hook]\nmin_chars = 71\n")  # same size, replaced atomically: new inode
+    os.replace(tmp, vault_file)
+    assert config.load_config(vault).get("hook", "min_chars") == 71
+    user_file.unlink()
+    assert config.load_config(vault).get("budgets", "user_md_tokens") == 500
+
+
+def test_cache_entries_never_outlive_their_file(
+    vault: Path, isolated_home: Path, settled: None
+) -> None:
+    vault_file = vault / paths.VAULT_CONFIG
+    vault_file.write_text("[hook]\nmin_chars = 7\n")
+    config.load_config(vault)
+    # A forged entry for the current signature is used; any other signature is ignored.
+    cached = json.loads(_cache_file().read_text())
+    cached[str(vault_file)]["data"] = {"hook": {"min_chars": 8}}
+    _cache_file().write_text(json.dumps(cached))
+    assert config.load_config(vault).get("hook", "min_chars") == 8
+    cached[str(vault_file)]["sig"][2] += 1  # size
+    _cache_file().write_text(json.dumps(cached))
+    assert config.load_config(vault).get("hook", "min_chars") == 7
+
+
+def test_a_fresh_file_is_not_cached(vault: Path, isolated_home: Path) -> None:
+    # Written just now: a second write in the same clock tick could keep mtime, ctime and
+    # size, so nothing is cached and a same-size edit is still seen.
+    vault_file = vault / paths.VAULT_CONFIG
+    vault_file.write_text("[hook]\nmin_chars = 7\n")
+    _age(vault_file)  # an old mtime, but the ctime is now
+    assert config.load_config(vault).get("hook", "min_chars") == 7
+    assert not _cache_file().exists()
+    vault_file.write_text("[hook]\nmin_chars = 8\n")
+    assert config.load_config(vault).get("hook", "min_chars") == 8
+
+
+@pytest.mark.parametrize("garbage", [b"", b"{not json", b"[1, 2]", b'{"x": 1}', b"\xff\xfe"])
+def test_a_damaged_cache_is_ignored(
+    vault: Path, isolated_home: Path, settled: None, garbage: bytes
+) -> None:
+    (vault / paths.VAULT_CONFIG).write_text("[hook]\nmin_chars = 7\n")
+    _cache_file().parent.mkdir(parents=True, exist_ok=True)
+    _cache_file().write_bytes(garbage)
+    assert config.load_config(vault).get("hook", "min_chars") == 7
+    assert config.load_config(vault).get("hook", "min_chars") == 7
+
+
+def test_an_unwritable_cache_only_costs_the_parse(
+    vault: Path, isolated_home: Path, settled: None
+) -> None:
+    (vault / paths.VAULT_CONFIG).write_text("[hook]\nmin_chars = 7\n")
+    (isolated_home / "cache").write_text("a file where the folder should be")
+    assert config.load_config(vault).get("hook", "min_chars") == 7
+
+
+def test_values_json_cannot_hold_are_parsed_every_time(
+    vault: Path, isolated_home: Path, settled: None
+) -> None:
+    (vault / paths.VAULT_CONFIG).write_text("[learn]\nsince = 2026-01-02\nratio = nan\n")
+    cfg = config.load_config(vault)
+    assert cfg.get("learn", "since") == datetime.date(2026, 1, 2)
+    assert not _cache_file().exists()
+    assert config.load_config(vault).get("learn", "since") == datetime.date(2026, 1, 2)
+
+
+def test_broken_toml_after_a_cached_version_is_still_an_error(
+    vault: Path, isolated_home: Path, settled: None
+) -> None:
+    vault_file = vault / paths.VAULT_CONFIG
+    vault_file.write_text("[hook]\nmin_chars = 7\n")
+    config.load_config(vault)
+    vault_file.write_text("[hook\nmin_chars = 7\n")
+    with pytest.raises(config.ConfigError, match=r"config\.toml"):
+        config.load_config(vault)
+
+
+def test_config_data_is_independent_of_the_defaults(vault: Path) -> None:
+    cfg = config.load_config(vault)
+    cfg.section("hook")["skip_tools"].append("Mine")
+    assert "Mine" not in config.DEFAULTS["hook"]["skip_tools"]
+    assert "Mine" not in config.load_config(vault).get("hook", "skip_tools")

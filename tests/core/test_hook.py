@@ -220,3 +220,48 @@ def test_agent_is_guessed_when_omitted(hook: list[str], vault: Path) -> None:
     assert proc.returncode == 0 and proc.stdout.strip() == b"{}"
     [text] = notes(vault).values()
     assert b'agent: "cursor"' in text
+
+
+def test_the_deadline_works_off_the_main_thread_too(tmp_path: Path) -> None:
+    # SIGALRM reaches only the main thread: elsewhere a timer thread enforces the limit.
+    script = f"""
+import threading, time
+from pathlib import Path
+from vaultsync.core.hook import Deadline
+out = Path({str(tmp_path)!r})
+def work():
+    d = Deadline(lambda: (out / "expired").write_text("1"), 0.05)
+    with d.critical():
+        time.sleep(0.3)
+        (out / "inside-done").write_text("1")
+    time.sleep(5)
+    (out / "after").write_text("1")
+t = threading.Thread(target=work)
+t.start()
+t.join()
+"""
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "inside-done").exists() and (tmp_path / "expired").exists()
+    assert not (tmp_path / "after").exists()
+
+
+def test_a_cancelled_deadline_restores_the_alarm_handler() -> None:
+    import signal
+
+    from vaultsync.core.hook import Deadline
+
+    def mine(signum: int, frame: object) -> None:
+        pass
+
+    previous = signal.signal(signal.SIGALRM, mine)
+    try:
+        d = Deadline(lambda: None, 30)
+        assert signal.getsignal(signal.SIGALRM) != mine
+        d.cancel()
+        assert signal.getsignal(signal.SIGALRM) == mine
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        Deadline(lambda: None, 30, enabled=False)
+        assert signal.getsignal(signal.SIGALRM) == mine
+    finally:
+        signal.signal(signal.SIGALRM, previous)

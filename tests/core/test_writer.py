@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 from pathlib import Path
 
 import pytest
@@ -51,17 +50,18 @@ def test_create_exclusive_is_first_writer_wins(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["n.md"]
 
 
-def _append_many(args: tuple[str, str, int]) -> None:
-    target, lock, n = args
+def _append_many(args: tuple[str, str, int, int]) -> None:
+    # The task number, not the pid: one pool worker may run two tasks.
+    target, lock, n, task = args
     for i in range(n):
-        block = f"<{os.getpid()}:{i}:" + "x" * 3000 + ">\n"
+        block = f"<{task}:{i}:" + "x" * 3000 + ">\n"
         writer.append(Path(target), block, lock_file=Path(lock), header=lambda: "HEADER\n")
 
 
 def test_parallel_appends_never_interleave_or_vanish(tmp_path: Path) -> None:
     target, lock = tmp_path / "s.md", tmp_path / "locks" / "s.lock"
     with mp.get_context("fork").Pool(8) as pool:
-        pool.map(_append_many, [(str(target), str(lock), 25)] * 8)
+        pool.map(_append_many, [(str(target), str(lock), 25, task) for task in range(8)])
     lines = target.read_text().splitlines()
     assert lines[0] == "HEADER"
     blocks = lines[1:]

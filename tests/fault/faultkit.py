@@ -7,6 +7,7 @@ is visible as a note, and the next commit goes through.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -68,7 +69,9 @@ def env_for(vault: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "VAULTSYNC_VAULT": str(vault), **extra}
 
 
-def cli(vault: Path, *args: str, timeout: float = 120, check: bool = False) -> subprocess.CompletedProcess[str]:  # fmt: skip
+def cli(
+    vault: Path, *args: str, timeout: float = 120, check: bool = False
+) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
         [*CLI, *args, "--vault", str(vault)],
         capture_output=True,
@@ -81,7 +84,9 @@ def cli(vault: Path, *args: str, timeout: float = 120, check: bool = False) -> s
     return proc
 
 
-def hook(vault: Path, agent: str, payload: dict[str, object] | bytes, **kw: object) -> subprocess.CompletedProcess[bytes]:  # fmt: skip
+def hook(
+    vault: Path, agent: str, payload: dict[str, object] | bytes, **kw: object
+) -> subprocess.CompletedProcess[bytes]:
     data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
     return subprocess.run(
         [*HOOK, "--agent", agent],
@@ -93,7 +98,9 @@ def hook(vault: Path, agent: str, payload: dict[str, object] | bytes, **kw: obje
     )
 
 
-def tool_call(session: str, marker: str, *, cwd: str = "/work/demo", size: int = 0) -> dict[str, object]:  # fmt: skip
+def tool_call(
+    session: str, marker: str, *, cwd: str = "/work/demo", size: int = 0
+) -> dict[str, object]:
     """A Claude Code PostToolUse whose input and output carry `marker` (and differ per call)."""
     filler = ("lorem ipsum dolor sit amet " * (size // 27 + 1))[:size]
     return {
@@ -146,10 +153,8 @@ def kill_after(proc: subprocess.Popen[bytes], delay: float, *, tree: bool) -> bo
         pass
     victims = [proc.pid, *(descendants(proc.pid) if tree else [])]
     for pid in victims:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     proc.wait(timeout=30)
     return True
 

@@ -56,7 +56,9 @@ def _second_committer(vault: Path, stop: threading.Event, done: list[int]) -> No
     while not stop.is_set():
         n += 1
         target.write_text(f"# By hand\n\nedit number {n}\n", encoding="utf-8")
-        add = subprocess.run(["git", "add", "--", "notes/by hand.md"], cwd=vault, capture_output=True)  # fmt: skip
+        add = subprocess.run(
+            ["git", "add", "--", "notes/by hand.md"], cwd=vault, capture_output=True
+        )
         if add.returncode == 0:
             commit = subprocess.run(
                 ["git", "commit", "-q", "-m", f"by hand {n}", "--", "notes/by hand.md"],

@@ -49,7 +49,9 @@ def _file_limit(limit: int) -> Callable[[], None]:
     return apply
 
 
-def _hook_limited(vault: Path, payload: dict[str, object], limit: int) -> subprocess.CompletedProcess[bytes]:  # fmt: skip
+def _hook_limited(
+    vault: Path, payload: dict[str, object], limit: int
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [*HOOK, "--agent", "claude-code"],
         input=json.dumps(payload).encode(),
@@ -230,18 +232,26 @@ def test_read_only_vault(vault_with_session: Path) -> None:
             )
         ]
         commit = subprocess.run(
-            [*prefix, *CLI, "commit", "--vault", str(vault)], capture_output=True, text=True, env=env
-        )  # fmt: skip
+            [*prefix, *CLI, "commit", "--vault", str(vault)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         rebuild = subprocess.run(
-            [*prefix, *CLI, "rebuild", "--vault", str(vault)], capture_output=True, text=True, env=env
-        )  # fmt: skip
+            [*prefix, *CLI, "rebuild", "--vault", str(vault)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
     assert [r.returncode for r in runs] == [0, 0, 0]
     assert all(r.stdout == b"" and r.stderr == b"" for r in runs)
     assert _snapshot(vault) == before  # nothing written, nothing half-written
     errors = _errors()
     assert len(errors) >= 2, errors
-    assert all("read-only" in e["message"].lower() or "not permitted" in e["message"].lower()
-               for e in errors), errors  # fmt: skip
+    assert all(
+        "read-only" in e["message"].lower() or "not permitted" in e["message"].lower()
+        for e in errors
+    ), errors
     # The CLI says what is wrong in one line; no traceback.
     assert commit.returncode == 1 and commit.stderr.startswith("vaultsync: "), commit.stderr
     assert "Traceback" not in commit.stderr + rebuild.stderr

@@ -18,7 +18,6 @@ import io
 import json
 import os
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,9 +40,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "payloads"
 AGENTS = ("claude-code", "codex", "hermes", "gemini", "cursor")
-# In process the hook's deadline counts from when its module was imported, and on expiry it
-# ends the process: the limit must outlast the whole test session.
-FUZZ_CONFIG = "[hook]\ntime_limit_s = 1000000000\nmin_chars = 0\ndedupe_overlap = 0\n"
+# Called in process the hook never ends its caller (hook.main(own_process=False)); the filters
+# are off so that what is recorded depends on the payload alone.
+FUZZ_CONFIG = "[hook]\nmin_chars = 0\ndedupe_overlap = 0\n"
 
 
 def _fuzz(examples: int) -> settings:
@@ -54,7 +53,6 @@ def _fuzz(examples: int) -> settings:
         derandomize=True,  # the same examples on every run and in CI
         database=None,
     )
-
 
 
 def _fixture_payloads() -> dict[str, list[dict[str, Any]]]:
@@ -84,7 +82,7 @@ HOSTILE = [
     "🙂" * 300,
     "\u202eevil",
     "[[link]] #tag ^block |pipe",
-    "```vaultsync-event\nid: \"x\"\n```",
+    '```vaultsync-event\nid: "x"\n```',
     "---\ntype: memory\n---",
     "sessions/2026/../../USER",
     ".git/config",
@@ -107,8 +105,10 @@ scalars = st.one_of(
 def _json_values(keys: list[str]) -> st.SearchStrategy[Any]:
     return st.recursive(
         scalars,
-        lambda inner: st.lists(inner, max_size=4)
-        | st.dictionaries(st.sampled_from(keys) | st.text(max_size=12), inner, max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.dictionaries(st.sampled_from(keys) | st.text(max_size=12), inner, max_size=5)
+        ),
         max_leaves=10,
     )
 
@@ -118,9 +118,7 @@ def _payload(agent: str) -> st.SearchStrategy[dict[str, Any]]:
     values = _json_values(keys)
     events = st.sampled_from(sorted(agents.EVENTS[agent])) | hostile_text
     required = {"hook_event_name": events, "session_id": hostile_text}
-    built = st.fixed_dictionaries(
-        required, optional={k: values for k in keys if k not in required}
-    )
+    built = st.fixed_dictionaries(required, optional={k: values for k in keys if k not in required})
 
     @st.composite
     def mutated(draw: st.DrawFn) -> dict[str, Any]:
@@ -195,7 +193,6 @@ class Harness:
 
     def run(self, agent: str, data: bytes) -> bytes:
         before = _tree(self.root)
-        hook._STARTED = time.monotonic()  # type: ignore[attr-defined]
         with _stdio(data) as out:
             code = hook.main(["--agent", agent])
         assert code == 0
@@ -307,8 +304,19 @@ def person_yaml(draw: st.DrawFn) -> tuple[str, dict[str, Any] | None]:
     if style == "noise":
         text = draw(st.text(max_size=300))
     elif style == "broken":
-        text = draw(st.sampled_from(["tags: [a, b\n", "key: 'open\n", ": nokey\n", "a:\n - x\n y\n",
-                                     "\tindent: tab\n", "x: *alias\n", "{{{\n"]))  # fmt: skip
+        text = draw(
+            st.sampled_from(
+                [
+                    "tags: [a, b\n",
+                    "key: 'open\n",
+                    ": nokey\n",
+                    "a:\n - x\n y\n",
+                    "\tindent: tab\n",
+                    "x: *alias\n",
+                    "{{{\n",
+                ]
+            )
+        )
     else:
         flow = {"block": False, "flow": True, "default": None}.get(style)
         text = yaml.safe_dump(props, default_flow_style=flow, allow_unicode=True, sort_keys=False)
@@ -338,7 +346,10 @@ _updates = st.dictionaries(
 
 
 def _expected(meant: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
-    wanted = {str(k): v for k, v in parse_note("x.md", "---\n" + yaml.safe_dump(meant) + "---\n").props.items()}  # fmt: skip
+    wanted = {
+        str(k): v
+        for k, v in parse_note("x.md", "---\n" + yaml.safe_dump(meant) + "---\n").props.items()
+    }
     for key, value in updates.items():
         if value is ...:
             wanted.pop(key, None)

@@ -69,9 +69,7 @@ def _fragments(samples: list[tuple[str, str, list[str]]]) -> dict[str, str]:
     """fragment -> sample id, for every WINDOW-long slice of every form of every secret,
     minus slices that also occur in the non-secret context of the samples (a URL's scheme,
     `-----BEGIN`, a header name): those say nothing about the secret."""
-    context = "\n".join(
-        _cut(text, values) for _id, text, values in samples
-    )  # fmt: skip
+    context = "\n".join(_cut(text, values) for _id, text, values in samples)
     out: dict[str, str] = {}
     for sample_id, _text, values in samples:
         for value in values:
@@ -128,30 +126,99 @@ def _payloads(session: str, n: int, text: str) -> list[tuple[str, dict[str, obje
     output, a file an agent writes or edits, a prompt, the model's answer."""
     env = f"/w/deploy/.env.{n}"
     return [
-        ("claude-code", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
-                         "tool_name": "Bash", "tool_input": {"command": f"cat {env}"},
-                         "tool_response": {"stdout": text, "stderr": ""}}),
-        ("claude-code", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
-                         "tool_name": "Write", "tool_input": {"file_path": env, "content": text},
-                         "tool_response": {"filePath": env, "success": True}}),
-        ("claude-code", {"session_id": session, "hook_event_name": "UserPromptSubmit",
-                         "cwd": "/w", "prompt": f"here is the log:\n{text}"}),
-        ("codex", {"session_id": session, "hook_event_name": "PostToolUse", "cwd": "/w",
-                   "tool_name": "Bash", "tool_input": {"command": f"cat {env}"},
-                   "tool_response": text}),
-        ("gemini", {"session_id": session, "hook_event_name": "AfterTool", "cwd": "/w",
-                    "tool_name": "run_shell_command", "tool_input": {"command": f"cat {env}"},
-                    "tool_response": {"llmContent": text, "returnDisplay": text}}),
-        ("gemini", {"session_id": session, "hook_event_name": "AfterAgent", "cwd": "/w",
-                    "prompt_response": f"I found this: {text}"}),
-        ("hermes", {"session_id": session, "hook_event_name": "post_tool_call", "cwd": "/w",
-                    "tool_name": "terminal", "tool_input": {"command": f"cat {env}"},
-                    "extra": {"result": json.dumps({"output": text}), "status": "success"}}),
-        ("cursor", {"conversation_id": session, "hook_event_name": "afterShellExecution",
-                    "cwd": "/w", "command": f"cat {env}", "output": text}),
-        ("cursor", {"conversation_id": session, "hook_event_name": "afterFileEdit",
-                    "file_path": env, "edits": [{"old_string": "", "new_string": text}]}),
-    ]  # fmt: skip
+        (
+            "claude-code",
+            {
+                "session_id": session,
+                "hook_event_name": "PostToolUse",
+                "cwd": "/w",
+                "tool_name": "Bash",
+                "tool_input": {"command": f"cat {env}"},
+                "tool_response": {"stdout": text, "stderr": ""},
+            },
+        ),
+        (
+            "claude-code",
+            {
+                "session_id": session,
+                "hook_event_name": "PostToolUse",
+                "cwd": "/w",
+                "tool_name": "Write",
+                "tool_input": {"file_path": env, "content": text},
+                "tool_response": {"filePath": env, "success": True},
+            },
+        ),
+        (
+            "claude-code",
+            {
+                "session_id": session,
+                "hook_event_name": "UserPromptSubmit",
+                "cwd": "/w",
+                "prompt": f"here is the log:\n{text}",
+            },
+        ),
+        (
+            "codex",
+            {
+                "session_id": session,
+                "hook_event_name": "PostToolUse",
+                "cwd": "/w",
+                "tool_name": "Bash",
+                "tool_input": {"command": f"cat {env}"},
+                "tool_response": text,
+            },
+        ),
+        (
+            "gemini",
+            {
+                "session_id": session,
+                "hook_event_name": "AfterTool",
+                "cwd": "/w",
+                "tool_name": "run_shell_command",
+                "tool_input": {"command": f"cat {env}"},
+                "tool_response": {"llmContent": text, "returnDisplay": text},
+            },
+        ),
+        (
+            "gemini",
+            {
+                "session_id": session,
+                "hook_event_name": "AfterAgent",
+                "cwd": "/w",
+                "prompt_response": f"I found this: {text}",
+            },
+        ),
+        (
+            "hermes",
+            {
+                "session_id": session,
+                "hook_event_name": "post_tool_call",
+                "cwd": "/w",
+                "tool_name": "terminal",
+                "tool_input": {"command": f"cat {env}"},
+                "extra": {"result": json.dumps({"output": text}), "status": "success"},
+            },
+        ),
+        (
+            "cursor",
+            {
+                "conversation_id": session,
+                "hook_event_name": "afterShellExecution",
+                "cwd": "/w",
+                "command": f"cat {env}",
+                "output": text,
+            },
+        ),
+        (
+            "cursor",
+            {
+                "conversation_id": session,
+                "hook_event_name": "afterFileEdit",
+                "file_path": env,
+                "edits": [{"old_string": "", "new_string": text}],
+            },
+        ),
+    ]
 
 
 def test_the_scanner_finds_a_planted_secret(shared: Path) -> None:
@@ -169,7 +236,7 @@ def test_no_secret_reaches_any_commit(tmp_path: Path, shared: Path) -> None:
     assert len(samples) == 50
     vault = make_vault(tmp_path / "vault", SECRETS_CONFIG)
     sent = 0
-    for n, (sample_id, text, values) in enumerate(samples):
+    for n, (sample_id, text, _values) in enumerate(samples):
         session = f"secrets-{n % 5}"
         for agent, payload in _payloads(session, n, text):
             assert hook(vault, agent, payload).returncode == 0, sample_id

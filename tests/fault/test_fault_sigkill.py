@@ -39,7 +39,6 @@ from faultkit import (
 )
 
 from vaultsync.adapters.watcher import read_heartbeat
-from vaultsync.core import paths
 from vaultsync.core.config import load_config
 from vaultsync.storage import history
 
@@ -211,9 +210,7 @@ def commit_seconds(template: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 @pytest.mark.parametrize("seed", seeds(8))
-def test_sigkill_commit(
-    template: Path, tmp_path: Path, seed: int, commit_seconds: float
-) -> None:
+def test_sigkill_commit(template: Path, tmp_path: Path, seed: int, commit_seconds: float) -> None:
     vault = _copy(template, tmp_path)
     r = rng(seed, "commit")
     new = _pending_changes(vault, str(seed))

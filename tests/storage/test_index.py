@@ -301,3 +301,12 @@ def test_busy_index_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         finally:
             holder.execute("ROLLBACK")
             holder.close()
+
+
+def test_reads_limited_to_given_rels(idx: Index) -> None:
+    idx.apply(upserts=[row(f"n{i}.md", racy=i % 2 == 0) for i in range(1200)])
+    assert set(idx.stats(["n3.md", "n999.md", "missing.md"])) == {"n3.md", "n999.md"}
+    assert idx.types(["n5.md"]) == {"n5.md": ("note", "")}
+    assert idx.racy(["n2.md", "n3.md"]) == {"n2.md"}
+    assert len(idx.stats([f"n{i}.md" for i in range(1100)])) == 1100  # more than one chunk
+    assert len(idx.stats()) == 1200

@@ -10,9 +10,10 @@ Environment: `VAULTSYNC_VAULT` picks the vault, `VAULTSYNC_HOME` the per-machine
 
 from __future__ import annotations
 
-import copy
+import contextlib
+import json
 import os
-import tomllib
+import time
 from pathlib import Path
 
 from vaultsync.core import paths
@@ -131,6 +132,8 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    import tomllib  # only when a file changed: it costs the hook ~2 ms with the typing it needs
+
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -140,6 +143,78 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: {exc}") from exc
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+
+
+# A file written within this long of being parsed is not cached: a second write inside the
+# same file-system clock tick could leave mtime, ctime and size unchanged.
+SETTLE_NS = 2_000_000_000
+_CACHE_ENTRIES = 8
+
+
+def _signature(path: Path) -> list[int]:
+    st = os.stat(path)
+    return [st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev]
+
+
+class _TomlCache:
+    """Parsed config files as JSON, keyed by path and (mtime, ctime, size, inode, device), so
+    the hook parses TOML only after a file changed. An entry whose file no longer has the same
+    signature is never used; a damaged or unwritable cache only costs the parse."""
+
+    def __init__(self) -> None:
+        self.path = paths.vaultsync_home() / "cache" / "config.json"
+        self.entries: dict[str, Any] = {}
+        self.dirty = False
+        try:
+            loaded = json.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return
+        if isinstance(loaded, dict):
+            self.entries = loaded
+
+    def read(self, path: Path) -> dict[str, Any]:
+        try:
+            before = _signature(path)
+        except FileNotFoundError:
+            return {}
+        except OSError:
+            return read_toml(path)  # reports what is wrong with it
+        key = str(path)
+        hit = self.entries.get(key)
+        if isinstance(hit, dict) and hit.get("sig") == before and isinstance(hit.get("data"), dict):
+            data: dict[str, Any] = hit["data"]
+            return data
+        data = read_toml(path)
+        try:
+            settled = time.time_ns() - max(before[0], before[1]) > SETTLE_NS
+            if settled and _signature(path) == before:
+                copy = json.loads(json.dumps(data))
+                if copy == data:  # TOML dates and NaN do not survive JSON: not cached
+                    self.entries.pop(key, None)
+                    self.entries[key] = {"sig": before, "data": copy}
+                    self.dirty = True
+        except (OSError, TypeError, ValueError):
+            pass
+        return data
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        from vaultsync.core import writer
+
+        keep = dict(list(self.entries.items())[-_CACHE_ENTRIES:])
+        # No fsync: a cache lost in a crash is rebuilt by the next call.
+        with contextlib.suppress(OSError):
+            writer.write_atomic(self.path, json.dumps(keep), fsync=False, mode=0o600)
+
+
+def _fresh(value: Any) -> Any:
+    """A deep copy of plain config data (copy.deepcopy costs the hook an import)."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
 
 
 def user_config_path() -> Path:
@@ -163,13 +238,14 @@ def resolve_vault(
 
 def load_config(vault: str | Path | None = None) -> Config:
     """Defaults <- vault config <- user config. Raises ConfigError on a broken file."""
-    user = read_toml(user_config_path())
+    cache = _TomlCache()
+    user = cache.read(user_config_path())
     vault_path = resolve_vault(vault, user)
-    data = copy.deepcopy(DEFAULTS)
+    data = _fresh(DEFAULTS)
     sources = []
     if vault_path is not None:
         vault_file = vault_path / paths.VAULT_CONFIG
-        vault_data = read_toml(vault_file)
+        vault_data = cache.read(vault_file)
         if vault_data:
             sources.append(str(vault_file))
         vault_data.pop("vault", None)  # where the vault is cannot be decided inside it
@@ -177,6 +253,7 @@ def load_config(vault: str | Path | None = None) -> Config:
     if user:
         sources.append(str(user_config_path()))
         _merge(data, user)
+    cache.save()
     index = data["vault"].get("index_path") or os.environ.get("VAULTSYNC_INDEX")
     return Config(
         vault=vault_path,

@@ -49,19 +49,23 @@ Claude Code, Codex, Gemini and Cursor, {"context": ...} for Hermes' first pre_ll
 
 class Deadline:
     """Ends the process (exit 0) when the time limit passes, except inside `critical()`: a
-    block being written is finished first, then the process ends."""
+    block being written is finished first, then the process ends.
+
+    In the main thread the limit is a SIGALRM interval timer: no thread to start, and a wait on
+    stdin or on a lock is interrupted at once. Elsewhere (no SIGALRM, or not the main thread)
+    a daemon timer thread does the same."""
 
     def __init__(
         self, on_expire: Callable[[], None], seconds: float | None = None, *, enabled: bool = True
     ) -> None:
-        import threading
-
         self._enabled = enabled
-        self._threading = threading
-        self._gate = threading.Lock()
         self._on_expire = on_expire
         self._limit = DEFAULT_TIME_LIMIT if seconds is None else seconds
-        self._timer: Any = None
+        self._timer: Any = None  # the thread timer, when one is used
+        self._gate: Any = None  # its lock, held by critical() and by the expiring thread
+        self._previous: Any = None  # the SIGALRM handler ours replaced
+        self._depth = 0  # critical() blocks open (signal mode)
+        self._pending = False  # the alarm came inside critical(): fire when it ends
         if seconds is not None:
             self.arm(seconds)
 
@@ -71,7 +75,23 @@ class Deadline:
         self._limit = seconds
         if not self._enabled:
             return
-        timer = self._threading.Timer(self.remaining(), self._expire)
+        # setitimer(0) would disarm it: an expired limit still fires, at once.
+        delay = max(self.remaining(), 1e-6)
+        try:
+            import _signal  # signal itself builds enums: 0.5 ms the hook has no use for
+
+            self._previous = _signal.signal(_signal.SIGALRM, self._alarm)
+        except (ImportError, AttributeError, ValueError):  # no SIGALRM, or not the main thread
+            self._arm_thread(delay)
+            return
+        _signal.setitimer(_signal.ITIMER_REAL, delay)
+
+    def _arm_thread(self, delay: float) -> None:
+        import threading
+
+        if self._gate is None:
+            self._gate = threading.Lock()
+        timer = threading.Timer(delay, self._expire_thread)
         timer.daemon = True
         timer.start()
         self._timer = timer
@@ -81,16 +101,42 @@ class Deadline:
 
     @contextmanager
     def critical(self) -> Iterator[None]:
-        with self._gate:
+        if self._gate is not None:
+            with self._gate:
+                yield
+            return
+        self._depth += 1
+        try:
             yield
+        finally:
+            self._depth -= 1
+            if self._pending and not self._depth:
+                self._fire()
 
     def cancel(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._previous is not None:
+            import _signal
 
-    def _expire(self) -> None:
+            _signal.setitimer(_signal.ITIMER_REAL, 0)
+            _signal.signal(_signal.SIGALRM, self._previous)
+            self._previous = None
+        self._pending = False
+
+    def _alarm(self, signum: int, frame: object) -> None:
+        # Runs in the main thread between two bytecodes: inside critical() it only takes note.
+        if self._depth:
+            self._pending = True
+            return
+        self._fire()
+
+    def _expire_thread(self) -> None:
         self._gate.acquire()
+        self._fire()
+
+    def _fire(self) -> None:
         try:
             self._on_expire()
         finally:

@@ -121,14 +121,17 @@ def _sha256() -> Any:
     _hashlib costs the hook ~2 ms on every call."""
     global _SHA256
     if _SHA256 is None:
-        try:
-            from _sha2 import sha256  # 3.12+
-        except ImportError:
+        # The builtin module's name changed in 3.12 (_sha256 -> _sha2); both are stdlib.
+        for name in ("_sha2", "_sha256"):
             try:
-                from _sha256 import sha256  # 3.11
-            except ImportError:  # a build without the builtin modules
-                from hashlib import sha256
-        _SHA256 = sha256
+                _SHA256 = __import__(name).sha256
+                break
+            except (ImportError, AttributeError):
+                continue
+        else:  # a build without the builtin modules
+            from hashlib import sha256
+
+            _SHA256 = sha256
     return _SHA256
 
 

@@ -348,8 +348,7 @@ def _candidates(
         ]
         return files, gone
     files, gone = {}, []
-    for raw_rel in dict.fromkeys(rels):
-        rel = raw_rel.replace(os.sep, "/").strip("/")
+    for rel in dict.fromkeys(rels):
         if not paths.is_note(rel):
             continue
         try:
@@ -367,6 +366,10 @@ def _candidates(
     return files, gone
 
 
+def _normal(rel: str) -> str:
+    return rel.replace(os.sep, "/").strip("/")
+
+
 def _reconcile(
     vault: Path,
     index: Index,
@@ -374,11 +377,14 @@ def _reconcile(
     tally: _Tally,
     changes: dict[str, Any],
 ) -> None:
-    known = index.stats()
-    kinds = index.types()
-    racy = index.racy()
+    # Given paths, only their rows are loaded: the watcher reconciles one note at a time, and
+    # loading all rows of a 100k-note index costs more than the rest of the batch.
+    wanted = None if rels is None else [_normal(rel) for rel in rels]
+    known = index.stats(wanted)
+    kinds = index.types(wanted)
+    racy = index.racy(wanted)
     scan_ns = time.time_ns()
-    files, gone = _candidates(vault, known, rels, tally)
+    files, gone = _candidates(vault, known, wanted, tally)
     touches: list[tuple[str, int, int, bool]] = []
     added: list[str] = []
     updated: list[str] = []

@@ -310,17 +310,25 @@ class Index:
 
     # --- reads ----------------------------------------------------------------------------
 
-    def racy(self) -> set[str]:
-        return {rel for (rel,) in self.conn.execute("SELECT rel FROM racy")}
+    def _rows_for(self, sql: str, rels: Iterable[str] | None) -> Iterator[tuple[Any, ...]]:
+        """`sql` (a SELECT whose first column is rel) for every note, or only for `rels`."""
+        if rels is None:
+            yield from self.conn.execute(sql)
+            return
+        for chunk in _chunks(dict.fromkeys(rels), 500):
+            yield from self.conn.execute(f"{sql} WHERE rel IN ({_qs(len(chunk))})", chunk)
 
-    def stats(self) -> dict[str, tuple[int, int, str]]:
+    def racy(self, rels: Iterable[str] | None = None) -> set[str]:
+        return {rel for (rel,) in self._rows_for("SELECT rel FROM racy", rels)}
+
+    def stats(self, rels: Iterable[str] | None = None) -> dict[str, tuple[int, int, str]]:
         """rel -> (mtime_ns, size, sha256): what reconcile compares the disk against."""
-        rows = self.conn.execute("SELECT rel, mtime_ns, size, sha256 FROM notes")
+        rows = self._rows_for("SELECT rel, mtime_ns, size, sha256 FROM notes", rels)
         return {rel: (mtime, size, sha) for rel, mtime, size, sha in rows}
 
-    def types(self) -> dict[str, tuple[str, str]]:
-        """rel -> (type, status) of every note."""
-        rows = self.conn.execute("SELECT rel, type, status FROM notes")
+    def types(self, rels: Iterable[str] | None = None) -> dict[str, tuple[str, str]]:
+        """rel -> (type, status) of every note (or of `rels`)."""
+        rows = self._rows_for("SELECT rel, type, status FROM notes", rels)
         return {rel: (kind, status) for rel, kind, status in rows}
 
     def counts(self) -> tuple[int, int]:
