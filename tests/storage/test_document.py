@@ -85,3 +85,13 @@ def test_segment_follows_the_boundary_rule(text: str) -> None:
     assert text_mod.unsegment(text_mod.segment(text)) == text.replace(
         SEP, ""
     ) or not text_mod.has_cjk(text)
+
+
+def test_a_memory_dragged_to_another_level_folder_is_indexed_at_that_level() -> None:
+    raw = (
+        render_frontmatter({"type": "memory", "level": "L1", "scope": "user"}) + "# Fact\n"
+    ).encode()
+    row, _ = note_row("memories/L2-confirmed/fact.md", raw, 1, len(raw))
+    assert row.level == "L2"
+    row, _ = note_row("memories/fact-outside-level-folders.md", raw, 1, len(raw))
+    assert row.level == "L1"

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from vaultsync.core import eventlog
+from vaultsync.core.model import NoteType
 from vaultsync.core.text import segment
+from vaultsync.storage.memory import effective_level
 from vaultsync.storage.note import parse_note_bytes
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -153,6 +155,10 @@ def note_row(
         )
         search_body = _EVENT_BLOCK.sub("", note.body)
     level, scope = note.level, note.scope
+    if note.type is NoteType.MEMORY:
+        # A person may drag a memory to another level's folder in Obsidian: the folder wins,
+        # so search --level and USER.md agree with what the person sees.
+        level = effective_level(note)
     row = NoteRow(
         rel=rel,
         type=note.type.value,
