@@ -355,7 +355,15 @@ def redactor_for(cfg: Config) -> Any:
     from vaultsync.core import privacy
 
     table = cfg.privacy
-    return privacy.Redactor.from_config(table, table.get("disabled_rules") or [])
+    try:
+        return privacy.Redactor.from_config(table, table.get("disabled_rules") or [])
+    except ValueError as exc:
+        # A broken extra rule must never turn off redaction: the built-in rules still run,
+        # and the problem is logged where `vaultsync status` counts it.
+        from vaultsync.core.hook import note_problem
+
+        note_problem("PrivacyConfigError", str(exc)[:300])
+        return privacy.default_redactor()
 
 
 def project_allowed(project: Project, cwd: str, cfg: Config) -> bool:

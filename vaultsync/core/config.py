@@ -79,6 +79,7 @@ DEFAULTS: dict[str, Any] = {
         "max_wait_s": 10.0,
         "reconcile_s": 300.0,
         "max_delete_share": 0.25,
+        "min_held_deletions": 10,
     },
     "git": {
         "commit_template": "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})"

@@ -262,6 +262,11 @@ def _safe_message(exc: BaseException) -> str:
     return f"raised in {os.path.basename(code.co_filename)}:{tb.tb_lineno} ({code.co_name})"
 
 
+def note_problem(error: str, message: str) -> None:
+    """Log a problem that did not stop the call (e.g. a broken user redaction rule)."""
+    log_error(_Call(), error, message)
+
+
 def log_error(call: _Call, error: str, message: str) -> None:
     import json
     from datetime import UTC, datetime
@@ -312,6 +317,12 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         call.agent = agents.sniff_agent(payload)
     call.event = agents.event_name(call.agent, payload, event_flag)
     call.incoming = agents.normalize(call.agent, payload, event_flag)
+    if os.environ.get("VAULTSYNC_LEARN"):
+        # The learning loop's own model run (`claude -p` …) fires the agent's hooks too:
+        # recording it would turn every learn run into a session to learn from.
+        with deadline.critical():
+            _emit(call, "")
+        return
     if cfg.vault is None:
         raise agents.PayloadError("no vault configured (set VAULTSYNC_VAULT or run vaultsync init)")
     vault = Path(cfg.vault)
