@@ -247,21 +247,26 @@ t.join()
 
 
 def test_a_cancelled_deadline_restores_the_alarm_handler() -> None:
-    import signal
+    # In a child process: an armed Deadline ends its process with os._exit when it expires,
+    # which must never be the test runner's own process.
+    script = """
+import signal
+from vaultsync.core.hook import Deadline
 
-    from vaultsync.core.hook import Deadline
+def mine(signum, frame):
+    pass
 
-    def mine(signum: int, frame: object) -> None:
-        pass
-
-    previous = signal.signal(signal.SIGALRM, mine)
-    try:
-        d = Deadline(lambda: None, 30)
-        assert signal.getsignal(signal.SIGALRM) != mine
-        d.cancel()
-        assert signal.getsignal(signal.SIGALRM) == mine
-        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
-        Deadline(lambda: None, 30, enabled=False)
-        assert signal.getsignal(signal.SIGALRM) == mine
-    finally:
-        signal.signal(signal.SIGALRM, previous)
+signal.signal(signal.SIGALRM, mine)
+d = Deadline(lambda: None, 30)
+assert signal.getsignal(signal.SIGALRM) != mine
+d.cancel()
+assert signal.getsignal(signal.SIGALRM) == mine
+assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+Deadline(lambda: None, 30, enabled=False)
+assert signal.getsignal(signal.SIGALRM) == mine
+print("ok")
+"""
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=30
+    )
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
