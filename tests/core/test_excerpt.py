@@ -45,7 +45,9 @@ def test_clip_is_always_bounded(text: str, chars: int, head: int, tail: int) -> 
 
 def test_cap_says_how_long_the_text_was() -> None:
     assert cap("abc", 10) == "abc"
-    assert cap("a" * 50, 10) == "a" * 10 + "… [50 chars]"
+    # A word cut in two is dropped: half a token could be half a secret the redactor misses.
+    assert cap("a" * 50, 10) == "… [50 chars]"
+    assert cap("abc def ghi jkl", 9) == "abc def… [15 chars]"
 
 
 def test_input_excerpts_per_tool() -> None:
@@ -85,3 +87,13 @@ def test_output_excerpts_per_shape() -> None:
     bash = {"stdout": "ok", "stderr": "warning: x", "interrupted": True}
     assert summarise_output(bash, L) == "ok\nstderr: warning: x\n(interrupted)"
     assert summarise_output({}, L) == "" and summarise_output(None, L) == ""
+
+
+def test_a_cut_never_keeps_half_a_word() -> None:
+    from vaultsync.core.excerpt import head_cut, tail_cut
+
+    token = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJl"
+    assert head_cut(f"Authorization: Bearer {token} done", 30) == "Authorization: Bearer "
+    assert tail_cut(f"start {token} end", 20) == " end"
+    assert head_cut(token, 10) == "" and tail_cut(token, 10) == ""
+    assert head_cut("short", 10) == "short" and head_cut("ab cd", 3) == "ab "

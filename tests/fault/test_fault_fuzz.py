@@ -263,12 +263,6 @@ def test_fuzzed_raw_stdin(harness: Harness, agent: str) -> None:
     assert_healthy(harness.vault, f"raw-{agent}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug (capture/agents): a lone surrogate (JSON \\ud800) in session_id or cwd "
-    "reaches the new note's header, whose UTF-8 encoding fails: the event is lost "
-    "(UnicodeEncodeError in writer.create_exclusive/append, logged, exit 0)",
-)
 @pytest.mark.parametrize("field", ["session_id", "cwd"])
 def test_lone_surrogates_in_payload_fields(harness: Harness, field: str) -> None:
     payload: dict[str, Any] = {"session_id": "surrogate", "hook_event_name": "Stop", "cwd": "/w"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import statistics
 import subprocess
 import time
 from pathlib import Path
@@ -76,6 +77,12 @@ def _copy(template: Path, tmp_path: Path) -> Path:
     return vault
 
 
+def _timed_hook(vault: Path, payload: dict[str, object]) -> float:
+    started = time.perf_counter()
+    assert hook(vault, "claude-code", payload).returncode == 0
+    return time.perf_counter() - started
+
+
 def _timed(argv: list[str], vault: Path) -> float:
     started = time.perf_counter()
     subprocess.run(argv, env=env_for(vault), capture_output=True, check=True)
@@ -90,7 +97,10 @@ def test_sigkill_hook(tmp_path: Path, seed: int) -> None:
     vault = make_vault(tmp_path / "vault")
     r = rng(seed, "hook")
     assert hook(vault, "claude-code", tool_call("kill-me", "first")).returncode == 0
-    took = 0.35  # a hook call on this loaded 2-core machine: 0.06-0.3 s
+    # An undisturbed call of the same kind, timed here and now: kills are drawn over it.
+    took = statistics.median(
+        _timed_hook(vault, tool_call("kill-me", f"calibrate-{seed}-{i}")) for i in range(3)
+    )
     killed = 0
     for k in range(10):
         # Vary what is in flight: a big output, a new session's first event (note creation),
@@ -117,7 +127,7 @@ def test_sigkill_hook(tmp_path: Path, seed: int) -> None:
     assert hook(vault, "claude-code", tool_call("kill-me", "after")).returncode == 0
     assert any(e.input.endswith("after") for e in session_events(vault))
     assert_healthy(vault, f"hook-{seed}", index=load_config(vault).index_file())
-    assert killed or seed, "no hook was killed mid-flight"
+    assert killed, "no hook was killed mid-flight"
 
 
 # --- the watcher -------------------------------------------------------------------------------

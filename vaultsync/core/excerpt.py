@@ -55,7 +55,7 @@ def clip(text: str, limits: Limits) -> str:
         if size <= limits.chars:
             return text
         half = limits.chars // 2  # few but long lines: both ends of the text itself
-        return f"{text[:half]}\n{marker}\n{text[-half:]}"
+        return f"{head_cut(text, half)}\n{marker}\n{tail_cut(text, half)}"
     per_line = max(8, limits.chars // keep)
     head = _first_lines(text, limits.head, per_line)
     tail = _last_lines(text, limits.tail, per_line)
@@ -67,7 +67,7 @@ def _first_lines(text: str, n: int, per_line: int) -> list[str]:
     for _ in range(n):
         end = text.find("\n", pos)
         line = text[pos : end if end != -1 else pos + per_line + 1]
-        out.append(line[:per_line] + ("…" if len(line) > per_line else ""))
+        out.append(head_cut(line, per_line) + ("…" if len(line) > per_line else ""))
         if end == -1:
             break
         pos = end + 1
@@ -79,7 +79,7 @@ def _last_lines(text: str, n: int, per_line: int) -> list[str]:
     for _ in range(n):
         start = text.rfind("\n", 0, end)
         line = text[max(start + 1, end - per_line - 1) : end]
-        out.append(("…" if start + 1 < end - len(line) else "") + line[-per_line:])
+        out.append(("…" if start + 1 < end - len(line) else "") + tail_cut(line, per_line))
         if start == -1:
             break
         end = start
@@ -89,7 +89,35 @@ def _last_lines(text: str, n: int, per_line: int) -> list[str]:
 def cap(text: str, chars: int) -> str:
     """`text` cut to `chars`, saying how long it was."""
     text = text.strip()
-    return text if len(text) <= chars else text[:chars].rstrip() + f"… [{len(text):,} chars]"
+    return (
+        text if len(text) <= chars else head_cut(text, chars).rstrip() + f"… [{len(text):,} chars]"
+    )
+
+
+# Excerpts are cut before the text is redacted (a 10 MB output must cost what a small one
+# does), so a cut must never keep part of a word: half a token or key no longer matches its
+# redaction rule and its visible half would reach the note. A word cut at an edge is dropped.
+
+
+def head_cut(text: str, n: int) -> str:
+    """The first `n` characters of `text`, without a word cut in two at the end."""
+    if len(text) <= n:
+        return text
+    if n > 0 and not text[n].isspace() and not text[n - 1].isspace():
+        space = max(text.rfind(" ", 0, n), text.rfind("\t", 0, n))
+        return text[: space + 1] if space >= 0 else ""
+    return text[:n]
+
+
+def tail_cut(text: str, n: int) -> str:
+    """The last `n` characters of `text`, without a word cut in two at the start."""
+    if len(text) <= n:
+        return text
+    start = len(text) - n
+    if n > 0 and not text[start].isspace() and not text[start - 1].isspace():
+        found = [i for i in (text.find(" ", start), text.find("\t", start)) if i != -1]
+        return text[min(found) :] if found else ""
+    return text[start:]
 
 
 def _maybe_json(value: Any) -> Any:

@@ -15,6 +15,7 @@ It sits in every tool call of every agent, so it fails open and stays small:
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -262,6 +263,23 @@ def _safe_message(exc: BaseException) -> str:
     return f"raised in {os.path.basename(code.co_filename)}:{tb.tb_lineno} ({code.co_name})"
 
 
+# A JSON escape such as \\ud800 decodes to a lone surrogate, which no UTF-8 file (a note, its
+# name) can hold: such characters become U+FFFD at the boundary, before anything else sees them.
+# (`re` is loaded by `json` anyway: importing it here costs nothing.)
+_LONE_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _without_lone_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_without_lone_surrogates(k): _without_lone_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_lone_surrogates(v) for v in value]
+    return value
+
+
 def note_problem(error: str, message: str) -> None:
     """Log a problem that did not stop the call (e.g. a broken user redaction rule)."""
     log_error(_Call(), error, message)
@@ -313,6 +331,8 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         payload = json.loads(raw.decode("utf-8", "replace").lstrip("\ufeff"))
     if not isinstance(payload, dict):
         raise agents.PayloadError(f"payload is a JSON {type(payload).__name__}, not an object")
+    if b"\\u" in raw and _LONE_SURROGATE_ESCAPE.search(raw):
+        payload = _without_lone_surrogates(payload)
     if not call.agent:
         call.agent = agents.sniff_agent(payload)
     call.event = agents.event_name(call.agent, payload, event_flag)
