@@ -40,3 +40,13 @@ def test_help_lists_every_command() -> None:
     )
     for name in cli.COMMAND_OWNERS:
         assert f"  {name} " in out.stdout, name
+
+
+def test_the_cli_does_not_import_pydantic() -> None:
+    """typer 0.27+ imports pydantic (~80 ms a call); the pin in pyproject.toml keeps it out."""
+    code = (
+        "import sys; from vaultsync.adapters.cli import app as a; a.load_commands('search');"
+        "print('pydantic' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
