@@ -20,6 +20,7 @@ Data goes to a temporary folder under bench/.data/ (removed afterwards).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -170,18 +172,13 @@ def big_output(launcher: str, env: dict[str, str]) -> dict[str, float]:
     return {"small_ms_p50": _stats(small)["p50"], "ten_mb_ms_p50": _stats(big)["p50"]}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=40, help="latency samples per case")
-    parser.add_argument("--writers", type=int, default=8, help="parallel hook writers")
-    parser.add_argument("--events", type=int, default=25, help="hook calls per writer")
-    parser.add_argument("--session-events", type=int, default=500, help="events before SessionEnd")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    args = parser.parse_args()
-
+@contextlib.contextmanager
+def sandbox(prefix: str) -> Iterator[tuple[Path, Path, dict[str, str], str]]:
+    """A throwaway vault and VAULTSYNC_HOME under bench/.data with the installed `-I -S`
+    launcher pointed at them: (work folder, vault, environment, launcher path)."""
     data_root = ROOT / "bench" / ".data"
     data_root.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="hook-", dir=data_root))
+    work = Path(tempfile.mkdtemp(prefix=prefix, dir=data_root))
     try:
         vault = work / "vault"
         for folder in ("sessions", ".vaultsync"):
@@ -195,7 +192,21 @@ def main() -> int:
         os.environ.update({k: env[k] for k in ("VAULTSYNC_HOME", "VAULTSYNC_VAULT")})
         from vaultsync.services.install import _write_launcher
 
-        launcher = str(_write_launcher(dry_run=False))
+        yield work, vault, env, str(_write_launcher(dry_run=False))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40, help="latency samples per case")
+    parser.add_argument("--writers", type=int, default=8, help="parallel hook writers")
+    parser.add_argument("--events", type=int, default=25, help="hook calls per writer")
+    parser.add_argument("--session-events", type=int, default=500, help="events before SessionEnd")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    args = parser.parse_args()
+
+    with sandbox("hook-") as (work, vault, env, launcher):
         lat = latency(launcher, env, args.runs)
         result: dict[str, object] = {"latency": lat}
         result["edges"] = edges(launcher, env, vault, args.session_events)
@@ -212,8 +223,6 @@ def main() -> int:
             key = f"{record['error']}: {record['message']}"
             kinds[key] = kinds.get(key, 0) + 1
         result["hook_errors"] = kinds
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
 
     if args.json:
         print(json.dumps(result, indent=2))

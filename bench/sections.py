@@ -83,25 +83,8 @@ def persistent_index(size: int) -> Path:
 def section_hook(opts: dict[str, Any]) -> dict[str, Any]:
     import bench_hook
 
-    DATA.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="run-hook-", dir=DATA))
-    try:
-        vault = work / "vault"
-        for folder in ("sessions", ".vaultsync"):
-            (vault / folder).mkdir(parents=True)
-        env = {
-            **os.environ,
-            "VAULTSYNC_HOME": str(work / "home"),
-            "VAULTSYNC_VAULT": str(vault),
-            "VAULTSYNC_MACHINE": "bench",
-        }
-        os.environ.update({k: env[k] for k in ("VAULTSYNC_HOME", "VAULTSYNC_VAULT")})
-        from vaultsync.services.install import _write_launcher
-
-        launcher = str(_write_launcher(dry_run=False))
+    with bench_hook.sandbox("run-hook-") as (_work, _vault, env, launcher):
         lat = bench_hook.latency(launcher, env, opts["hook_runs"])
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     for name, r in lat.items():
         print(
             f"  {name:26} p50 {r['wall_ms']['p50']:7.1f} ms   p95 {r['wall_ms']['p95']:7.1f} ms"

@@ -9,17 +9,15 @@ the real `vaultsync watch` as a subprocess against real file-system events.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
-import shutil
 import signal
 import subprocess
-import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+import watchkit
+from watchkit import cli
 
 from vaultsync.adapters.watcher import FsEvent, Kind, Watcher, read_heartbeat
 from vaultsync.core import properties
@@ -29,7 +27,10 @@ from vaultsync.services.search import make_filter, search
 from vaultsync.storage import history
 from vaultsync.storage.note import read_note
 
+# The watcher runs in this module keep their own, longer deadline.
 DEADLINE_S = 15.0
+wait_for = functools.partial(watchkit.wait_for, timeout=DEADLINE_S)
+
 MEMORY = """---
 type: memory
 level: {level}
@@ -196,26 +197,6 @@ def test_a_broken_note_is_left_alone(watched: tuple[Path, Watcher, Clock]) -> No
 
 
 # ---------------------------------------------------------------- the real watcher
-
-
-def cli() -> list[str]:
-    sibling = Path(sys.executable).parent / "vaultsync"
-    found = shutil.which("vaultsync")
-    if sibling.exists():
-        return [str(sibling)]
-    return [found] if found else [sys.executable, "-m", "vaultsync"]
-
-
-def wait_for(what: str, check: Callable[[], Any], proc: subprocess.Popen[bytes], log: Path) -> Any:
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}; watcher log:\n{log.read_text()}")
 
 
 def test_real_watch_subprocess_promotes_a_dragged_note(vault: Path, tmp_path: Path) -> None:

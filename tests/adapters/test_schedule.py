@@ -3,20 +3,22 @@ the crontab edited as text through an injected reader/writer, never the real one
 
 from __future__ import annotations
 
-import configparser
 import json
 import plistlib
 import shlex
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from unitkit import parse_ini as ini
+from unitkit import systemd_verify
 
 from vaultsync.adapters import schedule, unit
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core.config import load_config
+
+# Unit files go under $HOME: every test here writes them into its tmp folder.
+pytestmark = pytest.mark.usefixtures("tmp_home")
 
 PERSON = "# my own jobs\nMAILTO=ana@example.org\n30 7 * * 1-5 /usr/local/bin/backup --quiet\n"
 
@@ -32,36 +34,6 @@ class FakeCrontab:
     def write(self, text: str) -> None:
         self.text = text
         self.writes += 1
-
-
-@pytest.fixture(autouse=True)
-def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "userhome"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    return home
-
-
-def ini(text: str) -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
-    parser.read_string(text)
-    return parser
-
-
-def systemd_verify(folder: Path, *names: str) -> bool:
-    """`systemd-analyze verify` where it works; False where this machine cannot run it."""
-    exe = shutil.which("systemd-analyze")
-    if exe is None:
-        return False
-    proc = subprocess.run(
-        [exe, "verify", *names], cwd=folder, capture_output=True, text=True, check=False
-    )
-    if any(s in proc.stderr for s in ("Failed to initialize manager", "Failed to lookup", "bus")):
-        return False
-    assert proc.returncode == 0, proc.stderr
-    return True
 
 
 def test_times_are_read_from_the_config() -> None:

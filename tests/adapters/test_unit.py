@@ -2,50 +2,22 @@
 
 from __future__ import annotations
 
-import configparser
 import plistlib
 import shlex
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from unitkit import parse_ini, systemd_verify
 
 from vaultsync.adapters import unit
 from vaultsync.adapters.cli.app import app, load_commands
 
+# Unit files go under $HOME: every test here writes them into its tmp folder.
+pytestmark = pytest.mark.usefixtures("tmp_home")
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 ARGV = ["/opt/vaultsync/bin/vaultsync", "watch", "--vault", "/home/ada/My Vault 100%"]
-
-
-@pytest.fixture(autouse=True)
-def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "userhome"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    return home
-
-
-def parse_ini(text: str) -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
-    parser.read_string(text)
-    return parser
-
-
-def systemd_verify(folder: Path, *names: str) -> None:
-    """`systemd-analyze verify` where present; containers without a manager skip the check."""
-    exe = shutil.which("systemd-analyze")
-    if exe is None:
-        return
-    proc = subprocess.run(
-        [exe, "verify", *names], cwd=folder, capture_output=True, text=True, check=False
-    )
-    if "Failed to initialize manager" in proc.stderr or "Failed to lookup" in proc.stderr:
-        return
-    assert proc.returncode == 0, proc.stderr
 
 
 def test_systemd_service_parses_and_quotes_odd_paths(tmp_path: Path) -> None:

@@ -7,44 +7,19 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from watchkit import DEADLINE_S, cli, wait_for
 
 from vaultsync.adapters.watcher import read_heartbeat
 from vaultsync.core.config import load_config
 from vaultsync.services.search import search
 from vaultsync.storage import history
 from vaultsync.storage.index import Index
-
-DEADLINE_S = 10.0
-
-
-def cli() -> list[str]:
-    found = shutil.which("vaultsync")
-    sibling = Path(sys.executable).parent / "vaultsync"
-    if sibling.exists():
-        return [str(sibling)]
-    return [found] if found else [sys.executable, "-m", "vaultsync"]
-
-
-def wait_for(what: str, check: Callable[[], Any], proc: subprocess.Popen[bytes], log: Path) -> Any:
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}; watcher log:\n{log.read_text()}")
 
 
 def hits(vault: Path, word: str) -> list[str]:
