@@ -29,8 +29,8 @@ from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.properties import render_frontmatter
 from vaultsync.core.schema import memory_props
-from vaultsync.services.generate import generate_all
-from vaultsync.services.sync import rebuild
+from vaultsync.services.derived.generate import generate_all
+from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.storage.index import Index
 
 WORDS = ["build", "cache", "venv", "pytest", "jq", "path", "quirk", "短句", "口语化", "日期"]

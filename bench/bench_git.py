@@ -78,7 +78,7 @@ def median_ms(samples: list[float]) -> float:
 
 def run(n: int, repeat: int) -> dict[str, float]:
     from vaultsync.core.config import load_config
-    from vaultsync.services import autocommit
+    from vaultsync.services.vault import autocommit
     from vaultsync.storage import history
 
     vault = make_vault(DATA / f"git-{n}", n)

@@ -190,7 +190,7 @@ def sandbox(prefix: str) -> Iterator[tuple[Path, Path, dict[str, str], str]]:
             "VAULTSYNC_MACHINE": "bench",
         }
         os.environ.update({k: env[k] for k in ("VAULTSYNC_HOME", "VAULTSYNC_VAULT")})
-        from vaultsync.services.install import _write_launcher
+        from vaultsync.services.agents.install import _write_launcher
 
         yield work, vault, env, str(_write_launcher(dry_run=False))
     finally:

@@ -30,7 +30,7 @@ from pathlib import Path
 from vaultsync.core import eventlog, paths, properties, schema, writer
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Event, EventKind
-from vaultsync.services import learn
+from vaultsync.services.learning import learn
 
 PROMPTS = [
     "The ISO week parser fails for 2026-W53, please fix it.",

@@ -102,7 +102,7 @@ def _timed(
 def _ours(vault: Path, work: Path, runs: int) -> dict[str, float]:
     """vaultsync on another copy of the same notes: rebuild, then the same search by CLI."""
     from vaultsync.core.config import Config, load_config
-    from vaultsync.services.sync import rebuild
+    from vaultsync.services.derived.reconcile import rebuild
 
     copy = work / "ours"
     shutil.copytree(vault, copy)

@@ -3,7 +3,8 @@
 Floor: walk the vault, read every note, split the frontmatter by hand, parse it with libyaml
 (CSafeLoader) and insert (path, text) into a bare FTS5 table in one transaction: the least any
 full rebuild must do (FLOORS.md). A second, lower floor skips the YAML. Rebuild is
-`vaultsync.services.sync.rebuild` (index + queue markers + USER.md/AGENT.md). Runs alternate
+`vaultsync.services.derived.reconcile.rebuild` (index + queue markers + USER.md/AGENT.md).
+Runs alternate
 floor / rebuild so machine noise hits both; medians and the ratio are printed.
 
     python bench/bench_rebuild.py               # 10k notes, 3 rounds
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vaultgen
 
 from vaultsync.core.config import Config, load_config
-from vaultsync.services.sync import rebuild
+from vaultsync.services.derived.reconcile import rebuild
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

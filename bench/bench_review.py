@@ -121,7 +121,8 @@ def run(vault: Path, size: int, rounds: int) -> None:
     from vaultsync.core import paths
     from vaultsync.core.config import load_config
     from vaultsync.core.model import Level
-    from vaultsync.services import levels, review, sync
+    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.learning import levels, review
     from vaultsync.storage import history
 
     config = load_config(vault)

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vaultgen
 
 from vaultsync.core.config import Config, load_config
-from vaultsync.services.search import make_filter, search_index, to_fts
-from vaultsync.services.sync import rebuild
+from vaultsync.services.derived.reconcile import rebuild
+from vaultsync.services.recall.search import make_filter, search_index, to_fts
 from vaultsync.storage.index import WEIGHTS, Index
 
 QUERIES = [

@@ -114,7 +114,7 @@ def wait(check, timeout: float, what: str):  # type: ignore[no-untyped-def]
 
 def run(n: int, rounds: int) -> dict[str, float]:
     from vaultsync.core.config import load_config
-    from vaultsync.services import sync
+    from vaultsync.services.derived import reconcile as sync
     from vaultsync.storage import history
     from vaultsync.storage.index import Index
 

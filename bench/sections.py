@@ -193,8 +193,8 @@ def _search_at(n: int, runs: int) -> tuple[list[dict[str, Any]], dict[str, Any]]
     import vaultgen
 
     from vaultsync.core.config import Config, load_config
-    from vaultsync.services.search import make_filter, search_index, to_fts
-    from vaultsync.services.sync import rebuild
+    from vaultsync.services.derived.reconcile import rebuild
+    from vaultsync.services.recall.search import make_filter, search_index, to_fts
     from vaultsync.storage.index import Index
 
     vault = vaultgen.ensure(n)

@@ -18,8 +18,8 @@ import pytest
 
 from vaultsync.adapters.cli.app import COMMAND_OWNERS
 from vaultsync.core.config import load_config
-from vaultsync.services import sync
-from vaultsync.services import vault as vault_service
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.vault import setup as vault_service
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]

@@ -15,7 +15,7 @@ from vaultsync.adapters import watcher
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core import writer
 from vaultsync.core.config import load_config
-from vaultsync.services import sync
+from vaultsync.services.derived import reconcile as sync
 from vaultsync.storage import history
 
 

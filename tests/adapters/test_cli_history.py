@@ -13,7 +13,7 @@ from typer.testing import CliRunner, Result
 
 from vaultsync.adapters.cli.app import Exit, app, load_commands
 from vaultsync.core.config import load_config
-from vaultsync.services import autocommit
+from vaultsync.services.vault import autocommit
 from vaultsync.storage import history
 from vaultsync.storage.index import Index
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core.config import load_config
 from vaultsync.core.text import estimate_tokens
-from vaultsync.services import sync
+from vaultsync.services.derived import reconcile as sync
 
 MEMORY = (
     "---\ntype: memory\nlevel: {level}\nscope: {scope}\nstatus: confirmed\n---\n# {t}\n\n{t}.\n"

@@ -22,8 +22,8 @@ from watchkit import cli
 from vaultsync.adapters.watcher import FsEvent, Kind, Watcher, read_heartbeat
 from vaultsync.core import properties
 from vaultsync.core.config import load_config
-from vaultsync.services import sync
-from vaultsync.services.search import make_filter, search
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.recall.search import make_filter, search
 from vaultsync.storage import history
 from vaultsync.storage.note import read_note
 

@@ -28,7 +28,7 @@ from vaultsync.adapters.watcher import (
     relevant,
 )
 from vaultsync.core.config import Config, load_config
-from vaultsync.services import sync
+from vaultsync.services.derived import reconcile as sync
 from vaultsync.storage import history
 from vaultsync.storage.index import Index
 

@@ -17,7 +17,7 @@ from watchkit import DEADLINE_S, cli, wait_for
 
 from vaultsync.adapters.watcher import read_heartbeat
 from vaultsync.core.config import load_config
-from vaultsync.services.search import search
+from vaultsync.services.recall.search import search
 from vaultsync.storage import history
 from vaultsync.storage.index import Index
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from vaultsync.core import eventlog, paths, writer
-from vaultsync.services.install import _write_launcher
+from vaultsync.services.agents.install import _write_launcher
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "payloads"
 SLACK_S = 2.0  # process start on a loaded 2-core machine, on top of the hook's own limit

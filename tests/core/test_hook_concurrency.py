@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import eventlog, paths
-from vaultsync.services.install import _write_launcher
+from vaultsync.services.agents.install import _write_launcher
 
 WORDS = [
     *("amber", "basalt", "cobalt", "dune", "ember", "fjord", "garnet", "harbor", "iris"),

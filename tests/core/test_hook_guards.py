@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import paths
-from vaultsync.services.install import _write_launcher
+from vaultsync.services.agents.install import _write_launcher
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ def test_time_limit_never_kills_an_in_process_caller(vault: Path) -> None:
 
 def test_own_process_flag_is_what_entry_points_pass() -> None:
     from vaultsync import entry
-    from vaultsync.services import install
+    from vaultsync.services.agents import install
 
     assert "own_process=True" in install.launcher_text()
     assert "own_process=True" in Path(entry.__file__).read_text(encoding="utf-8")

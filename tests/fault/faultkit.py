@@ -57,7 +57,7 @@ HOOK = command("vaultsync-hook")
 
 def make_vault(root: Path, config: str = FAULT_CONFIG) -> Path:
     """A vault with vaultsync's layout, the given vault config and its first commit."""
-    from vaultsync.services.vault import init
+    from vaultsync.services.vault.setup import init
 
     (root / paths.CONFIG_DIR).mkdir(parents=True)
     (root / paths.VAULT_CONFIG).write_text(config, encoding="utf-8")

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from vaultsync.core import agents, hook, paths
 from vaultsync.core.config import load_config
 from vaultsync.core.properties import PUBLISH_KEYS, set_properties, split_frontmatter
-from vaultsync.services import sync
+from vaultsync.services.derived import reconcile as sync
 from vaultsync.storage.index import Index
 from vaultsync.storage.note import parse_note
 

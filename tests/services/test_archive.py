@@ -12,7 +12,7 @@ from vaultsync.core import paths, properties, schema, writer
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
 from vaultsync.core.text import estimate_tokens
-from vaultsync.services import archive, learn
+from vaultsync.services.learning import archive, learn
 from vaultsync.storage.note import read_note
 
 DAY = NOW.date().isoformat()
@@ -150,7 +150,7 @@ def test_token_estimate_of_the_generated_file_stays_in_budget(vault: Path) -> No
     for i in range(20):
         _memory(vault, Level.L2, Scope.AGENT, i, f"Tool {i} lives at /opt/tools/bin/tool{i}")
     archive.archive_overflow(vault, load_config(vault), NOW)
-    from vaultsync.services.generate import generate_from_vault
+    from vaultsync.services.derived.generate import generate_from_vault
 
     generation = generate_from_vault(vault, load_config(vault), write=True)
     agent_md = (vault / "AGENT.md").read_text(encoding="utf-8")

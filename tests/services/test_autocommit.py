@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core.config import load_config
-from vaultsync.services import autocommit
+from vaultsync.services.vault import autocommit
 from vaultsync.storage import history
 from vaultsync.storage.history import Change
 

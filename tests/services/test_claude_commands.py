@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core.properties import split_frontmatter
-from vaultsync.services import install
+from vaultsync.services.agents import install
 
 NAMES = ("me", "learn-from-queue", "learn-loop-rollback", "learning-loop")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core.config import Config, load_config
-from vaultsync.services.search import search
-from vaultsync.services.sync import SyncReport, rebuild
+from vaultsync.services.derived.reconcile import SyncReport, rebuild
+from vaultsync.services.recall.search import search
 
 Corpus = tuple[Path, Config, int, SyncReport]
 

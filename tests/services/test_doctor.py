@@ -13,8 +13,9 @@ import pytest
 
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
-from vaultsync.services import doctor, sync
-from vaultsync.services.doctor import State
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.vault import doctor
+from vaultsync.services.vault.doctor import State
 from vaultsync.storage import history
 
 MEMORY = "---\ntype: memory\nlevel: L2\nscope: user\nstatus: confirmed\n---\n# {t}\n\n{t}.\n"

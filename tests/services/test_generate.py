@@ -16,7 +16,7 @@ from vaultsync.core.model import Level, Scope
 from vaultsync.core.properties import render_frontmatter, split_frontmatter
 from vaultsync.core.schema import memory_props
 from vaultsync.core.text import estimate_tokens
-from vaultsync.services import generate as gen
+from vaultsync.services.derived import generate as gen
 from vaultsync.storage.memory import effective_level
 from vaultsync.storage.note import parse_note, read_note
 from vaultsync.storage.render import TemplateError, builtin_template, parse
@@ -409,7 +409,7 @@ def test_a_broken_override_fails_loudly_and_writes_nothing(vault: Path) -> None:
 
 
 def test_generate_all_through_the_real_index(example: Path) -> None:
-    from vaultsync.services import sync
+    from vaultsync.services.derived import reconcile as sync
     from vaultsync.storage.index import Index
 
     config = config_mod.load_config(example)

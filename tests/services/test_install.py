@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from vaultsync.core.agents import INSTALL_EVENTS
-from vaultsync.services import install as svc
-from vaultsync.services.agent_config import InstallError, target_for
+from vaultsync.services.agents import install as svc
+from vaultsync.services.agents.agent_config import InstallError, target_for
 
 
 @pytest.fixture(autouse=True)

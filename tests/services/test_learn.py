@@ -27,12 +27,12 @@ from vaultsync.core import paths, properties, schema, writer
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
 from vaultsync.core.text import estimate_tokens
-from vaultsync.services import learn
-from vaultsync.services import memory_writer as mw
-from vaultsync.services.memory_writer import render_summary
-from vaultsync.services.model_runner import SkillItem
-from vaultsync.services.session_log import load_session
-from vaultsync.services.summarizer import summarize
+from vaultsync.services.learning import learn
+from vaultsync.services.learning import learned_notes as mw
+from vaultsync.services.learning.learned_notes import render_summary
+from vaultsync.services.learning.model_runner import SkillItem
+from vaultsync.services.learning.session_log import load_session
+from vaultsync.services.learning.summarizer import summarize
 from vaultsync.storage.note import read_note
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -112,11 +112,12 @@ def test_the_preflight_imports_nothing_heavy(vault: Path) -> None:
     code = (
         "import sys; from pathlib import Path\n"
         "import vaultsync.adapters.cli.learn\n"
-        "from vaultsync.services import learn\n"
+        "from vaultsync.services.learning import learn\n"
         "from vaultsync.core.config import load_config\n"
         f"r = learn.run(Path({str(vault)!r}), load_config(Path({str(vault)!r})))\n"
-        "heavy = [m for m in ('yaml', 'vaultsync.services.model_runner', 'sqlite3',"
-        " 'vaultsync.services.summarizer', 'vaultsync.storage.note', 'vaultsync.core.privacy')"
+        "heavy = [m for m in ('yaml', 'vaultsync.services.learning.model_runner', 'sqlite3',"
+        " 'vaultsync.services.learning.summarizer', 'vaultsync.storage.note',"
+        " 'vaultsync.core.privacy')"
         " if m in sys.modules]\n"
         "print(r.noop, heavy)\n"
     )

@@ -11,7 +11,8 @@ from test_review import indexed_level, memory
 
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level
-from vaultsync.services import levels, sync
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.learning import levels
 from vaultsync.storage.note import read_note
 
 NOW = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)

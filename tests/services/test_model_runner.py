@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sessionkit import FAKE_MODEL, events_for, prompt, shell, turn_end
 
 from vaultsync.core.model import Scope
-from vaultsync.services import model_runner as mr
+from vaultsync.services.learning import model_runner as mr
 
 REPO = Path(__file__).resolve().parents[2]
 

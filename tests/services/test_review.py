@@ -12,10 +12,11 @@ from sessionkit import date_fix_session, make_session
 from vaultsync.core import paths, properties, schema
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
-from vaultsync.services import review, sync
-from vaultsync.services.memory_writer import Outcome, load_memories, plan_memory
-from vaultsync.services.model_runner import MemoryItem
-from vaultsync.services.session_log import load_session
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.learning import review
+from vaultsync.services.learning.learned_notes import Outcome, load_memories, plan_memory
+from vaultsync.services.learning.model_runner import MemoryItem
+from vaultsync.services.learning.session_log import load_session
 from vaultsync.storage.index import Index
 from vaultsync.storage.note import read_note
 

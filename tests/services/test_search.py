@@ -13,7 +13,8 @@ from vaultsync.core import eventlog
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.services.search import (
+from vaultsync.services.derived.reconcile import rebuild
+from vaultsync.services.recall.search import (
     MAX_TERMS,
     IndexMissing,
     SearchError,
@@ -23,7 +24,6 @@ from vaultsync.services.search import (
     search_index,
     to_fts,
 )
-from vaultsync.services.sync import rebuild
 from vaultsync.storage.index import Index
 
 NASTY = ['"', "*", "OR", "NOT", "AND", "(", ")", "^", ":", "-", "修", "🎉", "NEAR", "a", "+", "{",

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core.config import load_config
-from vaultsync.services import skill_install
-from vaultsync.services.skills import Draft, validate_skill, write_draft
+from vaultsync.services.agents import skill_install
+from vaultsync.services.learning.skills import Draft, validate_skill, write_draft
 from vaultsync.storage.note import read_note
 
 NOW = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)

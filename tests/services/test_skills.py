@@ -11,9 +11,9 @@ from sessionkit import NOW, fake_model_command
 from vaultsync.core import properties, schema
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Event, EventKind
-from vaultsync.services import learn
-from vaultsync.services.model_runner import AnswerError
-from vaultsync.services.skills import (
+from vaultsync.services.learning import learn
+from vaultsync.services.learning.model_runner import AnswerError
+from vaultsync.services.learning.skills import (
     DESCRIPTION_MAX,
     Draft,
     Proposal,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import paths, writer
-from vaultsync.services.status import status
+from vaultsync.services.vault.status import status
 
 NOW = dt.datetime(2026, 11, 29, 16, 0, tzinfo=dt.UTC)
 
@@ -63,7 +63,7 @@ def test_the_last_learn_run_and_what_it_did(vault: Path) -> None:
 
     from vaultsync.adapters.cli.app import app, load_commands
     from vaultsync.core.config import load_config
-    from vaultsync.services import learn
+    from vaultsync.services.learning import learn
 
     assert status(vault, now=lambda: NOW).last_learn is None
     learn.run(vault, load_config(vault), offline=True, now=NOW)  # nothing pending: a no-op run

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from sessionkit import T0, date_fix_session, edit, events_for, prompt, read, shell, turn_end
 
 from vaultsync.core.model import Scope
-from vaultsync.services.model_runner import Verdict
-from vaultsync.services.session_log import SessionLog
-from vaultsync.services.skills import Proposal
-from vaultsync.services.summarizer import summarize
+from vaultsync.services.learning.model_runner import Verdict
+from vaultsync.services.learning.session_log import SessionLog
+from vaultsync.services.learning.skills import Proposal
+from vaultsync.services.learning.summarizer import summarize
 
 PROJECT = "/home/ana/src/dateparse"
 

@@ -10,7 +10,6 @@ import pytest
 
 from vaultsync.core.model import Level, NoteType, Scope
 from vaultsync.storage import index as index_mod
-from vaultsync.storage.document import EventRow, NoteRow, prepare
 from vaultsync.storage.index import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -20,6 +19,7 @@ from vaultsync.storage.index import (
     SearchFilter,
     install,
 )
+from vaultsync.storage.index_rows import EventRow, NoteRow, prepare
 
 MARK = ("[", "]")
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config, ConfigError
-from vaultsync.services import autocommit
+from vaultsync.services.vault import autocommit
 from vaultsync.storage import history
 from vaultsync.storage.index import Index
 
@@ -157,8 +157,8 @@ ReconcileFn = Callable[..., Any]
 
 def _default_reconcile() -> ReconcileFn:
     # sync.reconcile, after aligning memory levels a person changed in Obsidian (a note dragged
-    # to another level folder, or its `level` property edited): see services/levels.py.
-    from vaultsync.services import levels
+    # to another level folder, or its `level` property edited): see services/learning/levels.py.
+    from vaultsync.services.learning import levels
 
     return levels.reconcile_with_levels
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from vaultsync.core.config import Config
     from vaultsync.core.queue import Budget
 else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.record import replace
+    from vaultsync.core.frozen_record import replace
 
 _TOOLISH = (EventKind.TOOL, EventKind.TOOL_ERROR)
 _FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from dataclasses import dataclass, field
     from typing import Any
 else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.record import dataclass, field
+    from vaultsync.core.frozen_record import dataclass, field
 
 DEFAULTS: dict[str, Any] = {
     "vault": {"path": "", "index_path": ""},

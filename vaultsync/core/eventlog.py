@@ -29,8 +29,8 @@ import os
 import re
 from collections.abc import Iterator
 
+from vaultsync.core.frozen_record import fields
 from vaultsync.core.model import Event, EventKind
-from vaultsync.core.record import fields
 
 # typing costs the hook ~2 ms to import; annotations are strings anyway.
 TYPE_CHECKING = False

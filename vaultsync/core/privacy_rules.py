@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from dataclasses import dataclass
     from typing import Any
 else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.record import dataclass
+    from vaultsync.core.frozen_record import dataclass
 
 
 class Lazy:

@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dataclasses import dataclass
 else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.record import dataclass
+    from vaultsync.core.frozen_record import dataclass
 
 
 @dataclass(frozen=True)

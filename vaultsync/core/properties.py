@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 PUBLISH_KEYS = frozenset({"permalink", "publish", "cover", "image", "description"})
 
 _YAML_UNPRINTABLE = re.compile("[\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029]")
-_PLAIN = re.compile(r"^[\w\u00a0-\U0010ffff][\w\u00a0-\U0010ffff .,/@()+=~-]*$")
+_PLAIN = re.compile(r"^[\w\u00a0-\U0010ffff][\w\u00a0-\U0010ffff .,/@()+=~-]*\Z")
 _RESERVED_PLAIN = re.compile(
     r"^(?:true|false|yes|no|on|off|null|~|y|n|[-+]?(?:\d[\d_]*)?(?:\.\d*)?(?:e[-+]?\d+)?"
     r"|[-+]?\.(?:inf|nan)|0x[0-9a-f]+|0o[0-7]+|\d{4}-\d\d-\d\d.*|\d+:\d+.*)$",

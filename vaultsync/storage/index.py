@@ -8,7 +8,7 @@ together with the same BM25 statistics, and the id names exactly one note or one
 
 Chinese and Japanese: every text that enters an FTS column goes through `text.segment`, which
 makes each CJK character a token of its own; queries turn CJK runs into phrases of single
-characters (see services/search.py and docs/search.md). Snippets are read back through
+characters (see services/recall/search.py and docs/search.md). Snippets are read back through
 `text.unsegment`.
 
 Schema changes are ordered steps in `MIGRATIONS`; `meta.schema_version` counts the applied ones
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from vaultsync.core.model import Level, NoteType, Scope
 
 if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
-    from vaultsync.storage.document import Batch, NoteRow
+    from vaultsync.storage.index_rows import Batch, NoteRow
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -283,7 +283,7 @@ class Index:
         )
 
     def _insert(self, rows: Sequence[NoteRow]) -> None:
-        from vaultsync.storage.document import prepare
+        from vaultsync.storage.index_rows import prepare
 
         self._write(prepare(rows), self._last_id())
 

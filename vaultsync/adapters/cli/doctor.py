@@ -17,7 +17,7 @@ def doctor(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     age, vault and index size, git (clean, held deletions, stale lock), the config and the
     USER.md/AGENT.md budgets. Exit code 0 when all are ok, 1 otherwise."""
     from vaultsync.adapters.watcher import read_heartbeat
-    from vaultsync.services.doctor import run
+    from vaultsync.services.vault.doctor import run
 
     path = require_vault(vault)
     report = run(path, heartbeat=read_heartbeat(path))

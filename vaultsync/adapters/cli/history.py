@@ -117,7 +117,7 @@ def rollback(
     """Restore the vault, or one note, as it was at REV, as a new commit.
 
     Uncommitted changes are committed first, so nothing is lost; history is never rewritten."""
-    from vaultsync.services import autocommit
+    from vaultsync.services.vault import autocommit
 
     root = _repo(vault)
     rel = _vault_rel(root, path)
@@ -153,7 +153,7 @@ def commit(
     """Commit every uncommitted change in the vault now (the watcher does this by itself).
 
     Exits 7 while a mass deletion is held back and neither flag is given."""
-    from vaultsync.services import autocommit
+    from vaultsync.services.vault import autocommit
 
     if confirm_deletions and restore_deletions:
         fail("choose one of --confirm-deletions and --restore-deletions", Exit.USAGE)

@@ -19,7 +19,7 @@ DryRunOption = typer.Option(
 
 
 def _report(result: object, json_output: bool, verb: str) -> None:
-    from vaultsync.services.install import InstallResult
+    from vaultsync.services.agents.install import InstallResult
 
     assert isinstance(result, InstallResult)
     if json_output:
@@ -62,8 +62,8 @@ def install(
     ask you to trust new hooks).
     """
     from vaultsync.core.agents import PayloadError, parse_agent
-    from vaultsync.services.install import InstallError
-    from vaultsync.services.install import install as run_install
+    from vaultsync.services.agents.install import InstallError
+    from vaultsync.services.agents.install import install as run_install
 
     try:
         result = run_install(parse_agent(agent), scope, dry_run=dry_run)
@@ -87,8 +87,8 @@ def uninstall(
     byte; a file the install created is removed. A backup is made first.
     """
     from vaultsync.core.agents import PayloadError, parse_agent
-    from vaultsync.services.install import InstallError
-    from vaultsync.services.install import uninstall as run_uninstall
+    from vaultsync.services.agents.install import InstallError
+    from vaultsync.services.agents.install import uninstall as run_uninstall
 
     try:
         result = run_uninstall(parse_agent(agent), scope, dry_run=dry_run)

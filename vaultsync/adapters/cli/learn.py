@@ -55,7 +55,7 @@ def learn(
     """
     path = require_vault(vault)
     from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.learn import LearnError, run
+    from vaultsync.services.learning.learn import LearnError, run
 
     try:
         config = load_config(path)

@@ -25,7 +25,7 @@ def profile(vault: Path, config: Any) -> list[dict[str, Any]]:
     """Each generated file as it is on disk, its tokens, its budget and what did not fit."""
     from vaultsync.core import paths
     from vaultsync.core.text import estimate_tokens
-    from vaultsync.services.generate import generate_from_vault
+    from vaultsync.services.derived.generate import generate_from_vault
     from vaultsync.storage.memory import effective_level
     from vaultsync.storage.note import NoteReadError, read_note
 

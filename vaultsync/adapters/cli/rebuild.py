@@ -30,8 +30,8 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
     Exits 1 if some files could not be read.
     """
     from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.sync import SyncError
-    from vaultsync.services.sync import rebuild as run_rebuild
+    from vaultsync.services.derived.reconcile import SyncError
+    from vaultsync.services.derived.reconcile import rebuild as run_rebuild
     from vaultsync.storage.index import IndexBusy, IndexFailure
 
     path = require_vault(vault)

@@ -55,7 +55,7 @@ def _vault(ctx: typer.Context, vault: Path | None) -> Path:
 
 
 def _error(exc: Exception) -> NoReturn:
-    from vaultsync.services.review import ReviewError
+    from vaultsync.services.learning.review import ReviewError
 
     if isinstance(exc, ReviewError):
         fail(str(exc), Exit.NOT_FOUND if exc.not_found else Exit.ERROR)
@@ -87,7 +87,7 @@ def _show_decision(decision: Any, json_output: bool) -> None:
 
 def _decide(ctx: typer.Context, action: str, ref: str, vault: Path | None, json_output: bool,
             **extra: Any) -> None:  # fmt: skip
-    from vaultsync.services import review
+    from vaultsync.services.learning import review
 
     path = _vault(ctx, vault)
     config = _config(path)
@@ -160,7 +160,7 @@ def interactive(
     say: Callable[[str], None],
 ) -> dict[str, int]:
     """Ask about each pending item; returns how many of each decision were made."""
-    from vaultsync.services import review
+    from vaultsync.services.learning import review
 
     pending = review.pending(vault, config)
     seen: set[str] = set()
@@ -245,7 +245,7 @@ def review(
     ctx.obj = {"vault": vault, "json": json_output}
     if ctx.invoked_subcommand is not None:
         return
-    from vaultsync.services import review as service
+    from vaultsync.services.learning import review as service
 
     path = require_vault(vault)
     config = _config(path)
@@ -323,7 +323,7 @@ def edit(
         if not sys.stdin.isatty():
             text = sys.stdin.read()
         else:
-            from vaultsync.services import review
+            from vaultsync.services.learning import review
 
             path = _vault(ctx, vault)
             try:

@@ -56,8 +56,13 @@ def search(
     event_id and ts).
     """
     from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.search import DEFAULT_MARK, IndexMissing, SearchError, make_filter
-    from vaultsync.services.search import search as run_search
+    from vaultsync.services.recall.search import (
+        DEFAULT_MARK,
+        IndexMissing,
+        SearchError,
+        make_filter,
+    )
+    from vaultsync.services.recall.search import search as run_search
     from vaultsync.storage.index import IndexBusy, IndexFailure
 
     path = require_vault(vault)

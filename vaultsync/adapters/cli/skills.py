@@ -27,7 +27,7 @@ app.add_typer(skills_app, name="skills")
 def list_drafts(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
     """Show every draft under skills/drafts/ with its status (draft, approved), whether it is a
     valid Agent Skill, and where it was installed."""
-    from vaultsync.services.skill_install import list_drafts as drafts
+    from vaultsync.services.agents.skill_install import list_drafts as drafts
 
     path = require_vault(vault)
     found = drafts(path)
@@ -69,8 +69,8 @@ def approve(
     mark the draft approved (recording where it went)."""
     from vaultsync.core.agents import PayloadError, parse_agent
     from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.skill_install import SkillInstallError
-    from vaultsync.services.skill_install import approve as install
+    from vaultsync.services.agents.skill_install import SkillInstallError
+    from vaultsync.services.agents.skill_install import approve as install
 
     path = require_vault(vault)
     try:

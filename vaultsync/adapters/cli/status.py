@@ -49,7 +49,7 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
     the last 24 hours, the vault's size, the last learn run and what it did, and which agents
     have vaultsync's hooks installed."""
-    from vaultsync.services.status import status as run_status
+    from vaultsync.services.vault.status import status as run_status
 
     path = require_vault(vault)
     result = run_status(path)

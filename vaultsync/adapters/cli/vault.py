@@ -31,8 +31,8 @@ def init(
     commit. Existing notes are never changed. The first vault initialised on this machine is
     recorded in the user config, so later commands find it without --vault.
     """
-    from vaultsync.services.vault import VaultError
-    from vaultsync.services.vault import init as init_vault
+    from vaultsync.services.vault.setup import VaultError
+    from vaultsync.services.vault.setup import init as init_vault
 
     try:
         report = init_vault(path, user_config=not no_user_config)
@@ -88,8 +88,8 @@ def demo(
     USER.md/AGENT.md, runs an English and a Chinese search and prints the git log. Nothing
     outside the copy (and its index) is touched; your own vault and user config are left alone.
     """
-    from vaultsync.services.vault import VaultError
-    from vaultsync.services.vault import demo as run_demo
+    from vaultsync.services.vault.setup import VaultError
+    from vaultsync.services.vault.setup import demo as run_demo
 
     say = None if as_json else (lambda msg: typer.echo(f"· {msg}", err=True))
     try:

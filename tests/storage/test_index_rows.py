@@ -11,7 +11,7 @@ from vaultsync.core import eventlog
 from vaultsync.core import text as text_mod
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.storage.document import note_row, prepare
+from vaultsync.storage.index_rows import note_row, prepare
 
 SEP = "\u200b"
 

@@ -14,8 +14,8 @@ import pytest
 
 from vaultsync.core import config as config_mod
 from vaultsync.core import paths
-from vaultsync.services import vault as vault_service
-from vaultsync.services.vault import GITIGNORE_LINES, LAYOUT, VaultError, init
+from vaultsync.services.vault import setup as vault_service
+from vaultsync.services.vault.setup import GITIGNORE_LINES, LAYOUT, VaultError, init
 from vaultsync.storage import history
 
 
@@ -338,6 +338,6 @@ def test_example_vault_links_resolve() -> None:
 
 
 def test_example_skill_draft_is_a_valid_agent_skill() -> None:
-    skills = pytest.importorskip("vaultsync.services.skills")
+    skills = pytest.importorskip("vaultsync.services.learning.skills")
     folder = EXAMPLE / paths.DRAFTS_DIR / "release-python-package"
     assert skills.validate_skill(folder) == []

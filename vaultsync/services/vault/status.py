@@ -138,7 +138,7 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
 
 
 def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
-    from vaultsync.services.install import installed
+    from vaultsync.services.agents.install import installed
 
     counts = queue_counts(vault)
     queue = {state.value: counts.get(state.value, 0) for state in QUEUE_STATES}

@@ -389,7 +389,7 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
             restored = tuple(p for c in top[0].changes for p in (c.path, c.old_path) if p)
         notes = [r for r in restored if paths.is_note(r)]
         if notes:
-            from vaultsync.services import sync
+            from vaultsync.services.derived import reconcile as sync
 
             sync.reconcile(vault, config, notes)
     return Rollback(sha, rev, restored)

@@ -2,7 +2,7 @@
 
 Derived state is the index, the learning-queue markers and (through services.generate) USER.md,
 AGENT.md and the session-start context files. The vault is the only truth: either function can
-be run at any time, in any order, and they end in the same state (tests/services/test_sync.py
+be run at any time, in any order, and they end in the same state (tests/services/test_reconcile.py
 compares the two after random edits, byte for byte).
 
 Rebuild reads every note once: read, hash, split the frontmatter by hand, YAML through libyaml,
@@ -33,8 +33,8 @@ from typing import Any
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import QUEUE_STATES, NoteType, SessionStatus
-from vaultsync.storage.document import Batch, NoteRow, note_row, prepare
 from vaultsync.storage.index import Index, IndexCorrupt, install
+from vaultsync.storage.index_rows import Batch, NoteRow, note_row, prepare
 
 Progress = Callable[[int, int], None]
 _LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
@@ -491,7 +491,7 @@ def _sync_markers(vault: Path, statuses: dict[str, str | None], *, complete: boo
 def _generate(vault: Path, config: Config, index: Index, tally: _Tally) -> tuple[str, ...]:
     """USER.md, AGENT.md and the context files; returns the vault rels written."""
     try:
-        from vaultsync.services.generate import generate_all
+        from vaultsync.services.derived.generate import generate_all
     except ImportError as exc:  # pragma: no cover - only while the module is being written
         tally.warnings.append(f"USER.md/AGENT.md not generated: {exc}")
         return ()

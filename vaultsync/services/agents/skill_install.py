@@ -28,8 +28,8 @@ from typing import Any
 from vaultsync.core import paths, properties, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import AGENTS
-from vaultsync.services.agent_config import agent_home
-from vaultsync.services.skills import validate_skill
+from vaultsync.services.agents.agent_config import agent_home
+from vaultsync.services.learning.skills import validate_skill
 from vaultsync.storage.note import parse_note
 
 PROJECT_DIRS: dict[str, str | None] = {
@@ -270,7 +270,7 @@ def approve(
 
 
 def _reconcile(vault: Path, config: Config, rel: str, warnings: list[str]) -> None:
-    from vaultsync.services import sync
+    from vaultsync.services.derived import reconcile as sync
 
     try:
         sync.reconcile(vault, config, [rel])

@@ -24,7 +24,7 @@ from typing import Any
 
 from vaultsync.core import paths, properties, writer
 from vaultsync.core.model import Event, EventKind, ToolKind
-from vaultsync.services.model_runner import AnswerError, extract_json
+from vaultsync.services.learning.model_runner import AnswerError, extract_json
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 
 NAME_MAX = 64

@@ -24,8 +24,8 @@ from pathlib import Path
 from vaultsync.core import paths, properties, schema, writer
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.text import overlap
-from vaultsync.services.model_runner import MemoryItem, SessionSummary, SkillItem
-from vaultsync.services.session_log import SessionLog
+from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
+from vaultsync.services.learning.session_log import SessionLog
 from vaultsync.storage.memory import detail, effective_level, effective_scope, project_of
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 

@@ -76,7 +76,7 @@ def move_note(vault: Path, rel: str, reason: str, now: dt.datetime) -> Move:
 
 def budget_overflow(vault: Path, config: Config) -> tuple[list[tuple[str, str]], list[str]]:
     """([(rel, file it did not fit)] to archive, [L3 rels held]) from a dry generation."""
-    from vaultsync.services.generate import generate_from_vault
+    from vaultsync.services.derived.generate import generate_from_vault
 
     generation = generate_from_vault(vault, config, write=False)
     movable: list[tuple[str, str]] = []

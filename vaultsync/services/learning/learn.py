@@ -33,7 +33,7 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import SessionStatus
 
 if TYPE_CHECKING:
-    from vaultsync.services.model_runner import Lesson, ModelCommand
+    from vaultsync.services.learning.model_runner import Lesson, ModelCommand
 
 MAX_ATTEMPTS = 3  # model deferrals before the built-in summariser takes the session over
 LOCK_TIMEOUT_S = 0.5
@@ -274,7 +274,7 @@ class _Ctx:
             return default
 
     def ask(self, prompt: str, parse: Callable[[str], Any], attempts: int = 2) -> Any:
-        from vaultsync.services import model_runner
+        from vaultsync.services.learning import model_runner
 
         assert self.command is not None
         self.report.started_model = True
@@ -303,7 +303,7 @@ def _run_locked(
     offline: bool,
     now: dt.datetime,
 ) -> None:
-    from vaultsync.services import model_runner
+    from vaultsync.services.learning import model_runner
 
     command = None
     if not offline:
@@ -314,7 +314,7 @@ def _run_locked(
     report.model = command.label if command else "offline"
     ctx = _Ctx(vault, config, report, now, command, _redactor(config, report))
     if daily:
-        from vaultsync.services.digest import learn_sessions
+        from vaultsync.services.learning.session_step import learn_sessions
 
         learn_sessions(ctx, pre.work)
     if weekly:
@@ -326,7 +326,7 @@ def _run_locked(
 
 def draft_skills(ctx: _Ctx) -> None:
     """Weekly: cluster open proposals; each group of `skill_cluster_min`+ becomes a draft."""
-    from vaultsync.services import model_runner, skills
+    from vaultsync.services.learning import model_runner, skills
 
     proposals, warnings = skills.load_proposals(ctx.vault)
     ctx.report.warnings.extend(warnings)
@@ -404,7 +404,7 @@ def _redactor(config: Config, report: LearnReport) -> Callable[[str], str]:
 
 
 def _archive(ctx: _Ctx) -> None:
-    from vaultsync.services import archive
+    from vaultsync.services.learning import archive
 
     dry = ctx.report.dry_run
     try:
@@ -425,7 +425,7 @@ def _archive(ctx: _Ctx) -> None:
 def _reconcile(ctx: _Ctx) -> None:
     """Index what was written; USER.md and AGENT.md regenerate when memories changed."""
     try:
-        from vaultsync.services.sync import reconcile
+        from vaultsync.services.derived.reconcile import reconcile
     except ImportError as exc:  # pragma: no cover - only while sync is being written
         ctx.report.warnings.append(f"index not updated: {exc}")
         return

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from vaultsync.core import paths, writer
 from vaultsync.core.model import AGENTS
-from vaultsync.services import agent_config
-from vaultsync.services.agent_config import InstallError, Target, target_for
+from vaultsync.services.agents import agent_config
+from vaultsync.services.agents.agent_config import InstallError, Target, target_for
 
 __all__ = ["EXTRA_FILES", "InstallError", "InstallResult", "install", "installed", "uninstall"]
 

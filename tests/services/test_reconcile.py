@@ -18,8 +18,8 @@ from vaultsync.core.config import Config, load_config
 from vaultsync.core.model import Event, EventKind, Level, Scope
 from vaultsync.core.properties import render_frontmatter, set_properties
 from vaultsync.core.schema import memory_props, session_props
-from vaultsync.services import sync
-from vaultsync.services.sync import SyncError, rebuild, reconcile
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived.reconcile import SyncError, rebuild, reconcile
 from vaultsync.storage.index import Index, SearchFilter
 
 
@@ -344,7 +344,7 @@ def test_unreadable_file_and_folder_are_kept_not_deleted(vault: Path, cfg: Confi
         "import json, sys\n"
         "from pathlib import Path\n"
         "from vaultsync.core.config import load_config\n"
-        "from vaultsync.services.sync import reconcile\n"
+        "from vaultsync.services.derived.reconcile import reconcile\n"
         f"vault = Path({str(vault)!r})\n"
         "cfg = load_config(vault)\n"
         "full = reconcile(vault, cfg)\n"

@@ -27,7 +27,7 @@ from typing import Any
 from vaultsync.core import paths, properties, schema, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType
-from vaultsync.services import sync
+from vaultsync.services.derived import reconcile as sync
 from vaultsync.storage.memory import folder_level
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 

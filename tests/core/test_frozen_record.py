@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vaultsync.core import record
+from vaultsync.core import frozen_record as record
 from vaultsync.core.agents import Incoming
 from vaultsync.core.config import Config
 from vaultsync.core.model import Event, EventKind

@@ -8,7 +8,7 @@ cost. The core classes declare themselves with
     if TYPE_CHECKING:
         from dataclasses import dataclass, field
     else:
-        from vaultsync.core.record import dataclass, field
+        from vaultsync.core.frozen_record import dataclass, field
 
 so mypy still sees real dataclasses, while at run time this module builds the same
 `__init__` (keyword or positional, defaults, default factories), `__repr__`, `__eq__`,
@@ -99,7 +99,7 @@ def replace(obj: Any, /, **changes: Any) -> Any:
 def dataclass(cls: Any = None, /, *, frozen: bool = False) -> Any:
     """`@dataclass(frozen=True)` for the hook path; only frozen records are supported."""
     if not frozen:
-        raise TypeError("vaultsync.core.record builds frozen records only: pass frozen=True")
+        raise TypeError("vaultsync.core.frozen_record builds frozen records only: pass frozen=True")
     if cls is None:
         return _process
     return _process(cls)

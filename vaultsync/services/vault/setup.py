@@ -264,7 +264,7 @@ def example_vault() -> Path:
     """The example vault of the source checkout (the demo needs an editable install)."""
     override = os.environ.get("VAULTSYNC_EXAMPLE_VAULT")
     candidate = (
-        Path(override) if override else Path(__file__).resolve().parents[2] / "vault-example"
+        Path(override) if override else Path(__file__).resolve().parents[3] / "vault-example"
     )
     if not (candidate / paths.SESSIONS_DIR).is_dir():
         raise VaultError(
@@ -324,8 +324,8 @@ def demo(
     progress: Callable[[str], None] | None = None,
 ) -> DemoReport:
     """Copy the example vault, init it, rebuild, search, and show the history."""
-    from vaultsync.services import search as search_service
-    from vaultsync.services import sync
+    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.recall import search as search_service
 
     say = progress or (lambda _msg: None)
     source = example_vault()

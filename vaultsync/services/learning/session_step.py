@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from vaultsync.core import paths, properties, writer
 from vaultsync.core.model import SessionStatus
-from vaultsync.services import memory_writer as mw
-from vaultsync.services import model_runner, summarizer
-from vaultsync.services.learn import (
+from vaultsync.services.learning import learned_notes as mw
+from vaultsync.services.learning import model_runner, summarizer
+from vaultsync.services.learning.learn import (
     MAX_ATTEMPTS,
     PROMPT_OVERHEAD,
     redact_lesson,
@@ -24,14 +24,14 @@ from vaultsync.services.learn import (
     set_status,
     status_updates,
 )
-from vaultsync.services.model_runner import Lesson, Verdict
-from vaultsync.services.session_log import SessionLog, load_session
-from vaultsync.services.skills import Proposal, load_proposals
-from vaultsync.services.summarizer import summarize
+from vaultsync.services.learning.model_runner import Lesson, Verdict
+from vaultsync.services.learning.session_log import SessionLog, load_session
+from vaultsync.services.learning.skills import Proposal, load_proposals
+from vaultsync.services.learning.summarizer import summarize
 from vaultsync.storage.note import NoteReadError
 
 if TYPE_CHECKING:
-    from vaultsync.services.learn import _Ctx
+    from vaultsync.services.learning.learn import _Ctx
 
 
 def learn_sessions(ctx: _Ctx, rels: Sequence[str]) -> None:

@@ -33,8 +33,9 @@ from typing import Any
 from vaultsync.core import paths, properties, schema, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
-from vaultsync.services import levels, sync
-from vaultsync.services.levels import as_int, set_level
+from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.learning import levels
+from vaultsync.services.learning.levels import as_int, set_level
 from vaultsync.storage.memory import detail, effective_level, effective_scope
 from vaultsync.storage.note import Note, NoteReadError, read_note
 
@@ -164,7 +165,7 @@ def load_memories(vault: Path, config: Config) -> tuple[list[Memory], list[str]]
 
 def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
     """privacy_deferred sessions, from the queue markers, each confirmed by its note."""
-    from vaultsync.services.learn import preflight, set_marker
+    from vaultsync.services.learning.learn import preflight, set_marker
 
     preflight(vault)  # rebuilds the markers on a machine that has none yet
     found: list[HeldSession] = []
@@ -385,7 +386,7 @@ def demote(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = N
 
 def reject(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
     """Mark the memory rejected and move it to archive/<date>/ (never deleted)."""
-    from vaultsync.services.archive import move_note
+    from vaultsync.services.learning.archive import move_note
 
     now = now or _now()
     rel = find_memory(vault, ref)
@@ -414,7 +415,7 @@ def edit(
     now: dt.datetime | None = None,
 ) -> Decision:
     """Replace the fact (the body after the frontmatter); its properties and level stay."""
-    from vaultsync.services.memory_writer import _title
+    from vaultsync.services.learning.learned_notes import _title
 
     fact = " ".join(text.split()) if "\n" not in text.strip() else text.strip()
     if not fact:
@@ -446,7 +447,7 @@ def _session_decision(
     extra: dict[str, Any],
     now: dt.datetime | None,
 ) -> Decision:
-    from vaultsync.services.learn import set_status
+    from vaultsync.services.learning.learn import set_status
 
     rel = find_session(vault, ref)
     head = _head(vault, rel)

@@ -27,9 +27,15 @@ from pathlib import PurePosixPath
 
 from vaultsync.core.model import Event, EventKind, Scope, ToolKind
 from vaultsync.core.text import overlap
-from vaultsync.services.model_runner import Lesson, MemoryItem, SessionSummary, SkillItem, Verdict
-from vaultsync.services.session_log import SessionLog
-from vaultsync.services.skills import (
+from vaultsync.services.learning.model_runner import (
+    Lesson,
+    MemoryItem,
+    SessionSummary,
+    SkillItem,
+    Verdict,
+)
+from vaultsync.services.learning.session_log import SessionLog
+from vaultsync.services.learning.skills import (
     TEST_HEADS,
     command_head,
     kebab,

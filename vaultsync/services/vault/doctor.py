@@ -118,7 +118,7 @@ Walked = tuple[dict[str, tuple[int, int]], list[str]]  # sync.walk: rel -> (mtim
 
 
 def _walk(vault: Path, walked: Walked | None) -> Walked:
-    from vaultsync.services.sync import walk
+    from vaultsync.services.derived.reconcile import walk
 
     return walked if walked is not None else walk(vault)
 
@@ -202,7 +202,7 @@ def check_watcher(
 
 
 def check_hooks(now: dt.datetime) -> Check:
-    from vaultsync.services.status import _recent_lines as recent_records
+    from vaultsync.services.vault.status import _recent_lines as recent_records
 
     log = paths.hook_error_log()
     errors = recent_records(log, now - dt.timedelta(hours=24))
@@ -276,7 +276,7 @@ def check_queue(vault: Path, now: dt.datetime) -> Check:
 
 
 def _last_learn(vault: Path) -> str:
-    from vaultsync.services.status import learn_summary
+    from vaultsync.services.vault.status import learn_summary
 
     last = learn_summary(vault)
     return str(last["finished"]) if last else ""
@@ -306,7 +306,7 @@ def check_size(vault: Path, config: Config, walked: Walked | None = None) -> Che
 
 
 def check_git(vault: Path, now: dt.datetime) -> Check:
-    from vaultsync.services import autocommit
+    from vaultsync.services.vault import autocommit
     from vaultsync.storage import history
 
     if history.git_binary() is None:
@@ -357,7 +357,7 @@ def check_git(vault: Path, now: dt.datetime) -> Check:
 def _render(vault: Path, config: Config) -> Any:
     """What USER.md/AGENT.md would be now: from the index (five times faster than reading
     every memory and summary note), or from the notes when there is no usable index."""
-    from vaultsync.services.generate import generate, generate_from_vault
+    from vaultsync.services.derived.generate import generate, generate_from_vault
     from vaultsync.storage.index import Index, IndexFailure
 
     index_file = config.index_file()

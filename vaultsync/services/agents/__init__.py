@@ -1,0 +1,1 @@
+"""The agents' own configuration: hooks, MCP servers, skills installed into them."""

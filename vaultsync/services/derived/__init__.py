@@ -1,0 +1,1 @@
+"""State rebuilt from the vault: the index, queue markers, USER.md, AGENT.md, context."""

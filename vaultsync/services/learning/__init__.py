@@ -1,0 +1,1 @@
+"""The learning loop: sessions into summaries, memories and skills; review and levels."""

@@ -1,0 +1,1 @@
+"""Reading memory back: search and recall over the index."""

@@ -1,0 +1,1 @@
+"""The vault as a whole: setup, commits, status and health."""
