@@ -360,9 +360,9 @@ def redactor_for(cfg: Config) -> Any:
     except ValueError as exc:
         # A broken extra rule must never turn off redaction: the built-in rules still run,
         # and the problem is logged where `vaultsync status` counts it.
-        from vaultsync.core.hook import note_problem
+        from vaultsync.core import logs
 
-        note_problem("PrivacyConfigError", str(exc)[:300])
+        logs.hook_error("", "", "PrivacyConfigError", str(exc)[:300])
         return privacy.default_redactor()
 
 
@@ -395,11 +395,9 @@ def handle(
         rel = session_rel(vault, inc.agent, inc.session_id, now)
         dropped = record(vault, cfg, event, rel, project, budget)
         if findings and dropped is None:
-            from vaultsync.core import privacy
+            from vaultsync.core import logs, privacy
 
-            privacy.log_redactions(
-                paths.redaction_log(vault), findings, where=f"{rel}#{event.id}", when=now
-            )
+            logs.redactions(vault, privacy.log_kinds(findings), where=f"{rel}#{event.id}", when=now)
         if inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
             close_session(
                 vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget

@@ -22,9 +22,7 @@ import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
-from datetime import datetime
 from functools import lru_cache
-from pathlib import Path
 
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
@@ -39,7 +37,7 @@ else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
     from vaultsync.core.frozen_record import dataclass
 
 __all__ = ["MAX_INPUT_CHARS", "Finding", "Redaction", "Redactor", "Rule", "default_redactor"]
-__all__ += ["log_redactions", "project_allowed"]
+__all__ += ["log_kinds", "project_allowed"]
 
 MAX_INPUT_CHARS = 1_000_000
 PRIVATE_RULE = "private-span"
@@ -551,26 +549,18 @@ def project_allowed(project_path: str, allow: Sequence[str], deny: Sequence[str]
     return not allow or any(_glob_re(p).fullmatch(path) for p in allow if p)
 
 
-# ---- redaction log ------------------------------------------------------------------------------
-def log_redactions(log_path: Path, findings: Iterable[Finding], where: str, when: datetime) -> None:
-    """Append one JSON line per rule id: {"ts", "where", "rule", "kind", "count"}. Never the
-    content, never a hash of it. One write on an O_APPEND descriptor: concurrent hooks don't mix."""
-    import json
-
-    counts: dict[str, int] = {}
-    for f in findings:
-        counts[f.rule] = counts.get(f.rule, 0) + 1
-    if not counts:
-        return
-    ts = when.isoformat(timespec="seconds")
-    lines = []
-    for rule, n in counts.items():
-        kind = "injection" if INJECTION in rule else "private" if rule == PRIVATE_RULE else "secret"
-        rec = {"ts": ts, "where": where, "rule": rule, "kind": kind, "count": n}
-        lines.append(json.dumps(rec, ensure_ascii=False) + "\n")
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, "".join(lines).encode("utf-8"))
-    finally:
-        os.close(fd)
+# ---- redaction log (written by core.logs) ------------------------------------------------------
+def log_kinds(findings: Iterable[Finding]) -> list[tuple[str, str]]:
+    """(rule, kind) of each finding, kind one of secret, private, injection: what the redaction
+    log records. Never the content, never a hash of it."""
+    return [
+        (
+            f.rule,
+            "injection"
+            if INJECTION in f.rule
+            else "private"
+            if f.rule == PRIVATE_RULE
+            else "secret",
+        )
+        for f in findings
+    ]
