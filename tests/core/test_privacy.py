@@ -10,7 +10,6 @@ import string
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
