@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from vaultsync.core import eventlog, paths, writer
+from vaultsync.core import eventlog, paths, timestamp, writer
 from vaultsync.core.agents import Incoming
 from vaultsync.core.excerpt import Limits, cap, summarise_input, summarise_output
 from vaultsync.core.model import Event, EventKind
@@ -261,7 +261,7 @@ def _header(event: Event, project: Project) -> str:
         session_id=event.session_id,
         project=event.project,
         cwd=event.cwd,
-        started=event.ts[:19],
+        started=timestamp.format(timestamp.parse(event.ts) or datetime.now(UTC)),
         machine=paths.machine_id(),
     )
     short = paths.safe_component(event.session_id, 8, "session")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.text import overlap
 from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
@@ -114,10 +114,6 @@ def _head(path: Path) -> str:
 # ---------------------------------------------------------------- names
 
 
-def _stamp(now: dt.datetime) -> str:
-    return now.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0).isoformat() + "Z"
-
-
 def _title(text: str, limit: int = 80) -> str:
     line = " ".join(text.split())
     for stop in (". ", "。", "; ", "！", "? "):
@@ -179,7 +175,7 @@ def render_summary(
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=_stamp(now),
+        created=timestamp.format(now),
         session_rel=log.rel,
         files_read=list(summary.files_read),
         files_modified=list(summary.files_modified),
@@ -223,7 +219,7 @@ def render_memory(log: SessionLog, item: MemoryItem, *, source_rel: str, now: dt
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=_stamp(now),
+        created=timestamp.format(now),
         source_rel=source_rel,
         priority=item.priority,
     )
@@ -236,7 +232,7 @@ def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: 
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=_stamp(now),
+        created=timestamp.format(now),
         source_rel=source_rel,
     )
     props["when"] = skill.when
@@ -337,8 +333,8 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
             text,
             {
                 "reinforced": count + 1,
-                "last_seen": now.date().isoformat(),
-                "updated": _stamp(now),
+                "last_seen": timestamp.day(now),
+                "updated": timestamp.format(now),
                 "sources": [*listed, source],
             },
         )

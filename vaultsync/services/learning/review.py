@@ -30,11 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile as sync
-from vaultsync.services.learning import levels
 from vaultsync.services.learning.levels import as_int, set_level
 from vaultsync.storage.memory import detail, effective_level, effective_scope
 from vaultsync.storage.note import Note, NoteReadError, read_note
@@ -165,7 +164,7 @@ def load_memories(vault: Path, config: Config) -> tuple[list[Memory], list[str]]
 
 def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
     """privacy_deferred sessions, from the queue markers, each confirmed by its note."""
-    from vaultsync.services.learning.learn import preflight, set_marker
+    from vaultsync.core.queue import preflight, set_marker
 
     preflight(vault)  # rebuilds the markers on a machine that has none yet
     found: list[HeldSession] = []
@@ -391,7 +390,7 @@ def reject(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = N
     now = now or _now()
     rel = find_memory(vault, ref)
     note = _read_memory(vault, rel)
-    when = levels.stamp(now)
+    when = timestamp.format(now)
     writer.rewrite(
         vault / rel,
         lambda text: properties.set_properties(
@@ -423,7 +422,7 @@ def edit(
     rel = find_memory(vault, ref)
     note = _read_memory(vault, rel)
     heading = " ".join((title or _title(fact)).split())
-    when = levels.stamp(now or _now())
+    when = timestamp.format(now or _now())
 
     def change(current: str) -> str:
         yaml_text, body = properties.split_frontmatter(current)
@@ -447,7 +446,7 @@ def _session_decision(
     extra: dict[str, Any],
     now: dt.datetime | None,
 ) -> Decision:
-    from vaultsync.services.learning.learn import set_status
+    from vaultsync.core.queue import set_status
 
     rel = find_session(vault, ref)
     head = _head(vault, rel)
@@ -457,8 +456,8 @@ def _session_decision(
     if current not in allowed:
         names = " or ".join(s.value for s in allowed)
         raise ReviewError(f"{rel} is {current.value if current else 'unassessed'}, not {names}")
-    when = levels.stamp(now or _now())
-    set_status(vault, rel, status, {"status": status.value, **extra, "reviewed": when})
+    when = timestamp.format(now or _now())
+    set_status(vault, rel, status, {"status": status.value, **extra, "reviewed": when[:10]})
     generated, warnings = _reconcile(vault, config, {rel})
     return Decision(
         action,
