@@ -19,7 +19,7 @@ import os
 from contextlib import suppress
 from datetime import UTC, datetime
 
-from vaultsync.core import paths, writer
+from vaultsync.core import paths, timestamp, writer
 
 # typing costs the hook ~2 ms to import; annotations are strings anyway.
 TYPE_CHECKING = False
@@ -69,16 +69,6 @@ def redactions(vault: Path, kinds: Iterable[tuple[str, str]], where: str, when: 
     writer.append_line(paths.redaction_log(vault), "\n".join(lines), mode=0o600)
 
 
-def _parse_time(value: object) -> datetime | None:
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        stamp = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
-
-
 def recent(log: Path, since: datetime) -> list[dict[str, object]]:
     """Records of `log` stamped at or after `since` (`time`, or `ts` in the redaction log).
 
@@ -104,7 +94,7 @@ def recent(log: Path, since: datetime) -> list[dict[str, object]]:
             continue
         if not isinstance(record, dict):
             continue
-        stamp = _parse_time(record.get("time") or record.get("ts"))
+        stamp = timestamp.parse(record.get("time") or record.get("ts"))
         if stamp is not None and stamp >= since:
             found.append(record)
     return found
