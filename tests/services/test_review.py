@@ -82,7 +82,7 @@ def test_pending_lists_candidates_suggestions_and_held_sessions(vault: Path, con
     found = review.pending(vault, config)
 
     assert [m.rel for m in found.candidates] == [repeated, fresh]  # most repeated first
-    assert {m.rel: m.suggestion for m in found.promotions} == {
+    assert {m.rel: found.suggestions[m.rel] for m in found.promotions} == {
         repeated: "approve",
         confirmed: "promote",
     }

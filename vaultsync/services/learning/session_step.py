@@ -23,6 +23,7 @@ from vaultsync.services.learning.run_state import LearnRun
 from vaultsync.services.learning.session_log import SessionLog, load_session
 from vaultsync.services.learning.skills import Proposal, load_proposals
 from vaultsync.services.learning.summarizer import summarize
+from vaultsync.storage.memory import Memory
 from vaultsync.storage.note import NoteReadError
 
 MAX_ATTEMPTS = 3  # model deferrals before the built-in summariser takes the session over
@@ -194,14 +195,14 @@ def _write_lesson(
     log: SessionLog,
     lesson: Lesson,
     label: str,
-    records: Sequence[mw.MemoryRecord],
+    records: Sequence[Memory],
     threshold: float,
-) -> list[mw.MemoryRecord]:
+) -> list[Memory]:
     vault, report, now = ctx.vault, ctx.report, ctx.now
     assert lesson.summary is not None
     srel = mw.summary_rel(vault, log, lesson.summary.title)
     plans: list[mw.MemoryPlan] = []
-    fresh: list[mw.MemoryRecord] = []
+    fresh: list[Memory] = []
     for item in lesson.memories:
         plan = mw.plan_memory(
             log, item, source_rel=srel, records=[*records, *fresh], threshold=threshold, now=now
