@@ -23,8 +23,8 @@ from vaultsync.core.privacy import (
     Finding,
     Redactor,
     default_redactor,
-    project_allowed,
 )
+from vaultsync.core.project_filter import project_allowed
 
 RNG = random.Random(20260529)
 ALNUM = string.ascii_letters + string.digits

@@ -367,18 +367,20 @@ def redactor_for(cfg: Config) -> Any:
 
 
 def project_allowed(project: Project, cwd: str, cfg: Config) -> bool:
-    from vaultsync.core import privacy
+    from vaultsync.core import project_filter
 
     allow = list(cfg.privacy.get("allow") or [])
     deny = list(cfg.privacy.get("deny") or [])
     if not allow and not deny:
         return True
     where = project.root or cwd
-    if not privacy.project_allowed(where, allow, deny):
+    if not project_filter.project_allowed(where, allow, deny):
         return False
     # A deny rule may name the repository itself (host/owner/repo) rather than a folder.
     return not (
-        project.key and project.key != where and not privacy.project_allowed(project.key, [], deny)
+        project.key
+        and project.key != where
+        and not project_filter.project_allowed(project.key, [], deny)
     )
 
 

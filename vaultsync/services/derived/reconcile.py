@@ -7,8 +7,8 @@ compares the two after random edits, byte for byte).
 
 Rebuild reads every note once: read, hash, split the frontmatter by hand, YAML through libyaml,
 event blocks through `eventlog.parse_all`; no markdown parser on this path. It fills a new
-index file and swaps it in only when complete (`index.install`), so a crash midway leaves the old
-index. Reconcile compares a directory walk with the index by (mtime, size), hashes only what
+index file and swaps it in only when complete (`index_file.install`), so a crash midway leaves
+the old index. Reconcile compares a directory walk with the index by (mtime, size), hashes only what
 differs and rewrites a row only if the hash changed.
 
 An unreadable file is never a deletion: reconcile keeps its row and warns. A note whose YAML a
@@ -33,7 +33,8 @@ from typing import Any
 from vaultsync.core import paths, queue, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import NoteType
-from vaultsync.storage.index import Index, IndexCorrupt, install
+from vaultsync.storage.index import Index, IndexCorrupt
+from vaultsync.storage.index_file import install
 from vaultsync.storage.index_rows import Batch, NoteRow, note_row, prepare
 
 Progress = Callable[[int, int], None]

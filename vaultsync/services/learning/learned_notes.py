@@ -59,7 +59,7 @@ def load_memories(vault: Path) -> tuple[list[Memory], list[str]]:
 # ---------------------------------------------------------------- names
 
 
-def _title(text: str, limit: int = 80) -> str:
+def fact_title(text: str, limit: int = 80) -> str:
     line = " ".join(text.split())
     for stop in (". ", "。", "; ", "！", "? "):
         head = line.split(stop, 1)[0]
@@ -95,7 +95,7 @@ def summary_rel(vault: Path, log: SessionLog, title: str) -> str:
 
 def memory_rel(log: SessionLog, item: MemoryItem, today: str) -> str:
     digest = paths.short_hash(log.rel, item.scope.value, item.text, n=6)
-    slug = _slug(_title(item.text, 50), 40, "memory")
+    slug = _slug(fact_title(item.text, 50), 40, "memory")
     return f"{paths.LEVEL_DIRS[Level.L1]}/{today} {item.scope.value} {slug} {digest}.md"
 
 
@@ -168,7 +168,7 @@ def render_memory(log: SessionLog, item: MemoryItem, *, source_rel: str, now: dt
         source_rel=source_rel,
         priority=item.priority,
     )
-    return properties.render_frontmatter(props) + f"\n# {_title(item.text)}\n\n{item.text}\n"
+    return properties.render_frontmatter(props) + f"\n# {fact_title(item.text)}\n\n{item.text}\n"
 
 
 def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: dt.datetime) -> str:

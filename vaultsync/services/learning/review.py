@@ -382,14 +382,14 @@ def edit(
     now: dt.datetime | None = None,
 ) -> Decision:
     """Replace the fact (the body after the frontmatter); its properties and level stay."""
-    from vaultsync.services.learning.learned_notes import _title
+    from vaultsync.services.learning.learned_notes import fact_title
 
     fact = " ".join(text.split()) if "\n" not in text.strip() else text.strip()
     if not fact:
         raise ReviewError("the new text is empty; use reject to drop a memory")
     rel = find_memory(vault, ref)
     note = _read_memory(vault, rel)
-    heading = " ".join((title or _title(fact)).split())
+    heading = " ".join((title or fact_title(fact)).split())
     when = timestamp.format(now or _now())
 
     def change(current: str) -> str:
