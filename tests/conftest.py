@@ -10,7 +10,11 @@ import pytest
 from vaultsync.core import paths
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+# /work/main -> /work/shared; a worktree /work/wt/NAME -> /work/shared as well.
+SHARED = next(
+    (p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()),
+    REPO.parent / "shared",
+)
 
 
 @pytest.fixture(autouse=True)

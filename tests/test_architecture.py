@@ -227,6 +227,25 @@ def test_modules_stay_small(path: Path) -> None:
     assert lines <= MAX_LINES, f"{path.name} has {lines} lines; split it by concept (rule 5)"
 
 
+def undocumented(doc: str, root: Path = PACKAGE) -> list[str]:
+    """Modules the module table of docs/architecture.md does not name (`folder/*` covers a
+    folder)."""
+    missing = []
+    for path in _modules(root):
+        if path.name == "__init__.py":
+            continue
+        rel = path.relative_to(root).as_posix()
+        folder = rel.rpartition("/")[0]
+        if f"`{rel}`" not in doc and not (folder and f"`{folder}/*`" in doc):
+            missing.append(rel)
+    return missing
+
+
+def test_every_module_is_in_the_architecture_table() -> None:
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert undocumented(doc) == []
+
+
 # ---- each checker can fail ------------------------------------------------------------------
 
 
@@ -279,3 +298,8 @@ def test_size_check_can_fail(tmp_path: Path) -> None:
     big.write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
     with pytest.raises(AssertionError, match="split it by concept"):
         test_modules_stay_small(big)
+
+
+def test_module_table_check_can_fail(tmp_path: Path) -> None:
+    root = _package(tmp_path, {"core/a.py": "", "adapters/cli/x.py": "", "core/b.py": ""})
+    assert undocumented("`core/a.py` and `adapters/cli/*`", root) == ["core/b.py"]

@@ -1,4 +1,5 @@
-"""The one module that runs git: the vault's history, one commit per batch of changes.
+"""The one module that runs git (its process layer is storage.git_process): the vault's history,
+one commit per batch of changes.
 
 The git binary through subprocess, because GitPython's own index is ten times slower at 100k
 notes (FLOORS.md) and the binary is what obsidian-git and the person's terminal use, so all
