@@ -10,6 +10,7 @@ so annotations can name a type.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -25,13 +26,19 @@ def _modules(root: Path = PACKAGE) -> list[Path]:
     return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+@functools.cache
+def _parse(path: Path) -> ast.Module:
+    """Each file is parsed once per run, however many checks read it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _layer(path: Path) -> str | None:
     rel = path.relative_to(PACKAGE).parts
     return rel[0] if rel[0] in LAYERS else None
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parse(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -79,6 +86,7 @@ def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
+@functools.cache
 def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     """Module -> the package modules it imports (a `from pkg import mod` names the module)."""
     paths = {_module_name(p, root): p for p in _modules(root)}
@@ -93,7 +101,7 @@ def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
             if target and target != name:
                 targets.add(target)
 
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _runtime_imports(_parse(path)):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     add(alias.name)
@@ -155,7 +163,7 @@ def private_imports(root: Path = PACKAGE) -> list[str]:
     top = root.name
     found = []
     for path in _modules(root):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parse(path)
         aliases: set[str] = set()
         where = path.relative_to(root.parent)
         for node in ast.walk(tree):

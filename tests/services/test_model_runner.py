@@ -124,14 +124,23 @@ def test_any_text_is_a_lesson_or_an_answer_error(text: str) -> None:
         mr.parse_lesson(text)
 
 
-@settings(max_examples=100, deadline=None)
-@given(
-    st.recursive(
-        st.none() | st.booleans() | st.integers() | st.text(),
-        lambda c: st.lists(c) | st.dictionaries(st.text(), c),
-    )
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda c: st.lists(c) | st.dictionaries(st.text(), c),
 )
+
+
+@settings(max_examples=40, deadline=None)
+@given(JSON)
 def test_any_json_is_a_lesson_or_an_answer_error(value: object) -> None:
+    with contextlib.suppress(mr.AnswerError):
+        mr.parse_lesson(json.dumps(value))
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None)
+@given(JSON)
+def test_any_json_is_a_lesson_or_an_answer_error_thorough(value: object) -> None:
     with contextlib.suppress(mr.AnswerError):
         mr.parse_lesson(json.dumps(value))
 
