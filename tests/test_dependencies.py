@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tomllib
 from pathlib import Path
@@ -27,7 +28,8 @@ def declared(pyproject: Path = REPO / "pyproject.toml") -> list[str]:
     return [n.lower() for n in names]
 
 
-def imported(package: Path = REPO / "vaultsync") -> set[str]:
+@functools.cache
+def imported(package: Path = REPO / "vaultsync") -> frozenset[str]:
     found: set[str] = set()
     for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -35,7 +37,7 @@ def imported(package: Path = REPO / "vaultsync") -> set[str]:
                 found.update(a.name.split(".")[0] for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 found.add(node.module.split(".")[0])
-    return found
+    return frozenset(found)
 
 
 def unused(
