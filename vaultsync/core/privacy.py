@@ -18,7 +18,6 @@ Standard library only; every pattern is compiled on first use, once per process.
 from __future__ import annotations
 
 import bisect
-import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
@@ -26,6 +25,7 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
+from vaultsync.core import privacy_encodings as E
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
 from vaultsync.core.privacy_rules import Lazy, Rule, Span
@@ -48,9 +48,6 @@ MARKER_RE = Lazy(r"\[REDACTED:[A-Za-z0-9_.:-]{1,80}\]")
 _WRAPPER = Lazy(r"⟦prompt-injection[a-z-]{0,40}: [^⟦⟧]{0,200000}⟧")
 _PRIVATE_OPEN = Lazy(r"(?i)<private>")
 _PRIVATE_CLOSE = Lazy(r"(?i)</private>")
-_B64 = r"([A-Za-z0-9+/]{16,}={0,2})(?![A-Za-z0-9+/=_-])"
-_B64_BLOB = Lazy(r"[^A-Za-z0-9+/=_-]" + _B64)  # a class, not a look-behind: scans fast
-_B64_AT_START = Lazy(_B64)
 _MARKS = "⟦⟧⟬⟭"
 _QUOTE_MARK = Lazy(f"[{_MARKS}]")
 _OUR_BACKSLASH = Lazy(r"\\(?=[<!(|｜#I/se])")  # inert's escapes inside a quoted injection
@@ -61,7 +58,6 @@ _ESCAPED_TOKEN = Lazy(
 _ESCAPED_KEYS = ("<\\|", "<\\｜", "<\\<", "<\\start_of", "<\\end_of", "[\\INST]", "[\\/INST]",
                  "\\##")  # fmt: skip
 _ESCAPE = Lazy(r"\\u\{[0-9a-f]{1,6}\}")
-_NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -209,9 +205,11 @@ class Redactor:
         markers: list[Span] | None = None,
         depth: int = 0,
         soft: Set[int] = frozenset(),
+        values: list[str] | None = None,
     ) -> list[Hit]:
         """Raw secret hits in `w` (overlapping; not merged). `soft`: offsets where something
-        invisible was taken out; a token may start or end there."""
+        invisible was taken out; a token may start or end there. `values` collects the secrets
+        found inside encoded blobs (their other occurrences are redacted too)."""
         lowered = w.lower()
         if markers is None:
             markers = _markers(w)
@@ -253,36 +251,15 @@ class Redactor:
                 ):
                     continue
                 hits.append((s, e, r.id, r.priority))
-        if depth == 0 and len(w) >= 16:
-            hits += self._scan_base64(w, hits, markers)
+        if depth:
+            values = values if values is not None else []
+            values += [w[h[0] : h[1]] for h in hits]
+        if len(w) >= 16:
+            hits += E.decoded_hits(self._inner, w, hits, markers, depth, values or [])
         return hits
 
-    def _scan_base64(self, w: str, hits: list[Hit], markers: list[Span]) -> list[Hit]:
-        """One level of base64: a blob whose decoded text holds a secret is redacted whole."""
-        import binascii
-
-        found: list[Hit] = []
-        done = _merge_spans(sorted([(h[0], h[1]) for h in hits] + markers))
-        budget = 4_000_000
-        first = _B64_AT_START.match(w)
-        for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w)):
-            blob, (start, end) = m.group(1), m.span(1)
-            if len(blob) % 4 or _NOT_B64.fullmatch(blob) or (done and R.overlaps(done, start, end)):
-                continue
-            budget -= len(blob)
-            if budget < 0:
-                break
-            try:
-                text = binascii.a2b_base64(blob).decode("utf-8")
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if sum(c.isprintable() or c in "\r\n\t" for c in text) < 0.95 * len(text):
-                continue
-            inner = self.scan_secrets(text, [], depth=1)
-            if inner:
-                best = max(inner, key=lambda h: (h[3], h[1] - h[0]))
-                found.append((start, end, best[2], best[3]))
-        return found
+    def _inner(self, text: str, depth: int, values: list[str]) -> list[Hit]:
+        return self.scan_secrets(text, [], depth=depth, values=values)
 
     # -- the whole pipeline -----------------------------------------------------------------------
     def redact(self, text: str) -> Redaction:
@@ -297,7 +274,15 @@ class Redactor:
         ours = [x for x in ours if not (gone and R.overlaps(gone, *x))]
         w, segs, soft = _working(text, gone, ours)
         orig = _mapper(segs)
-        hits = self.scan_secrets(w, _markers(w), soft=soft)
+        markers = _markers(w)
+        values: list[str] = []
+        hits = self.scan_secrets(w, markers, soft=soft, values=values)
+        if hits:  # a secret found once is redacted wherever and however else it is written
+            hits += [
+                h
+                for h in E.every_occurrence(w, hits, values)
+                if not R.overlaps(markers, h[0], h[1])
+            ]
         secrets = []
         gone_starts, gone_ends = [x[0] for x in gone], [x[1] for x in gone]
         for s, e, rule, _ in _merge(hits):

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
+from vaultsync.core import privacy_hijack as H
 from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span
 
 
@@ -94,11 +95,16 @@ _ZH_STARTS = (
 )  # fmt: skip
 # (regex, the words a match starts with). The first pattern's `fill` must hold a STRONG_FILL word.
 OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (rf"(?i)\b(?:ignore|disregard|forget|override|bypass|abandon|discard){_S}(?P<fill>(?:(?:"
+    (rf"(?i)\b(?:ignore|disregard|forget|override|bypass|abandon|discard|(?:stop|quit|cease)"
+     rf"{_S}(?:following|obeying|using)|(?:no{_S}longer|do{_S}not|don't|never){_S}(?:follow|obey))"
+     rf"{_S}(?P<fill>(?:(?:"
      + "|".join(_FILL) + rf"){_S}){{1,5}})(?:instructions?|prompts?|directives?|directions"
      r"|guidelines|guardrails|rules|constraints|messages|programming|restrictions"
      r"|policies|training)\b",
-     ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard")),
+     ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard", "stop", "quit",
+      "cease", "no", "do", "don't", "never")),
+    (rf"(?i)\bfrom{_S}now{_S}on,?{_S}(?:you{_S}(?:will|must|shall|are{_S}to|obey|follow|answer"
+     rf"|respond|only)|your{_S}(?:only|new){_S}(?:task|job|goal|instructions?))", ("from",)),
     (rf"(?i)\b(?:ignore|disregard|forget){_S}(?:everything|anything|all(?:{_S}that)?|whatever)"
      rf"{_S}(?:you(?:'ve|{_S}have|{_S}were|{_S}had)?{_S}(?:been{_S})?(?:told|given|instructed"
      rf"|taught)|(?:i|we){_S}(?:said|told{_S}you|wrote)|(?:written{_S}|said{_S})?(?:above|before"
@@ -147,14 +153,18 @@ _HIDING = Lazy(
     r"(?:\.\d+)?(?:px|pt|em|rem)?\b|opacity[ \t]*:[ \t]*0(?:\.0+)?(?![.\d])|color[ \t]*:[ \t]*"
     r"(?:#fff(?:fff)?\b|white\b|transparent\b)|\bhidden\b|aria-hidden|height[ \t]*:[ \t]*0"
 )
-_AI_CUE = Lazy(rf"(?i)\b(?:{_AI}|assistants?|chatbots?|agents?)\b")
+_AI_CUE = Lazy(  # no \b: CJK letters are word characters too (给AI的指令)
+    rf"(?i)(?<![A-Za-z])(?:{_AI}|assistants?|chatbots?|agents?)(?![A-Za-z])"
+    r"|人工智能|大模型|助手|智能体|智能體|エージェント|アシスタント"
+)
 _IMPERATIVE = Lazy(
     r"(?i)\b(?:ignore|disregard|forget|instructions?|must|you[ \t]+should|do[ \t]+not[ \t]+tell"
     r"|print|send|upload|post|exfiltrate|reveal|execute|run|delete|remove|curl|wget|reply"
     r"|respond|output|read|fetch|open|visit|append|include|approve|merge|commit|push)\b"
+    r"|请|請|把|发送|發送|执行|執行|删除|刪除|不要|してください|して下さい|送信|実行|削除"
 )
-MD_IMAGE = Lazy(
-    r"(?<![\\`])!\[[^\]\n]{0,300}\]\([ \t]*<?(?=https?://)"
+MD_IMAGE = Lazy(  # an image, or a link (a click sends it just the same)
+    r"(?<![\\`])!?\[[^\]\n]{0,300}\]\([ \t]*<?(?=https?://)"
     r"|(?i:(?<!\\)<img\b[^>]{0,300}?\bsrc[ \t]*=[ \t]*[\"']?(?P<src>https?://[^\"'\s>]{1,2000}))"
 )
 _EXFIL_PARAMS = frozenset((
@@ -219,8 +229,8 @@ def exfil_url(url: str) -> bool:
     _, _, query = url.partition("?")
     for pair in re.split(r"[&;]", query):
         key, _, value = pair.partition("=")
-        if key.lower() in _EXFIL_PARAMS and len(value) >= 24:
-            return True
+        if key.lower() in _EXFIL_PARAMS and (len(value) >= 24 or len(_CJK.findall(value)) >= 4):
+            return True  # a long value, or words asking for something to be filled in
     return False
 
 
@@ -253,7 +263,12 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
             close = _rx(rf"(?i)</{m.group(1)}[ \t]*>").search(w, m.end(), m.end() + 4000)
             if close and _HIDING.search(m.group(2)) and addressed_to_ai(w[m.end() : close.start()]):
                 found.append((m.start(), close.end(), m.start(), close.end(), HIDDEN, True))
-    if EXFIL not in off and ("![" in w or "<img" in lowered):
+    if COMMENT not in off and "[//]: #" in w:  # a markdown comment: never rendered
+        for m in _MD_COMMENT.finditer(w):
+            if addressed_to_ai(m.group(1)):
+                found.append((*m.span(), *m.span(), COMMENT, True))
+    found += H.find(w, lowered, off)
+    if EXFIL not in off and ("](" in w or "<img" in lowered):
         for m in MD_IMAGE.finditer(w):
             url, end = m.group("src"), m.end()
             if url is None:  # markdown: the URL runs to the closing parenthesis on this line
@@ -266,6 +281,7 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
     return found
 
 
+_MD_COMMENT = Lazy(r"(?m)^[ \t]*\[//\]:[ \t]*#[ \t]*[(\"']([^\n]{1,2000})[)\"'][ \t]*$")
 _MD_IMG_OPEN = Lazy(r"(?<!\\)!\[")
 _TAG_OPEN = Lazy(r"(?<!\\)<(?=[/A-Za-z])")
 _BANG_OPEN = Lazy(r"(?<!\\)<!")

@@ -96,12 +96,43 @@ jwt | eyj | c= s=eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE
     %LeyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{4,16384}\.[A-Za-z0-9_-]{0,4096}
     (?:\.[A-Za-z0-9_-]{0,4096}\.[A-Za-z0-9_-]{0,4096})?%R
 sendgrid-api-key | sg. | | %LSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}%R
-twilio-api-key | twilio | | %LSK[0-9a-fA-F]{32}%R
+twilio-api-key | sk | | %LSK[0-9a-fA-F]{32}(?![A-Za-z0-9_-])
+rubygem-api-key | rubygems_ | | %Lrubygems_[a-f0-9]{48}%R
+dockerhub-token | dckr_pat_,dckr_oat_ | | %Ldckr_(?:pat|oat)_[A-Za-z0-9_-]{20,64}%R
+circleci-token | ccipat_ | | %LCCIPAT_[A-Za-z0-9]{20,30}_[a-f0-9]{40}%R
+buildkite-token | bkua_ | | %Lbkua_[a-f0-9]{40}%R
+newrelic-api-key | nrak-,nrjs-,nrii- | | %L(?:NRAK|NRJS|NRII)-[A-Z0-9]{19,32}%R
+neon-api-key | napi_ | | %Lnapi_[a-z0-9]{64}%R
+airtable-token | pat | | %Lpat[A-Za-z0-9]{14}\.[a-f0-9]{64}%R
+fly-token | fm1r_,fm1a_,fm2_,fo1_ | | %L(?:fm1[ar]|fm2|fo1)_[A-Za-z0-9+/=_-]{40,800}%R
+netlify-token | nfp_,nfc_ | | %Lnf[pc]_[A-Za-z0-9]{36,40}%R
+sonarqube-token | sqp_,squ_,sqa_ | | %Lsq[pua]_[a-f0-9]{40}%R
+pulumi-token | pul- | | %Lpul-[a-f0-9]{40}%R
+tailscale-key | tskey- | | %Ltskey-[a-z]{3,10}-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{16,40}%R
+figma-token | figd_ | | %Lfigd_[A-Za-z0-9_-]{40,60}%R
+contentful-token | cfpat- | | %LCFPAT-[A-Za-z0-9_-]{40,50}%R
+mapbox-secret-token | sk.eyj | | %Lsk\.eyJ[A-Za-z0-9_-]{20,300}\.[A-Za-z0-9_-]{20,40}%R
+onepassword-token | ops_eyj | | %Lops_eyJ[A-Za-z0-9_-]{50,2000}%R
+jfrog-token | akcp,cmvmdg | | %L(?:AKCp[A-Za-z0-9]{69}|cmVmdGtuOjAxOj[A-Za-z0-9]{50,60})%R
+alibaba-access-key | ltai | c=mixed3 | %LLTAI[A-Za-z0-9]{12,20}%R
+tencent-secret-id | akid | | %LAKID[A-Za-z0-9]{32}%R
+together-api-key | tgp_v1_ | | %Ltgp_v1_[A-Za-z0-9_-]{40,50}%R
+fireworks-api-key | fw_ | | %Lfw_[A-Za-z0-9]{20,40}%R
+resend-api-key | re_ | | %Lre_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}%R
+prefect-api-key | pnu_ | | %Lpnu_[A-Za-z0-9]{36}%R
+readme-api-key | rdme_ | | %Lrdme_[a-z0-9]{70}%R
+typeform-token | tfp_ | | %Ltfp_[A-Za-z0-9_.=-]{50,70}%R
+braintree-token | access_token$ | | %Laccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}%R
+elevenlabs-api-key | sk_ | | %Lsk_[a-f0-9]{48}(?![A-Za-z0-9_-])
+dropbox-token | sl. | | %Lsl\.(?:u\.)?[A-Za-z0-9_-]{130,1200}%R
+brevo-api-key | xkeysib- | | %Lxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}%R
+mailchimp-api-key | -us | | %L[a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9_-])
+hubspot-token | pat-na,pat-eu | | %Lpat-(?:na|eu)\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}%R
 mailgun-api-key | key- | | %Lkey-[0-9a-f]{32}%R
 shopify-token | shpat_,shpca_,shppa_,shpss_ | | %Lshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}%R
 digitalocean-token | _v1_ | | %Ldo[opr]_v1_[a-f0-9]{64}%R
 telegram-bot-token | :aa | | %L\d{8,10}:AA[A-Za-z0-9_-]{33}%R
-discord-bot-token | discord | |
+discord-bot-token | | |
     %L[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}%R
 linear-api-key | lin_api_,lin_oauth_ | | %Llin_(?:api|oauth)_[A-Za-z0-9]{40}%R
 doppler-token | dp. | | %Ldp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}%R
@@ -142,7 +173,7 @@ private-key | private-lines | p=9 c=pem g=1 |
 url-credentials | :// | p=7 c=password g=1 |
     ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:([^\s/?#'"`<>]{1,256})@(?=[A-Za-z0-9\[])
 url-token | :// | p=6 c=mixed e=3.3 g=1 | ://([A-Za-z0-9_-]{20,256})@(?=[A-Za-z0-9\[])
-url-query-secret | = | p=6 c=secret g=1 | [?&](?i:password|passwd|pwd|pass|token|access_token
+url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|token|access_token
     |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
     |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
 authorization-header | authorization | p=8 c=secret g=1 a=1 |
@@ -183,6 +214,13 @@ azure-connection-string | accountkey,sharedaccesskey,sharedaccesssignature | p=7
 aws-secret-access-key | secret,aws | p=9 c=mixed e=3.5 g=1 s=EXAMPLE a=1 |
     (?i)(?:secret[_ .-]?access[_ .-]?key|aws[_ .-]?secret(?:[_ .-]?key)?)["'\]]{0,2}[ \t]{0,4}
     (?:=|:=|:|=>|,)?[ \t]{0,4}["'`]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])
+secret-pair | | p=3 c=envdefault g=2 |
+    ["']([A-Za-z_][\w.-]{0,60})["'][ \t]*,[ \t]*["']([^"'\r\n]{8,512})["']
+env-default | env,getenv | p=4 c=envdefault g=2 |
+    (?:process\.env\.|os\.environ\.get\(|os\.getenv\(|getenv\(|ENV\.fetch\(|System\.getenv\()
+    ["']?([A-Za-z][A-Za-z0-9_]{2,60})["']?\)?[ \t]*(?:\?\?|\|\||,|or)[ \t]*["'`]([^"'`\r\n]{8,512})["'`]
+twilio-auth-token | twilio | p=8 c=mixed g=1 w=400 x=1 |
+    [^A-Za-z0-9_]([a-f0-9]{32})(?![A-Za-z0-9_])
 aws-secret-access-key | aws,akia,asia,amazon | p=9 c=mixed3 e=4 s=EXAMPLE g=1 w=300 x=1 |
     [^A-Za-z0-9+/=_-]([A-Za-z0-9/+]{40})%E
 k8s-env-secret | name: | p=4 c=secret g=1/2/3 a=1 | (?i)name:[ \t]{0,3}["']?[\w.-]{0,60}(?:password
@@ -204,7 +242,8 @@ password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key | p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
     |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key)(?![A-Za-z0-9_])["'\]]{0,2}\??
-    [ \t]{0,4}(?:=|:=|:|=>|\?=)[ \t]{0,4}(?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,512})"
+    [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?(?:[ \t]{0,2}\|[ \t]{0,2}None)?
+    [ \t]{0,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=)[ \t]{0,4}(?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,512})"
     |'(?P<v2>(?:[^'\\\r\n]|\\.){1,512})'|`(?P<v3>[^`\r\n]{1,512})`|(?P<v4>[^\s"'`]))
 """
 
@@ -309,11 +348,25 @@ _LETTERS = Lazy(r"_*[A-Za-z]+(?:[_.-][A-Za-z]+)*_*")
 _PCT = Lazy(r"%([0-9A-Fa-f]{2})")
 
 
+# A stored password hash (Django, passlib, crypt(3), LDAP): what a fixture or a user table holds
+# instead of the password; not a credential by itself.
+HASHED = Lazy(
+    r"(?:pbkdf2_[a-z0-9]{2,12}|argon2(?:id|i|d)?|bcrypt(?:_sha256)?|scrypt|sha1|md5|crypt)\$\S{8,}"
+    r"|\$(?:2[abxy]?|[156]|apr1|argon2(?:id|i|d)|scrypt|y|gy|7|pbkdf2(?:-sha\d{1,3})?)\$\S{8,}"
+    r"|\{(?:SSHA\d{0,3}|SHA\d{0,3}|SMD5|CRYPT|PBKDF2[-_A-Z0-9]{0,12}|ARGON2)\}\S{8,}"
+)
+
+
 def placeholder(v: str) -> bool:
-    """An empty value, a mask, a variable or template reference, a path or a word."""
+    """An empty value, a mask, a variable or template reference, a path, a word or a stored
+    password hash."""
     if "%" in v:
         v = _PCT.sub(lambda m: chr(int(m.group(1), 16)), v)
-    return not v or v.lower() in _WORDS or bool(_PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v))
+    return (
+        not v
+        or v.lower() in _WORDS
+        or bool(_PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v) or HASHED.fullmatch(v))
+    )
 
 
 def code_like(v: str) -> bool:
@@ -436,7 +489,31 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         if value.endswith(":") or _KEY_IN_VALUE.search(value):  # `key: Label:`, `pw=token=x`
             return None
         e = s + len(value)
-    return (s, e) if _value_ok(kind, w[s:e]) else None
+    if not _value_ok(kind, w[s:e]):
+        return None
+    if minified(w, s) and not _random_token(w[s:e]):
+        return None  # bundles are full of `key:"..."`: only a clearly random value counts
+    return s, e
+
+
+def minified(w: str, p: int) -> bool:
+    """Is `p` on a line of minified or bundled code: long, and nearly without spaces?"""
+    a = w.rfind("\n", max(0, p - 4000), p) + 1
+    b = w.find("\n", p, p + 4000)
+    b = min(len(w), p + 4000) if b < 0 else b
+    if b - a < 300:
+        return False
+    lo = max(a, p - 300)
+    hi = min(b, lo + 600)  # a window around p: the cost stays bounded on a huge line
+    return w.count(" ", lo, hi) < 0.04 * (hi - lo)
+
+
+def _random_token(v: str) -> bool:
+    """Letters of both cases and digits, at least 20 of them, high entropy, not hex."""
+    return len(v) >= 20 and all(classes(v)) and entropy(v) >= 4.0 and not _HEXISH.fullmatch(v)
+
+
+_HEXISH = Lazy(r"[0-9a-fA-F_-]+")
 
 
 def assign_start(w: str, p: int) -> bool:
@@ -505,6 +582,18 @@ def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, s + len(value)) if value and ok(value) else None
 
 
+_SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
+
+
+def check_env_default(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`process.env.API_KEY ?? "..."`, `os.getenv("TOKEN", "...")`: the default is the secret
+    when the variable's name says so."""
+    name = m.group(1).lower()
+    if "public" in name or "publishable" in name or not _SECRET_NAME.search(name):
+        return None
+    return (s, e) if secretish(w[s:e]) and not code_like(w[s:e]) else None
+
+
 def check_pem(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     while s < e and (w[s].isspace() or w.startswith(("\\n", "\\r"), s)):
         s += 1 if w[s].isspace() else 2
@@ -526,7 +615,7 @@ ANCHOR_CHECKS = {"assign": assign_start}
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
-    "mixed3": check_mixed3,
+    "mixed3": check_mixed3, "envdefault": check_env_default,
 }  # fmt: skip
 
 

@@ -1,0 +1,156 @@
+"""Injections found by their structure: fake conversation turns and instructions addressed to AI.
+
+- A **fake turn** is a role marker opening a line inside text the agent reads as data (a tool
+  result, a fetched page): `Human:`, `Assistant:`, `[SYSTEM]`, `### Instruction`, and their
+  Chinese and Japanese forms. `User:` and `System:` alone are ordinary log lines (`id`, `uname`),
+  so a weak marker counts only in a conversation (a user-side and an assistant-side marker in the
+  same text) or when its line gives an order.
+- An **agent hijack** is a phrase addressed to an AI ("Note to AI assistants:", "If you are an
+  LLM", "Claude, please …", "@copilot …", "致 AI 助手：", "AIエージェントへ：") in a comment, a
+  README, an issue or a commit message. Strong forms count by themselves; a bare name followed by
+  a colon or comma counts only when an imperative follows.
+Ordinary coding language ("ignore the build folder", "Claude Code users: run make lint",
+"# The agent reads this config") does not match: the address must be to the AI, and the verb
+an order to it. `privacy_inject.find_injections` calls `find`; spans are quoted as data.
+"""
+
+from __future__ import annotations
+
+from vaultsync.core.privacy_rules import Lazy
+
+FAKE_TURN = "prompt-injection-fake-turn"
+HIJACK = "prompt-injection-agent-hijack"
+
+_LEAD = r"(?m)^[ \t]*(?:\d{1,7}(?:→|\t|:|\|)[ \t]*)?(?:(?:>|\*|-|//|#|;)[ \t]*)*"
+ROLE = Lazy(
+    _LEAD + r"(?P<m>(?P<en>Human|Assistant|User|System|AI|Bot|Model|HUMAN|ASSISTANT|USER|SYSTEM)"
+    r"[ \t]*:(?=[ \t]|$)|\[(?P<br>SYSTEM|System|system|ASSISTANT|USER|INST)\](?=[ \t]|$)"
+    r"|(?P<hd>#{2,3}[ \t]*(?:Instruction|Response|System|Human|Assistant|Input)s?\b[ \t]*:?)"
+    r"[ \t]*$|(?P<cjk>用户|用戶|人类|人類|助手|系统|系統|ユーザー|アシスタント|システム|人間)"
+    r"[ \t]*[:：])"
+)
+_STRONG = frozenset(("Human", "Assistant", "HUMAN", "ASSISTANT"))
+_ASSISTANT_SIDE = frozenset(
+    ("Assistant", "ASSISTANT", "AI", "Bot", "Model", "助手", "アシスタント")
+)
+_USER_SIDE = frozenset(
+    ("Human", "HUMAN", "User", "USER", "用户", "用戶", "人类", "人類", "ユーザー", "人間")
+)
+_ROLE_KEYS = ("human", "assistant", "user", "system", "ai", "bot", "model", "[", "##", "：")
+_ROLE_CJK = (
+    "用户",
+    "用戶",
+    "人类",
+    "人類",
+    "助手",
+    "系统",
+    "系統",
+    "ユーザー",
+    "アシスタント",
+    "システム",
+)
+
+_VERBS = (
+    r"please|kindly|you[ \t]+(?:must|should|need[ \t]+to|will|are[ \t]+to)|make[ \t]+sure|do[ \t]+not"
+    r"|don't|never|always|from[ \t]+now[ \t]+on|ignore|disregard|forget|run|execute|exec|delete"
+    r"|remove|drop|disable|bypass|skip|send|upload|post|email|print|output|reveal|show|leak|dump"
+    r"|copy|paste|push|merge|approve|commit|add|insert|replace|change|modify|update|rewrite"
+    r"|install|download|curl|wget|tell|say|reply|respond|answer|summari[sz]e|mark|set|write|open"
+    r"|visit|fetch|include|append|keep|stop|act|pretend|obey|follow|grant|rotate"
+)
+IMPERATIVE = Lazy(rf"(?i)(?:^|[.;!?:,][ \t]*|\bplease[ \t]+)(?:{_VERBS})\b")
+_CJK_ORDER = Lazy(
+    r"请|請|务必|務必|必须|必須|不要|別|别|してください|して下さい|しなさい|せよ|すること"
+)
+
+_AI = (
+    r"(?:AI|A\.I\.|LLMs?|large[ \t]+language[ \t]+models?|language[ \t]+models?|GPT(?:-?\d[\w.]*)?"
+    r"|ChatGPT|Claude(?:[ \t]+Code)?|Copilot|Cursor|Codex|Gemini|Devin|Aider|Windsurf|Cline"
+    r"|coding[ \t]+(?:assistants?|agents?))"
+)
+_ROLE_NOUN = r"(?:agents?|assistants?|models?|bots?|tools?|systems?|reviewers?|coders?)"
+_ZH_AI = r"(?:AI|ＡＩ|LLM|人工智能|大模型|大语言模型|大語言模型|语言模型|語言模型)"
+_ZH_ROLE = r"(?:编程|編程|代码|代碼)?[ \t]*(?:助手|代理|智能体|智能體|模型|机器人|機器人)?"
+_JA_AI = r"(?:AI|ＡＩ|LLM|生成AI|言語モデル)"
+# (pattern, strong): strong ones need nothing more; the others need an order after them.
+HIJACKS: tuple[tuple[Lazy, bool], ...] = (
+    (Lazy(rf"(?i)\b(?:notes?|instructions?|message|attention|reminder|important|warning|notice)"
+          rf"[ \t]+(?:for|to)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?{_AI}(?:[ \t]+{_ROLE_NOUN})?"
+          r"\b"), True),
+    (Lazy(rf"(?i)\b(?<![\w-]){_AI}(?:[ \t]+{_ROLE_NOUN})?[ \t]+(?:instructions?|notes?|notice|"
+          r"directives?|tasks?)[ \t]*:"), True),
+    (Lazy(rf"(?i)\bif[ \t]+you(?:'re|[ \t]+are)[ \t]+(?:an?[ \t]+)?(?:{_AI}|(?:AI[ \t]+)?"
+          rf"{_ROLE_NOUN})\b"), True),
+    (Lazy(rf"(?i)(?:\b(?:dear|hey|hi|hello|attention|attn)[ \t]+|@)(?:{_AI}|assistant|agent)"
+          rf"(?:[ \t]+{_ROLE_NOUN})?\b[ \t]*[,:!]?"), False),
+    (Lazy(rf"(?m)^[ \t]*(?:(?://|#|/\*+|\*|<!--|--|;|>|-)[ \t]*)*(?:{_AI}(?:[ \t]+{_ROLE_NOUN})?"
+          rf"|(?i:AI|LLM)[ \t]+{_ROLE_NOUN})[ \t]*[:,]"), False),
+    (Lazy(rf"(?:致|给|給|对|對|写给|寫給)[ \t]*(?:所有|各位)?[ \t]*{_ZH_AI}[ \t]*{_ZH_ROLE}"
+          r"[^：:\n]{0,8}[：:]"), True),
+    (Lazy(rf"如果你是[ \t]*(?:一个|一個)?[ \t]*(?:{_ZH_AI}|助手|智能体|智能體)"), True),
+    (Lazy(rf"{_ZH_AI}[ \t]*(?:助手|代理|智能体|智能體|模型)[ \t]*[，,：:][ \t]*(?:请|請)"), True),
+    (Lazy(rf"{_JA_AI}[ \t]*(?:エージェント|アシスタント|モデル)?(?:の方|の皆さん|各位|さん)?"
+          r"(?:へ|に告ぐ)[ \t]*[：:、]"), True),
+    (Lazy(rf"(?:もし)?あなたが[ \t]*(?:{_JA_AI}|アシスタント)(?:なら|であれば|の場合)"), True),
+)  # fmt: skip
+_HIJACK_KEYS = (
+    "ai", "a.i.", "llm", "language model", "gpt", "claude", "copilot", "cursor", "codex", "gemini",
+    "devin", "aider", "windsurf", "cline", "coding", "assistant", "agent", "ａｉ", "人工智能",
+    "大模型", "模型", "助手", "智能", "あなたが",
+)  # fmt: skip
+
+Found = tuple[int, int, int, int, str, bool]  # core start/end, span start/end, rule, wrap
+
+
+def _line_end(w: str, p: int) -> int:
+    e = w.find("\n", p, p + 2000)
+    e = min(len(w), p + 2000) if e < 0 else e
+    while e > p and w[e - 1] in " \t\r":
+        e -= 1
+    return e
+
+
+def gives_order(text: str) -> bool:
+    """Does `text` (what follows an address or a role marker) tell someone to do something?"""
+    return bool(IMPERATIVE.search(text.strip()) or _CJK_ORDER.search(text))
+
+
+def fake_turns(w: str, lowered: str) -> list[Found]:
+    if not any(k in lowered for k in _ROLE_KEYS) and not any(k in w for k in _ROLE_CJK):
+        return []
+    marks = []
+    for m in ROLE.finditer(w):
+        name = m.group("en") or m.group("br") or m.group("cjk") or "heading"
+        marks.append((m.start("m"), m.end("m"), name, m.group("br") or m.group("hd")))
+    if not marks:
+        return []
+    names = {x[2] for x in marks}
+    conversation = bool(names & _ASSISTANT_SIDE) and bool(names & _USER_SIDE)
+    out: list[Found] = []
+    for s, e, name, structural in marks:
+        end = _line_end(w, e)
+        if structural or name in _STRONG or conversation or gives_order(w[e:end]):
+            out.append((s, e, s, max(end, e), FAKE_TURN, True))
+    return out
+
+
+def hijacks(w: str, lowered: str) -> list[Found]:
+    if not any(k in lowered for k in _HIJACK_KEYS):
+        return []
+    out: list[Found] = []
+    for rx, strong in HIJACKS:
+        for m in rx.finditer(w):
+            end = _line_end(w, m.end())
+            if strong or gives_order(w[m.end() : end]):
+                a = w.rfind("\n", max(0, m.start() - 300), m.start()) + 1
+                out.append((m.start(), m.end(), a, max(end, m.end()), HIJACK, True))
+    return out
+
+
+def find(w: str, lowered: str, off: frozenset[str]) -> list[Found]:
+    found: list[Found] = []
+    if FAKE_TURN not in off:
+        found += fake_turns(w, lowered)
+    if HIJACK not in off:
+        found += hijacks(w, lowered)
+    return found
