@@ -51,8 +51,9 @@ _ROLE_CJK = (
 )
 
 _VERBS = (
-    r"please|kindly|you[ \t]+(?:must|should|need[ \t]+to|will|are[ \t]+to)|make[ \t]+sure|do[ \t]+not"
-    r"|don't|never|always|from[ \t]+now[ \t]+on|ignore|disregard|forget|run|execute|exec|delete"
+    r"please|kindly|you[ \t]+(?:must|should|need[ \t]+to|will|are[ \t]+to)|make[ \t]+sure"
+    r"|do[ \t]+not|don't|never|always|from[ \t]+now[ \t]+on|ignore|disregard|forget|run"
+    r"|execute|exec|delete"
     r"|remove|drop|disable|bypass|skip|send|upload|post|email|print|output|reveal|show|leak|dump"
     r"|copy|paste|push|merge|approve|commit|add|insert|replace|change|modify|update|rewrite"
     r"|install|download|curl|wget|tell|say|reply|respond|answer|summari[sz]e|mark|set|write|open"
