@@ -21,7 +21,8 @@ from vaultsync.core.privacy_rules import Lazy
 FAKE_TURN = "prompt-injection-fake-turn"
 HIJACK = "prompt-injection-agent-hijack"
 
-_LEAD = r"(?m)^[ \t]*(?:\d{1,7}(?:→|\t|:|\|)[ \t]*)?(?:(?:>|\*|-|//|#|;)[ \t]*)*"
+# possessive: a run of comment and quote marks is never backtracked into
+_LEAD = r"(?m)^[ \t]*(?:\d{1,7}(?:→|\t|:|\|)[ \t]*)?(?:[-;>*/ \t]|#(?!#))*+"
 ROLE = Lazy(
     _LEAD + r"(?P<m>(?P<en>Human|Assistant|User|System|AI|Bot|Model|HUMAN|ASSISTANT|USER|SYSTEM)"
     r"[ \t]*:(?=[ \t]|$)|\[(?P<br>SYSTEM|System|system|ASSISTANT|USER|INST)\](?=[ \t]|$)"
@@ -65,7 +66,8 @@ _CJK_ORDER = Lazy(
 )
 
 _AI = (
-    r"(?:AI|A\.I\.|LLMs?|large[ \t]+language[ \t]+models?|language[ \t]+models?|GPT(?:-?\d[\w.]*)?"
+    r"(?:AI|A\.I\.|LLMs?|large[ \t]+language[ \t]+models?|language[ \t]+models?"
+    r"|GPT(?:-?\d[\w.]{0,8})?"
     r"|ChatGPT|Claude(?:[ \t]+Code)?|Copilot|Cursor|Codex|Gemini|Devin|Aider|Windsurf|Cline"
     r"|coding[ \t]+(?:assistants?|agents?))"
 )
@@ -84,7 +86,7 @@ HIJACKS: tuple[tuple[Lazy, bool], ...] = (
           rf"{_ROLE_NOUN})\b"), True),
     (Lazy(rf"(?i)(?:\b(?:dear|hey|hi|hello|attention|attn)[ \t]+|@)(?:{_AI}|assistant|agent)"
           rf"(?:[ \t]+{_ROLE_NOUN})?\b[ \t]*[,:!]?"), False),
-    (Lazy(rf"(?m)^[ \t]*(?:(?://|#|/\*+|\*|<!--|--|;|>|-)[ \t]*)*(?:{_AI}(?:[ \t]+{_ROLE_NOUN})?"
+    (Lazy(rf"(?m)^[-#;>*/!< \t]*+(?:{_AI}(?:[ \t]+{_ROLE_NOUN})?"
           rf"|(?i:AI|LLM)[ \t]+{_ROLE_NOUN})[ \t]*[:,]"), False),
     (Lazy(rf"(?:致|给|給|对|對|写给|寫給)[ \t]*(?:所有|各位)?[ \t]*{_ZH_AI}[ \t]*{_ZH_ROLE}"
           r"[^：:\n]{0,8}[：:]"), True),
@@ -130,7 +132,7 @@ def fake_turns(w: str, lowered: str) -> list[Found]:
     out: list[Found] = []
     for s, e, name, structural in marks:
         end = _line_end(w, e)
-        if structural or name in _STRONG or conversation or gives_order(w[e:end]):
+        if structural or name in _STRONG or conversation or gives_order(w[e : min(end, e + 300)]):
             out.append((s, e, s, max(end, e), FAKE_TURN, True))
     return out
 
@@ -140,9 +142,12 @@ def hijacks(w: str, lowered: str) -> list[Found]:
         return []
     out: list[Found] = []
     for rx, strong in HIJACKS:
+        done = -1  # the rest of a line already judged is not judged again (bounded cost)
         for m in rx.finditer(w):
-            end = _line_end(w, m.end())
-            if strong or gives_order(w[m.end() : end]):
+            if m.start() < done:
+                continue
+            end = done = _line_end(w, m.end())
+            if strong or gives_order(w[m.end() : min(end, m.end() + 300)]):
                 a = w.rfind("\n", max(0, m.start() - 300), m.start()) + 1
                 out.append((m.start(), m.end(), a, max(end, m.end()), HIJACK, True))
     return out
