@@ -24,7 +24,8 @@ import random
 import re
 import string
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 from urllib.parse import quote
 
 from corpus_carriers import BENIGN, INJECTIONS, SECRET_CARRIERS, Carrier
@@ -53,10 +54,10 @@ class Rand:
             if alphabet is not AN or n < 10 or mixed:
                 return v
 
-    def choice(self, xs: list | tuple) -> object:  # type: ignore[type-arg]
+    def choice(self, xs: Sequence[Any]) -> Any:
         return self.r.choice(xs)
 
-    def int(self, a: int, b: int) -> int:
+    def num(self, a: int, b: int) -> int:
         return self.r.randint(a, b)
 
     def uuid(self) -> str:
@@ -97,7 +98,7 @@ class Rand:
                 + '","email":"'
                 + self.word()
                 + '@corp.test","exp":'
-                + str(self.int(1800000000, 1900000000))
+                + str(self.num(1800000000, 1900000000))
                 + "}"
             ).encode()
         )
@@ -202,8 +203,8 @@ PROVIDERS: dict[str, Provider] = {
     "jwt": (lambda r: r.jwt(), "SESSION_JWT", "prefixed"),
     "private-key": (_pem, "PRIVATE_KEY", "pem"),
     "password": (lambda r: r.password(), "DB_PASSWORD", "generic"),
-    "generic-api-key": (lambda r: r.s(r.int(28, 48)), "SERVICE_API_KEY", "generic"),
-    "generic-secret": (lambda r: r.s(r.int(32, 64), URLSAFE), "APP_SECRET", "generic"),
+    "generic-api-key": (lambda r: r.s(r.num(28, 48)), "SERVICE_API_KEY", "generic"),
+    "generic-secret": (lambda r: r.s(r.num(32, 64), URLSAFE), "APP_SECRET", "generic"),
 }  # fmt: skip
 
 # Kinds that are not one provider: in both splits (split by phrasing only).
@@ -238,11 +239,11 @@ def fill(template: str, r: Rand, secret: str | None, name: str) -> tuple[str, li
         "SHA": r.sha,
         "SHORT": lambda: r.sha(7),
         "W": r.word,
-        "N": lambda: str(r.int(2, 9999)),
+        "N": lambda: str(r.num(2, 9999)),
         "PORT": lambda: str(r.choice((443, 8080, 5432, 6379, 3000, 9200))),
         "TS": lambda: (
-            f"2026-{r.int(1, 12):02d}-{r.int(1, 28):02d}T{r.int(0, 23):02d}:"
-            f"{r.int(0, 59):02d}:{r.int(0, 59):02d}Z"
+            f"2026-{r.num(1, 12):02d}-{r.num(1, 28):02d}T{r.num(0, 23):02d}:"
+            f"{r.num(0, 59):02d}:{r.num(0, 59):02d}Z"
         ),
         "ID": lambda: r.s(12, LO + DG),
         "LOWER": lambda: name.lower(),
@@ -250,8 +251,8 @@ def fill(template: str, r: Rand, secret: str | None, name: str) -> tuple[str, li
         "PASCAL": lambda: _camel(name)[:1].upper() + _camel(name)[1:],
         "DOTTED": lambda: name.lower().replace("_", "."),
         "VLQ": lambda: ";".join(
-            ",".join(r.s(r.int(4, 6), B64[:32] + B64[52:62]) for _ in range(r.int(3, 9)))
-            for _ in range(r.int(8, 20))
+            ",".join(r.s(r.num(4, 6), B64[:32] + B64[52:62]) for _ in range(r.num(3, 9)))
+            for _ in range(r.num(8, 20))
         ),
     }
     sized = {"H": HEX, "R": AN, "L": LO + DG, "C": "./" + AN, "UP": UP + DG}

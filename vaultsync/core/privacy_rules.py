@@ -64,7 +64,10 @@ class Rule:
 
 
 TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-_LEFT = {"%L": TOKEN_CHARS, "%B": TOKEN_CHARS + "+/="}
+# A provider prefix may follow `_` or `-` (`sess-ghp_…`, `mcp__glpat-…`: a token inside a name)
+# but not a letter or digit (inside a longer random run).
+_ALNUM = TOKEN_CHARS[:62]
+_LEFT = {"%L": _ALNUM, "%B": TOKEN_CHARS + "+/="}
 _SUBST = {"%E": r"(?![A-Za-z0-9+/=_-])"}
 
 
