@@ -148,3 +148,28 @@ def test_injections_by_structure(text: str) -> None:
 )
 def test_ordinary_lines_with_the_same_words(text: str) -> None:
     assert default_redactor().redact(text).injection_count == 0, text
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "a" * 200_000 + "=",
+        "41" * 100_000,
+        "%41" * 100_000,
+        "-" * 100_000 + "\n",
+        "Human: x\n" * 20_000,
+        "# Claude, please\n" * 20_000,
+        "AI " * 60_000,
+        "@claude " * 20_000,
+        "Dear Claude, " * 10_000,
+    ],
+    ids=lambda s: repr(s[:10]),
+)
+def test_new_detectors_stay_linear(hostile: str) -> None:
+    """Generous bound for a loaded machine; a backtracking regex took 87 s on the first."""
+    import time
+
+    t = time.perf_counter()
+    res = default_redactor().redact(hostile)
+    assert time.perf_counter() - t < 5.0
+    assert len(res.findings) <= 2000 or "a" not in hostile[:1]

@@ -103,7 +103,7 @@ def _percent(scan: Scan, w: str, done: list[Span], depth: int, values: list[str]
     """URL-encoded runs (a query value, a whole URL inside `?next=`), decoded once or twice."""
     found: list[Hit] = []
     last = -1
-    budget = 2_000_000
+    budget = 200_000  # characters decoded per text: a wall of %41 must not cost seconds
     for m in _PCT.finditer(w):
         if m.start() < last:
             continue

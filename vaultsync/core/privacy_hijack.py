@@ -16,18 +16,22 @@ an order to it. `privacy_inject.find_injections` calls `find`; spans are quoted 
 
 from __future__ import annotations
 
+import re
+
 from vaultsync.core.privacy_rules import Lazy
 
 FAKE_TURN = "prompt-injection-fake-turn"
 HIJACK = "prompt-injection-agent-hijack"
 
 # possessive: a run of comment and quote marks is never backtracked into
-_LEAD = r"(?m)^[ \t]*(?:\d{1,7}(?:→|\t|:|\|)[ \t]*)?(?:[-;>*/ \t]|#(?!#))*+"
+_LEAD = r"[ \t]*(?:\d{1,7}(?:→|\t|:|\|)[ \t]*)?(?:[-;>*/ \t]|#(?!#))*+"
 ROLE = Lazy(
     _LEAD + r"(?P<m>(?P<en>Human|Assistant|User|System|AI|Bot|Model|HUMAN|ASSISTANT|USER|SYSTEM)"
-    r"[ \t]*:(?=[ \t]|$)|\[(?P<br>SYSTEM|System|system|ASSISTANT|USER|INST)\](?=[ \t]|$)"
+    r"[ \t]*:(?=[ \t\r\n]|\Z)"
+    r"|\[(?P<br>SYSTEM|System|system|ASSISTANT|USER|INST)\](?=[ \t\r\n]|\Z)"
     r"|(?P<hd>#{2,3}[ \t]*(?:Instruction|Response|System|Human|Assistant|Input)s?\b[ \t]*:?)"
-    r"[ \t]*$|(?P<cjk>用户|用戶|人类|人類|助手|系统|系統|ユーザー|アシスタント|システム|人間)"
+    r"[ \t]*(?=\r?\n|\Z)"
+    r"|(?P<cjk>用户|用戶|人类|人類|助手|系统|系統|ユーザー|アシスタント|システム|人間)"
     r"[ \t]*[:：])"
 )
 _STRONG = frozenset(("Human", "Assistant", "HUMAN", "ASSISTANT"))
@@ -122,7 +126,7 @@ def fake_turns(w: str, lowered: str) -> list[Found]:
     if not any(k in lowered for k in _ROLE_KEYS) and not any(k in w for k in _ROLE_CJK):
         return []
     marks = []
-    for m in ROLE.finditer(w):
+    for m in _line_starts(w, lowered, ROLE):
         name = m.group("en") or m.group("br") or m.group("cjk") or "heading"
         marks.append((m.start("m"), m.end("m"), name, m.group("br") or m.group("hd")))
     if not marks:
@@ -137,13 +141,64 @@ def fake_turns(w: str, lowered: str) -> list[Found]:
     return out
 
 
+_MARK_KEYS = ("human:", "assistant:", "user:", "system:", "ai:", "bot:", "model:", "[system]",
+              "[assistant]", "[user]", "[inst]", "##", "用户", "用戶", "人类", "人類", "助手",
+              "系统", "系統", "ユーザー", "アシスタント", "システム", "人間")  # fmt: skip
+
+
+def _line_starts(w: str, lowered: str, rx: Lazy) -> list[re.Match[str]]:
+    """`rx` tried at the start of each line holding a role marker's text (found with
+    str.find: a scan of every line, or of every position, would cost far more)."""
+    from vaultsync.core.privacy_inject import positions
+
+    out, last = [], -1
+    for p in positions(lowered, _MARK_KEYS) if len(lowered) == len(w) else range(0):
+        ls = w.rfind("\n", 0, p) + 1
+        if ls != last and p - ls <= 40:
+            last = ls
+            if m := rx.match(w, ls):
+                out.append(m)
+    return out
+
+
+_AI_WORDS = ("ai", "a.i.", "llm", "language model", "gpt", "claude", "copilot", "cursor", "codex",
+             "gemini", "devin", "aider", "windsurf", "cline", "coding", "assistant", "agent",
+             "bot", "model")  # fmt: skip
+_CJK_KEYS = ("AI", "ＡＩ", "LLM", "人工智能", "模型", "助手", "智能", "あなたが", "エージェント")
+
+
+def _windows(w: str) -> list[tuple[int, int]]:
+    """Stretches of `w` around a word for an AI: the only places an address to one can be
+    (a hijack pattern is tried there only, so its cost follows the matches, not the text)."""
+    from vaultsync.core.privacy_inject import positions
+
+    low = w.lower()
+    hits = [p for p in positions(low, _AI_WORDS) if not (p and low[p - 1].isalpha())]
+    if any(k in w for k in _CJK_KEYS):
+        hits = sorted(hits + positions(w, _CJK_KEYS))
+    out: list[tuple[int, int]] = []
+    for p in hits:
+        if out and p <= out[-1][1] + 64:  # at the last window: grow it, no search needed
+            out[-1] = (out[-1][0], max(out[-1][1], min(len(w), p + 600)))
+            continue
+        a = max(w.rfind("\n", max(0, p - 300), p) + 1, p - 300)
+        b = w.find("\n", p, p + 600)
+        b = min(len(w), p + 600) if b < 0 else b
+        if out and a <= out[-1][1] + 64:  # near windows become one: fewer, longer scans
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
 def hijacks(w: str, lowered: str) -> list[Found]:
     if not any(k in lowered for k in _HIJACK_KEYS):
         return []
     out: list[Found] = []
+    wins = _windows(w) if len(lowered) == len(w) else [(0, len(w))]
     for rx, strong in HIJACKS:
         done = -1  # the rest of a line already judged is not judged again (bounded cost)
-        for m in rx.finditer(w):
+        for m in (m for a, b in wins for m in rx.finditer(w, a, b)):
             if m.start() < done:
                 continue
             end = done = _line_end(w, m.end())
@@ -153,10 +208,21 @@ def hijacks(w: str, lowered: str) -> list[Found]:
     return out
 
 
+MAX_FOUND = 200  # past this many, a text is one attack: quoted as one block (bounded cost)
+
+
+def _bounded(found: list[Found]) -> list[Found]:
+    if len(found) <= MAX_FOUND:
+        return found
+    found.sort()
+    first = found[0]
+    return [(first[0], first[1], first[2], max(x[3] for x in found), first[4], True)]
+
+
 def find(w: str, lowered: str, off: frozenset[str]) -> list[Found]:
     found: list[Found] = []
     if FAKE_TURN not in off:
-        found += fake_turns(w, lowered)
+        found += _bounded(fake_turns(w, lowered))
     if HIJACK not in off:
-        found += hijacks(w, lowered)
+        found += _bounded(hijacks(w, lowered))
     return found
