@@ -172,4 +172,4 @@ def test_new_detectors_stay_linear(hostile: str) -> None:
     t = time.perf_counter()
     res = default_redactor().redact(hostile)
     assert time.perf_counter() - t < 5.0
-    assert len(res.findings) <= 2000 or "a" not in hostile[:1]
+    assert len(res.findings) <= 2000  # a wall of markers is quoted as one block

@@ -100,6 +100,15 @@ HIJACKS: tuple[tuple[Lazy, bool], ...] = (
           r"(?:へ|に告ぐ)[ \t]*[：:、]"), True),
     (Lazy(rf"(?:もし)?あなたが[ \t]*(?:{_JA_AI}|アシスタント)(?:なら|であれば|の場合)"), True),
 )  # fmt: skip
+_FIRST_CJK = 5  # HIJACKS from here on are Chinese and Japanese
+# The words the first four patterns start with: they are tried only where one occurs.
+_STARTS: tuple[tuple[str, ...], ...] = (
+    ("note", "instruction", "message", "attention", "reminder", "important", "warning", "notice"),
+    ("ai", "a.i.", "llm", "large", "language", "gpt", "chatgpt", "claude", "copilot", "cursor",
+     "codex", "gemini", "devin", "aider", "windsurf", "cline", "coding"),
+    ("if",),
+    ("dear", "hey", "hi", "hello", "attention", "attn", "@"),
+)  # fmt: skip
 _HIJACK_KEYS = (
     "ai", "a.i.", "llm", "language model", "gpt", "claude", "copilot", "cursor", "codex", "gemini",
     "devin", "aider", "windsurf", "cline", "coding", "assistant", "agent", "ａｉ", "人工智能",
@@ -161,21 +170,36 @@ def _line_starts(w: str, lowered: str, rx: Lazy) -> list[re.Match[str]]:
     return out
 
 
-_AI_WORDS = ("ai", "a.i.", "llm", "language model", "gpt", "claude", "copilot", "cursor", "codex",
-             "gemini", "devin", "aider", "windsurf", "cline", "coding", "assistant", "agent",
-             "bot", "model")  # fmt: skip
+_AI_WORDS = (
+    "ai", "a.i.", "llm", "language model", "gpt", "claude", "copilot", "cursor", "codex", "gemini",
+    "devin", "aider", "windsurf", "cline", "assistant", "agent", "if you",
+)  # fmt: skip
 _CJK_KEYS = ("AI", "ＡＩ", "LLM", "人工智能", "模型", "助手", "智能", "あなたが", "エージェント")
 
 
-def _windows(w: str) -> list[tuple[int, int]]:
-    """Stretches of `w` around a word for an AI: the only places an address to one can be
-    (a hijack pattern is tried there only, so its cost follows the matches, not the text)."""
+def _is_word(low: str, p: int) -> bool:
+    """A whole word starts at `p` (a plural `s` allowed): `ai` in `AI:` but not in `aim`."""
+    if p and low[p - 1].isalpha():
+        return False
+    e = p + 1
+    while e < len(low) and low[e].isalpha():
+        e += 1
+    word = low[p:e].rstrip("s")
+    return any(w.startswith(word) and len(word) >= len(w.split()[0]) for w in _AI_WORDS) or (
+        e - p <= 2
+    )
+
+
+def _windows(w: str, lowered: str, cjk: bool) -> list[tuple[int, int]]:
+    """Stretches of `w` around a word for an AI (`cjk`: a Chinese or Japanese one): the only
+    places an address to one can be (a pattern is tried there only, so its cost follows the
+    matches, not the text)."""
     from vaultsync.core.privacy_inject import positions
 
-    low = w.lower()
-    hits = [p for p in positions(low, _AI_WORDS) if not (p and low[p - 1].isalpha())]
-    if any(k in w for k in _CJK_KEYS):
-        hits = sorted(hits + positions(w, _CJK_KEYS))
+    if cjk:
+        hits = positions(w, _CJK_KEYS)
+    else:
+        hits = [p for p in positions(lowered, _AI_WORDS) if _is_word(lowered, p)]
     out: list[tuple[int, int]] = []
     for p in hits:
         if out and p <= out[-1][1] + 64:  # at the last window: grow it, no search needed
@@ -194,11 +218,23 @@ def _windows(w: str) -> list[tuple[int, int]]:
 def hijacks(w: str, lowered: str) -> list[Found]:
     if not any(k in lowered for k in _HIJACK_KEYS):
         return []
+    from vaultsync.core import privacy_inject as J
+
     out: list[Found] = []
-    wins = _windows(w) if len(lowered) == len(w) else [(0, len(w))]
-    for rx, strong in HIJACKS:
+    same = len(lowered) == len(w)
+    wins = _windows(w, lowered, False) if same else [(0, len(w))]
+    cjk = J.has_cjk(w)
+    for k, (rx, strong) in enumerate(HIJACKS):
+        if k == _FIRST_CJK:
+            if not cjk:
+                break
+            wins = _windows(w, lowered, True)
         done = -1  # the rest of a line already judged is not judged again (bounded cost)
-        for m in (m for a, b in wins for m in rx.finditer(w, a, b)):
+        if k < len(_STARTS) and same:
+            found = J.anchored(rx, w, lowered, _STARTS[k], pre=J.word_start)
+        else:
+            found = (m for a, b in wins for m in rx.finditer(w, a, b))
+        for m in found:
             if m.start() < done:
                 continue
             end = done = _line_end(w, m.end())

@@ -187,7 +187,11 @@ def _lazy(pattern: str) -> Lazy:
     return Lazy(pattern)  # compiled only once a candidate start needs it
 
 
-def _word_start(w: str, p: int) -> bool:
+def has_cjk(w: str) -> bool:
+    return _CJK.search(w) is not None
+
+
+def word_start(w: str, p: int) -> bool:
     return p == 0 or not w[p - 1].isalpha() or w[p] > "\u3000"  # CJK has no word breaks
 
 
@@ -241,7 +245,7 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
         for pattern, starts in OVERRIDES:
             if not cjk and starts[0] > "\u3000":
                 continue
-            for m in anchored(_lazy(pattern), w, lowered, starts, pre=_word_start):
+            for m in anchored(_lazy(pattern), w, lowered, starts, pre=word_start):
                 if _override_ok(m):
                     found.append((m.start(), m.end(), *_sentence(w, *m.span()), OVERRIDE, True))
     if CHAT not in off and any(k in lowered for k in _CHAT_KEYS):
