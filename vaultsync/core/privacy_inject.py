@@ -163,9 +163,8 @@ _IMPERATIVE = Lazy(
     r"|respond|output|read|fetch|open|visit|append|include|approve|merge|commit|push)\b"
     r"|请|請|把|发送|發送|执行|執行|删除|刪除|不要|してください|して下さい|送信|実行|削除"
 )
-MD_IMAGE = Lazy(  # an image, or a link (a click sends it just the same)
-    r"(?<![\\`])!?\[[^\]\n]{0,300}\]\([ \t]*<?(?=https?://)"
-    r"|(?i:(?<!\\)<img\b[^>]{0,300}?\bsrc[ \t]*=[ \t]*[\"']?(?P<src>https?://[^\"'\s>]{1,2000}))"
+MD_IMAGE = Lazy(  # an <img> tag; markdown images and links: `_md_links`
+    r"(?i:(?<!\\)<img\b[^>]{0,300}?\bsrc[ \t]*=[ \t]*[\"']?(?P<src>https?://[^\"'\s>]{1,2000}))"
 )
 _EXFIL_PARAMS = frozenset((
     "data", "d", "q", "query", "secret", "secrets", "key", "conv", "conversation", "chat",
@@ -272,17 +271,40 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
             if addressed_to_ai(m.group(1)):
                 found.append((*m.span(), *m.span(), COMMENT, True))
     found += H.find(w, lowered, off)
-    if EXFIL not in off and ("](" in w or "<img" in lowered):
+    if EXFIL not in off and "](" in w:
+        found += _md_links(w)
+    if EXFIL not in off and "<img" in lowered:
         for m in MD_IMAGE.finditer(w):
-            url, end = m.group("src"), m.end()
-            if url is None:  # markdown: the URL runs to the closing parenthesis on this line
-                paren = w.find(")", m.end(), m.end() + 2000)
-                if paren < 0 or w.find("\n", m.end(), paren) >= 0:
-                    continue
-                url, end = w[m.end() : paren], paren + 1
-            if exfil_url(url):
-                found.append((m.start(), end, m.start(), end, EXFIL, True))
+            if m.group("src") and exfil_url(m.group("src")):
+                found.append((m.start(), m.end(), m.start(), m.end(), EXFIL, True))
     return found
+
+
+def _md_links(w: str) -> list[Inj]:
+    """Markdown images and links whose URL carries data out. Found from each `](http` (str.find),
+    not by a scan from every `[`: code is full of brackets."""
+    out: list[Inj] = []
+    k = w.find("](")
+    while k >= 0:
+        u = k + 2
+        while u < len(w) and w[u] in " \t<" and u - k < 6:
+            u += 1
+        nxt = w.find("](", k + 2)
+        if w.startswith(("http://", "https://"), u):
+            a = w.rfind("[", max(0, k - 300), k)
+            paren = w.find(")", u, u + 2000)
+            if (
+                a >= 0
+                and paren >= 0
+                and w.find("\n", a, paren) < 0
+                and w.find("]", a, k) < 0
+                and (a == 0 or w[a - 1] not in "\\`")
+            ):
+                s = a - 1 if a and w[a - 1] == "!" else a
+                if (s == a or s == 0 or w[s - 1] not in "\\`") and exfil_url(w[u:paren]):
+                    out.append((s, paren + 1, s, paren + 1, EXFIL, True))
+        k = nxt
+    return out
 
 
 _MD_COMMENT = Lazy(r"(?m)^[ \t]*\[//\]:[ \t]*#[ \t]*[(\"']([^\n]{1,2000})[)\"'][ \t]*$")
