@@ -50,29 +50,50 @@ class Limits:
 
 
 # Redact first, then shorten: a cut through a secret leaves half a token that no rule matches
-# any more. A huge text is redacted at its two ends only (each end with a margin that reaches
-# well past what is kept), so a 10 MB output still costs about what a small one does.
-_MARGIN = 4096
+# any more. A long text is redacted at its two ends only: the first and last `head`/`tail` lines
+# (at least twice what is kept), each grown to the end (start) of its line, so a secret that
+# crosses the cut is whole where it is redacted, and a 10 MB output costs what a small one does.
+_LINE_CAP = 16384  # a window never grows past this for one very long line
+
+
+def _head_end(text: str, lines: int, at_least: int) -> int:
+    pos = 0
+    for _ in range(max(1, lines)):
+        nl = text.find("\n", pos, pos + _LINE_CAP)
+        if nl < 0:
+            break
+        pos = nl + 1
+    pos = max(pos, at_least)
+    if pos + _LINE_CAP >= len(text):
+        return len(text)
+    cuts = [k for k in (text.find(c, pos, pos + _LINE_CAP) for c in "\n \t") if k >= 0]
+    return min(cuts) if cuts else pos + _LINE_CAP  # never inside a token short of the cap
+
+
+def _tail_start(text: str, lines: int, at_least: int) -> int:
+    end = len(text)
+    for _ in range(max(1, lines)):
+        nl = text.rfind("\n", max(0, end - _LINE_CAP), end)
+        if nl < 0:
+            break
+        end = nl
+    end = min(end, len(text) - at_least)
+    if end - _LINE_CAP <= 0:
+        return 0
+    cuts = [text.rfind(c, end - _LINE_CAP, end) for c in "\n \t"]
+    return max(cuts) + 1 if max(cuts) >= 0 else end - _LINE_CAP
 
 
 def redacted(text: str, limits: Limits) -> str:
-    """`text` redacted (if `limits` says how); for a huge text only its two ends, each cut at a
-    line or space well past what an excerpt keeps, joined by a line break."""
+    """`text` redacted (if `limits` says how); a long text only at its two ends, joined by a
+    line break."""
     if limits.redact is None or not text:
         return text
-    window = 8 * limits.chars + _MARGIN
-    if len(text) <= 2 * window + _MARGIN:
+    keep = 2 * limits.chars + 256
+    head_end = _head_end(text, limits.head, keep)
+    tail_start = _tail_start(text, limits.tail, keep)
+    if tail_start <= head_end + 1:
         return limits.redact(text)
-    head_end = max(
-        text.rfind("\n", window, window + _MARGIN), text.rfind(" ", window, window + _MARGIN)
-    )
-    head_end = head_end if head_end > 0 else window + _MARGIN
-    tail_start = len(text) - window - _MARGIN
-    k = max(
-        text.find("\n", tail_start, tail_start + _MARGIN),
-        text.find(" ", tail_start, tail_start + _MARGIN),
-    )
-    tail_start = k + 1 if k >= 0 else tail_start
     return limits.redact(text[:head_end]) + "\n" + limits.redact(text[tail_start:])
 
 
