@@ -135,6 +135,10 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (rf"(?:你|您)(?:现在|現在)?(?:不再是|已经不是|已經不是)|{_ZH_OTHER}", _ZH_STARTS),
     (r"(?:以前|前|上記|これまで|上)の(?:指示|命令|ルール|指令|プロンプト)を?(?:すべて|全て)?無視",
      ("以前", "前", "上記", "これまで", "上")),
+    (r"(?:从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後)[，,、 ]?(?:你|您)"
+     r"(?:的(?:任务|任務|新任务)|只|必须|必須|要|将|將|就是|不再)"
+     r"|(?:これから|今から|今後)は?[、,]?(?:あなた|君)は",
+     ("从现在", "從現在", "从今以后", "從今以後", "これから", "今から", "今後")),
 )  # fmt: skip
 _CJK = Lazy(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 CHAT_TOKEN = Lazy(
@@ -362,10 +366,24 @@ def invisible_runs(text: str, skip: list[Span]) -> list[Span]:
     return runs
 
 
+_RTL = Lazy("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+_NO_SPACES = Lazy(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+
+
 def _legit_format_char(text: str, i: int) -> bool:
     c = text[i]
     if c == "\ufeff":
         return i == 0
+    if c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
+        # bidi controls belong to right-to-left text (Arabic, Hebrew); near Latin only, they are
+        # the Trojan Source trick of reordering what a reader sees
+        return _RTL.search(text, max(0, i - 3), i + 4) is not None
+    if c == "\u200b":  # a zero-width space between two non-Latin letters: Thai, Khmer, CJK
+        prev = text[i - 1] if i else "a"
+        nxt = text[i + 1] if i + 1 < len(text) else "a"
+        return all(x.isalpha() and _NO_SPACES.match(x) for x in (prev, nxt))
     if c not in "\u200c\u200d\u200e\u200f":
         return False
     prev = text[i - 1] if i else "a"

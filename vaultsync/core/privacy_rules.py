@@ -176,6 +176,16 @@ HASHED = Lazy(
 )
 
 
+# Keys made to be shipped to browsers: publishable keys and public tokens, search-only keys.
+PUBLIC_VALUE = Lazy(r"(?:pk_(?:live|test)_|pk\.eyJ|sb_publishable_)\S*")
+_PUBLIC_NAMES = ("public", "publishable", "search_key", "searchkey", "search_api_key",
+                 "searchapikey", "search_only", "searchonly")  # fmt: skip
+
+
+def _public_name(name: str) -> bool:
+    return any(p in name for p in _PUBLIC_NAMES)
+
+
 def placeholder(v: str) -> bool:
     """An empty value, a mask, a variable or template reference, a path, a word or a stored
     password hash."""
@@ -185,6 +195,7 @@ def placeholder(v: str) -> bool:
         not v
         or v.lower() in _WORDS
         or bool(_PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v) or HASHED.fullmatch(v))
+        or bool(PUBLIC_VALUE.fullmatch(v))
     )
 
 
@@ -282,7 +293,7 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         camel = p.islower() and core[0].isupper()
         if not (p in "_.-" or camel or (prefix.isupper() and core.isupper())):
             return None
-    if "public" in name or "publishable" in name or (lc == "token" and stem.endswith(_TOKEN_DENY)):
+    if _public_name(name) or (lc == "token" and stem.endswith(_TOKEN_DENY)):
         return None
     kind = "password" if lc.startswith(("pass", "pw")) else "secret"
     if lc == "key":
@@ -408,7 +419,7 @@ def check_env_default(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """`process.env.API_KEY ?? "..."`, `os.getenv("TOKEN", "...")`: the default is the secret
     when the variable's name says so."""
     name = m.group(1).lower()
-    if "public" in name or "publishable" in name or not _SECRET_NAME.search(name):
+    if _public_name(name) or not _SECRET_NAME.search(name):
         return None
     return (s, e) if secretish(w[s:e]) and not code_like(w[s:e]) else None
 
@@ -426,6 +437,16 @@ def check_mixed(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if (lo or up) and dg else None
 
 
+def check_url_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`https://<token>@host`, except a Sentry DSN: its key is public by design."""
+    if _SENTRY_HOST.match(w, e + 1):
+        return None
+    return check_mixed(m, w, s, e)
+
+
+_SENTRY_HOST = Lazy(r"(?:o\d{1,12}\.)?(?:ingest\.)?(?:[a-z]{2}\.)?sentry\.io\b|o\d{1,12}\.ingest\.")
+
+
 def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if all(classes(w[s:e])) else None
 
@@ -434,7 +455,7 @@ ANCHOR_CHECKS = {"assign": assign_start}
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
-    "mixed3": check_mixed3, "envdefault": check_env_default,
+    "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
 }  # fmt: skip
 
 
