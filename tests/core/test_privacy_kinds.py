@@ -120,6 +120,8 @@ def test_split_secret_both_halves() -> None:
     changed2, n2 = privacy_split.carry(second, privacy_split.tails(first), red)
     assert n2 == 1 and tok[18:] not in changed2["output"] and "more text" in changed2["output"]
     assert privacy_split.carry({"output": "build finished ok"}, ["abcdefgh1"], red) == ({}, 0)
+    jwt_head = "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5j"
+    assert privacy_split.carry({"output": "cookie " + jwt_head}, [], red)[1] == 1
 
 
 @pytest.mark.parametrize(

@@ -175,10 +175,9 @@ def _merge(spans: list[Span]) -> list[Span]:
 def forms(value: str) -> list[tuple[str, frozenset[str] | None]]:
     """How `value` may also be written: (form, the run it sits in: grow over these characters,
     or None for exactly the form)."""
-    from urllib.parse import quote, quote_plus
-
     out: list[tuple[str, frozenset[str] | None]] = [(value, None)]
-    for q in (quote(value, safe=""), quote_plus(value), value.replace("/", "\\/")):
+    q1 = _quote(value)
+    for q in (q1, q1.replace("%20", "+"), value.replace("/", "\\/")):
         if q != value:
             out.append((q, None))
     raw = value.encode("utf-8", "surrogatepass")
@@ -192,6 +191,19 @@ def forms(value: str) -> list[tuple[str, frozenset[str] | None]]:
         h = raw.hex()
         out += [(h, _HEX_CHARS), (h.upper(), _HEX_CHARS)]
     return out
+
+
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+
+
+def _quote(value: str) -> str:
+    """`urllib.parse.quote(value, safe="")` without importing urllib (the hook's start-up)."""
+    if all(c in _UNRESERVED for c in value):
+        return value
+    return "".join(
+        c if c in _UNRESERVED else "".join(f"%{b:02X}" for b in c.encode("utf-8", "surrogatepass"))
+        for c in value
+    )
 
 
 def every_occurrence(w: str, hits: list[Hit], values: list[str]) -> list[Hit]:
