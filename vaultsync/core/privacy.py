@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable, Iterator, Set
 from vaultsync.core import privacy_encodings as E
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
-from vaultsync.core.privacy_rules import Lazy, Rule, Span
 from vaultsync.core.privacy_kinds import log_kinds
+from vaultsync.core.privacy_rules import Lazy, Rule, Span
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
