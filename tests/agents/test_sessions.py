@@ -86,7 +86,7 @@ def test_a_failing_command_lands_once_as_a_failure(agent: str, tmp_path: Path) -
 
 @pytest.mark.parametrize("agent", AGENTS)
 def test_a_successful_command_is_a_tool_event(agent: str, tmp_path: Path) -> None:
-    with FakeModel("echo vaultsync-ok-$((6*7)) && ls /") as fake:
+    with FakeModel("echo vaultsync-ok-42") as fake:
         box, _ = _prepared(agent, tmp_path, fake)
         box.run("Please print a greeting with echo and list the root folder for me.")
     [tool] = [e for e in box.events() if e.tool]

@@ -252,7 +252,7 @@ def normalize(agent: str, payload: dict[str, Any], event_flag: str | None = None
     elif agent == "gemini":
         fields = _gemini(payload, native, kind)
     else:
-        fields = _claude_or_codex(payload, native, kind)
+        fields = _claude_or_codex(payload, native, kind, codex=agent == "codex")
     if not base["cwd"] and agent == "cursor":
         roots = payload.get("workspace_roots")
         if isinstance(roots, list) and roots:
@@ -296,7 +296,9 @@ def _env_project_dir(agent: str) -> str:
     return ""
 
 
-def _claude_or_codex(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+def _claude_or_codex(
+    p: dict[str, Any], native: str, kind: EventKind | None, *, codex: bool = False
+) -> dict[str, Any]:
     out: dict[str, Any] = {"turn_id": _s(p.get("turn_id") or p.get("prompt_id"))}
     if kind in (_K.TOOL, _K.TOOL_ERROR):
         out["tool"] = _s(p.get("tool_name"))
@@ -305,10 +307,20 @@ def _claude_or_codex(p: dict[str, Any], native: str, kind: EventKind | None) -> 
             out["tool_output"] = p.get("error")
             out["is_error"] = True
         else:
-            out["tool_output"] = p.get("tool_response")
-            if _failed(p.get("tool_response")):  # Codex reports a failed command this way
+            response = p.get("tool_response")
+            out["tool_output"] = response
+            code = _exit_code(response)
+            if code is None and codex:
+                # Codex sends a shell call's output as a plain string without its exit code,
+                # and has no failure event: the code is in its own session log (the rollout).
+                code = codex_exit_code(p.get("transcript_path"), p.get("tool_use_id"))
+                if code is None and tool_kind(_s(p.get("tool_name"))) == ToolKind.SHELL.value:
+                    out["extra"] = {"outcome": "unknown"}  # never assumed to have worked
+            if code:
                 out["is_error"] = True
                 out["kind"] = _K.TOOL_ERROR
+            if code is not None and codex:
+                out["extra"] = {"exit_code": code}
         if p.get("is_interrupt"):
             out["extra"] = {"interrupted": True}
     elif kind is _K.PROMPT:
@@ -358,10 +370,22 @@ def _gemini(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
             out["kind"] = _K.TOOL_ERROR
             out["is_error"] = True
             out["tool_output"] = error.get("message", error) if isinstance(error, dict) else error
+        elif isinstance(response, dict):
+            # A shell command's exit code is only in llmContent ("Exit Code: 2"), which also
+            # wraps the output; returnDisplay holds the output as the person saw it.
+            llm = response.get("llmContent")
+            display = response.get("returnDisplay")
+            code = _gemini_exit_code(llm)
+            out["tool_output"] = display if isinstance(display, str) and display.strip() else llm
+            if code is not None:
+                out["extra"] = {"exit_code": code}
+            if code:
+                out["kind"] = _K.TOOL_ERROR
+                out["is_error"] = True
         else:
             out["tool_output"] = response
     elif kind is _K.PROMPT:
-        out["prompt"] = _s(p.get("prompt"))
+        out["prompt"] = _strip_hook_context(_s(p.get("prompt")))
     elif kind is _K.TURN_END:
         out["message"] = _s(p.get("prompt_response"))
     return out
@@ -406,17 +430,105 @@ def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
 
 def _failed(response: Any) -> bool:
     """A tool result that reports a non-zero exit (Codex and Hermes shell results)."""
+    return bool(_exit_code(response))
+
+
+def _exit_code(response: Any) -> int | None:
+    """The exit code a structured tool result carries, or None when it carries none."""
     if isinstance(response, str) and response.startswith("{") and len(response) < 1_000_000:
         try:
             response = json.loads(response)
         except ValueError:
-            return False
+            return None
     if isinstance(response, dict):
         for key in ("exit_code", "exitCode", "returncode"):
             code = response.get(key)
-            if isinstance(code, int) and not isinstance(code, bool) and code != 0:
-                return True
-    return False
+            if isinstance(code, int) and not isinstance(code, bool):
+                return code
+    return None
+
+
+def _gemini_exit_code(llm: Any) -> int | None:
+    if not isinstance(llm, str):
+        return None
+    # The last marker wins: the command's own output may print an "Exit Code:" line too.
+    at = llm.rfind("Exit Code: ")
+    if at == -1:
+        return None
+    digits = llm[at + 11 : at + 16].split("\n", 1)[0].strip()
+    return int(digits) if digits.lstrip("-").isdigit() else None
+
+
+_HOOK_CONTEXT = "<hook_context>"
+
+
+def _strip_hook_context(prompt: str) -> str:
+    """Gemini prepends the session-start context it was given to the prompt it reports: that
+    is vaultsync's own text coming back, not what the person typed."""
+    if prompt.startswith(_HOOK_CONTEXT):
+        end = prompt.find("</hook_context>")
+        if end != -1:
+            return prompt[end + len("</hook_context>") :].lstrip("\n")
+    return prompt
+
+
+ROLLOUT_TAIL_BYTES = 1 << 20  # the call being reported is among the last lines written
+
+
+def codex_exit_code(transcript: Any, call_id: Any) -> int | None:
+    """The exit code of Codex call `call_id`, from the end of Codex's own session log.
+
+    Codex writes the finished command (`exit_code`) into its rollout file before it runs the
+    PostToolUse hook. Only a file named like a rollout is read, and only its last MB: the hook's
+    time budget stays bounded however long the session is. None when not found.
+    """
+    if not isinstance(transcript, str) or not isinstance(call_id, str) or not call_id:
+        return None
+    name = os.path.basename(transcript)
+    if not (name.startswith("rollout-") and name.endswith(".jsonl")):
+        return None
+    try:
+        with open(transcript, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - ROLLOUT_TAIL_BYTES))
+            tail = fh.read()
+    except OSError:
+        return None
+    needle = json.dumps(call_id).encode()
+    for line in reversed(tail.split(b"\n")):
+        if needle not in line or b"exit" not in line:
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        code = _rollout_code(record.get("payload") if isinstance(record, dict) else None, call_id)
+        if code is not None:
+            return code
+    return None
+
+
+def _rollout_code(payload: Any, call_id: str) -> int | None:
+    if not isinstance(payload, dict):
+        return None
+    item = payload.get("item")
+    if isinstance(item, dict) and item.get("id") == call_id:  # event_msg item_completed
+        code = item.get("exit_code")
+        if isinstance(code, int) and not isinstance(code, bool):
+            return code
+    if payload.get("call_id") == call_id:
+        code = payload.get("exit_code")  # event_msg exec_command_end
+        if isinstance(code, int) and not isinstance(code, bool):
+            return code
+        output = payload.get("output")  # response_item function_call_output
+        if isinstance(output, str):
+            at = output.find("Process exited with code ")
+            if at != -1:
+                digits = output[at + 25 : at + 31].split("\n", 1)[0].strip()
+                if digits.lstrip("-").isdigit():
+                    return int(digits)
+    return None
 
 
 _PATH_KEYS = ("file_path", "filePath", "notebook_path", "path", "absolute_path", "target_file")

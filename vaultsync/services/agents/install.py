@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import shlex
 import stat
 import sys
@@ -63,22 +64,25 @@ def _claude_commands() -> tuple[ExtraFile, ...]:
 EXTRA_FILES["claude-code"] = _claude_commands()
 
 MANUAL_STEPS: dict[str, tuple[str, ...]] = {
-    "claude-code": ("Start a new Claude Code session (or run /hooks) so it loads the hooks.",),
+    "claude-code": (
+        "Start a new Claude Code session (`claude`); one already running loads the hooks after "
+        "/hooks.",
+    ),
     "codex": (
-        "Codex runs new hooks only after you trust them: open /hooks in Codex and trust the "
-        "vaultsync entries (an edited hook needs trusting again).",
-        "Codex builds from before hooks were on by default need `[features] codex_hooks = true` "
-        "in ~/.codex/config.toml.",
+        "Run `codex` once in a terminal: at \"Hooks need review\" choose \"Trust all and "
+        "continue\" (or trust the vaultsync entries in /hooks). Until then Codex runs none of "
+        "them, and `codex exec` says nothing about it; `vaultsync doctor` shows whether they "
+        "are trusted.",
     ),
     "hermes": (
-        "Hermes asks you to approve each new shell hook on first use; for non-interactive runs "
-        "set `hooks_auto_accept: true` in config.yaml, HERMES_ACCEPT_HOOKS=1, or pass "
-        "--accept-hooks.",
+        "Hermes asks you to approve each new shell hook on first use: approve them once in "
+        "`hermes chat`, or for runs without a terminal pass --accept-hooks (or set "
+        "HERMES_ACCEPT_HOOKS=1, or `hooks_auto_accept: true` in config.yaml).",
     ),
     "gemini": (
-        "Gemini CLI runs hooks only when they are enabled: on the stable channel set "
-        '`"hooksConfig": {"enabled": true}` in settings.json (older builds: '
-        '`"tools": {"enableHooks": true}` and `"hooks": {"enabled": true}`).',
+        "Start a new Gemini CLI session (`gemini`): hooks are on by default. Each vaultsync "
+        "entry has its own name (vaultsync-SessionStart, vaultsync-AfterTool, ...), so one can "
+        'be turned off with `"hooksConfig": {"disabled": ["vaultsync-AfterTool"]}`.',
     ),
     "cursor": ("Restart Cursor (or open a new agent chat) so it reloads hooks.json.",),
 }
@@ -97,6 +101,8 @@ class InstallResult:
     command: str = ""
     steps: tuple[str, ...] = ()
     extra_files: tuple[str, ...] = field(default_factory=tuple)
+    removed: tuple[str, ...] = ()  # uninstall: backups, folders and the launcher it removed
+    kept_backups: tuple[str, ...] = ()  # uninstall: backups kept (the restore was not exact)
 
     @property
     def changed(self) -> bool:
@@ -115,6 +121,9 @@ class InstallResult:
             "command": self.command,
             "steps": list(self.steps),
             "diff": self.diff,
+            "extra_files": list(self.extra_files),
+            "removed": list(self.removed),
+            "kept_backups": list(self.kept_backups),
         }
 
 
@@ -162,6 +171,7 @@ def _write_launcher(dry_run: bool) -> Path:
     target = launcher_path()
     text = launcher_text()
     if not dry_run:
+        _remember_dirs(_LAUNCHER_KEY, "", _missing_dirs(target.parent))
         try:
             current = target.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -223,6 +233,72 @@ def _mode(path: Path) -> int:
         return 0o644
 
 
+# --- what install created (so uninstall removes exactly that) ------------------------------------
+
+_LAUNCHER_KEY = "launcher"
+
+
+def manifest_path() -> Path:
+    """Which configuration files hold vaultsync's hooks and which folders install created for
+    them: outside the agents' folders, in vaultsync's own home."""
+    return paths.vaultsync_home() / "installed.json"
+
+
+def _manifest() -> dict[str, dict[str, object]]:
+    try:
+        data = json.loads(manifest_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save_manifest(data: dict[str, dict[str, object]]) -> None:
+    target = manifest_path()
+    if data:
+        writer.write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    else:
+        target.unlink(missing_ok=True)
+
+
+def _missing_dirs(folder: Path) -> list[str]:
+    """The folders that creating `folder` would make, outermost first."""
+    missing: list[str] = []
+    while not folder.exists() and folder != folder.parent:
+        missing.insert(0, str(folder))
+        folder = folder.parent
+    return missing
+
+
+def _remember_dirs(key: str, agent: str, dirs: list[str]) -> None:
+    data = _manifest()
+    entry = data.get(key) or {"agent": agent, "dirs": []}
+    known = [d for d in entry.get("dirs", []) if isinstance(d, str)]  # type: ignore[union-attr]
+    entry["dirs"] = known + [d for d in dirs if d not in known]
+    entry["agent"] = agent
+    data[key] = entry
+    _save_manifest(data)
+
+
+def _forget(key: str) -> list[str]:
+    """Drop `key` from the manifest; the folders it recorded, innermost first."""
+    data = _manifest()
+    entry = data.pop(key, None) or {}
+    _save_manifest(data)
+    dirs = [d for d in entry.get("dirs", []) if isinstance(d, str)]  # type: ignore[union-attr]
+    return sorted(dirs, key=len, reverse=True)
+
+
+def _remove_empty(dirs: list[str]) -> list[str]:
+    removed = []
+    for folder in sorted(dirs, key=len, reverse=True):
+        try:
+            os.rmdir(folder)
+        except OSError:  # not empty (the person or the agent put something there) or gone
+            continue
+        removed.append(folder)
+    return removed
+
+
 # --- install / uninstall --------------------------------------------------------------------------
 
 
@@ -252,6 +328,11 @@ def install(
     diff = _diff(target.path, text, new_text) if action != "unchanged" else ""
     launcher = _write_launcher(dry_run) if uses_launcher else None
     backup = None
+    if not dry_run:
+        created = _missing_dirs(target.path.parent)
+        for extra in EXTRA_FILES.get(agent, ()):
+            created += _missing_dirs((target.path.parent / extra.rel).parent)
+        _remember_dirs(str(target.path), agent, created)
     if action != "unchanged" and not dry_run:
         mode = _mode(target.path)
         if raw is not None:
@@ -300,6 +381,8 @@ def uninstall(
     new_text = None if new_raw is None else new_raw.decode("utf-8")
     diff = _diff(target.path, text, new_text)
     backup = None
+    removed: list[str] = []
+    kept: list[str] = []
     if not dry_run:
         mode = _mode(target.path)
         backup = _backup(target.path, raw, mode, now())
@@ -307,7 +390,19 @@ def uninstall(
             target.path.unlink()  # install created the file: nothing of the person's is in it
         else:
             writer.write_atomic(target.path, new_raw, mode=mode)
+        exact = new_raw is None or any(_same_bytes(b, new_raw) for b in _backups(target.path))
+        if exact and _confirmed(target, new_raw):
+            # The person's file is back exactly as it was (or gone, as before the install): the
+            # backups, which hold vaultsync's hooks or copies of that same file, are not needed.
+            for old in _backups(target.path):
+                old.unlink(missing_ok=True)
+                removed.append(str(old))
+            backup = None
+        else:
+            kept = [str(b) for b in _backups(target.path)]
     extras = _remove_extras(agent, dry_run, target.path.parent)
+    if not dry_run:
+        removed += _cleanup(target, extras)
     return InstallResult(
         agent=agent,
         scope=target.scope,
@@ -317,7 +412,50 @@ def uninstall(
         backup=backup,
         diff=diff,
         extra_files=extras,
+        removed=tuple(removed),
+        kept_backups=tuple(kept),
     )
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _confirmed(target: Target, expected: bytes | None) -> bool:
+    """Read back what uninstall wrote: the file holds `expected` and none of our hooks."""
+    try:
+        raw = target.path.read_bytes()
+    except FileNotFoundError:
+        return expected is None
+    except OSError:
+        return False
+    if raw != expected:
+        return False
+    try:
+        return not _has_ours(target, raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+
+
+def _cleanup(target: Target, extras: tuple[str, ...]) -> list[str]:
+    """After an uninstall: the folders install created (when empty), the slash-command folder
+    it filled (when empty), and the launcher once no configuration names it."""
+    recorded = str(target.path) in _manifest()
+    dirs = _forget(str(target.path))
+    if not recorded:  # installed by an older vaultsync: only the folder its extras filled
+        dirs = sorted({str(Path(p).parent) for p in extras})
+    removed = _remove_empty(dirs)
+    still = [k for k in _manifest() if k != _LAUNCHER_KEY]
+    if not still and not any(installed(agent) for agent in AGENTS):
+        launcher = launcher_path()
+        if launcher.exists():
+            launcher.unlink()
+            removed.append(str(launcher))
+        removed += _remove_empty([str(launcher.parent), *_forget(_LAUNCHER_KEY)])
+    return removed
 
 
 def _has_ours(target: Target, text: str) -> bool:
