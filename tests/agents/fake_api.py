@@ -56,7 +56,9 @@ class FakeModel:
             def do_GET(self) -> None:
                 owner._record(self, None)
                 if self.path.rstrip("/").endswith("/models"):
-                    self._json({"object": "list", "data": [{"id": "fake-model", "object": "model"}]})
+                    self._json(
+                        {"object": "list", "data": [{"id": "fake-model", "object": "model"}]}
+                    )
                 else:
                     self._json({})
 
@@ -204,7 +206,10 @@ class FakeModel:
                     "content_block_start",
                     {"type": "content_block_start", "index": 0, "content_block": first},
                 ),
-                ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+                (
+                    "content_block_delta",
+                    {"type": "content_block_delta", "index": 0, "delta": delta},
+                ),
                 ("content_block_stop", {"type": "content_block_stop", "index": 0}),
                 (
                     "message_delta",
@@ -353,7 +358,9 @@ class FakeModel:
                 "functionCall": {"name": tool, "args": {"command": self.command}}
             }
         else:
-            part = {"text": FINAL if tool or done else '{"reasoning": "fake", "model_choice": "flash"}'}
+            part = {
+                "text": FINAL if tool or done else '{"reasoning": "fake", "model_choice": "flash"}'
+            }
         answer = {
             "candidates": [
                 {"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}

@@ -69,8 +69,8 @@ MANUAL_STEPS: dict[str, tuple[str, ...]] = {
         "/hooks.",
     ),
     "codex": (
-        "Run `codex` once in a terminal: at \"Hooks need review\" choose \"Trust all and "
-        "continue\" (or trust the vaultsync entries in /hooks). Until then Codex runs none of "
+        'Run `codex` once in a terminal: at "Hooks need review" choose "Trust all and '
+        'continue" (or trust the vaultsync entries in /hooks). Until then Codex runs none of '
         "them, and `codex exec` says nothing about it; `vaultsync doctor` shows whether they "
         "are trusted.",
     ),

@@ -170,6 +170,7 @@ class LearnReport:
     skipped_for_budget: list[str] = field(default_factory=list)
     redactions: int = 0
     warnings: list[str] = field(default_factory=list)
+    closed_idle: list[str] = field(default_factory=list)  # sessions closed by the idle rule
     started_model: bool = False
     seconds: float = 0.0
 
@@ -213,6 +214,12 @@ def run(
     report = LearnReport(mode=mode, dry_run=dry_run)
     if not vault.is_dir():
         raise LearnError(f"vault not found: {vault}")
+    if not dry_run:
+        # Sessions that never sent their end event are closed first (services/learning/idle.py,
+        # the one owner of that rule), so this run and the queue counts see them.
+        from vaultsync.services.learning.idle import close_idle
+
+        report.closed_idle = close_idle(vault, config, now or dt.datetime.now(dt.UTC))
     pre = preflight(vault)
     report.pending_before = len(pre.pending)
     nothing_daily = not daily or not pre.work
