@@ -57,9 +57,8 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
     the last 24 hours, the vault's size, the last learn run and what it did, and which agents
     have vaultsync's hooks installed."""
-    from vaultsync.services.vault.status import status as run_status
-
     from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.services.vault.status import status as run_status
 
     path = require_vault(vault)
     try:

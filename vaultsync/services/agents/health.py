@@ -165,8 +165,10 @@ def codex_trust(target: Target) -> tuple[list[str], list[str]]:
         data = {}
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return [], [f"{config} cannot be read"]
-    hooks = data.get("hooks") if isinstance(data.get("hooks"), dict) else {}
-    state = hooks.get("state") if isinstance(hooks.get("state"), dict) else {}
+    raw_hooks = data.get("hooks")
+    hooks: dict[str, Any] = raw_hooks if isinstance(raw_hooks, dict) else {}
+    raw_state = hooks.get("state")
+    state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
     untrusted = []
     for event, (g, h, _handler) in sorted(_our_handlers(target).items()):
         key = f"{target.path}:{_snake(event)}:{g}:{h}"

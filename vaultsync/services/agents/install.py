@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from vaultsync.core import paths, writer
 from vaultsync.core.model import AGENTS
@@ -244,7 +245,7 @@ def manifest_path() -> Path:
     return paths.vaultsync_home() / "installed.json"
 
 
-def _manifest() -> dict[str, dict[str, object]]:
+def _manifest() -> dict[str, dict[str, Any]]:
     try:
         data = json.loads(manifest_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -252,7 +253,7 @@ def _manifest() -> dict[str, dict[str, object]]:
     return data if isinstance(data, dict) else {}
 
 
-def _save_manifest(data: dict[str, dict[str, object]]) -> None:
+def _save_manifest(data: dict[str, dict[str, Any]]) -> None:
     target = manifest_path()
     if data:
         writer.write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
@@ -272,7 +273,7 @@ def _missing_dirs(folder: Path) -> list[str]:
 def _remember_dirs(key: str, agent: str, dirs: list[str]) -> None:
     data = _manifest()
     entry = data.get(key) or {"agent": agent, "dirs": []}
-    known = [d for d in entry.get("dirs", []) if isinstance(d, str)]  # type: ignore[union-attr]
+    known = [d for d in entry.get("dirs", []) if isinstance(d, str)]
     entry["dirs"] = known + [d for d in dirs if d not in known]
     entry["agent"] = agent
     data[key] = entry
@@ -284,7 +285,7 @@ def _forget(key: str) -> list[str]:
     data = _manifest()
     entry = data.pop(key, None) or {}
     _save_manifest(data)
-    dirs = [d for d in entry.get("dirs", []) if isinstance(d, str)]  # type: ignore[union-attr]
+    dirs = [d for d in entry.get("dirs", []) if isinstance(d, str)]
     return sorted(dirs, key=len, reverse=True)
 
 
