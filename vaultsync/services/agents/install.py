@@ -485,7 +485,7 @@ def _restore(target: Target, *, cleaned: dict | None, cleaned_text: str | None) 
             continue
         if cleaned is not None:
             try:
-                if _same_settings(json.loads(text), cleaned):
+                if _same_settings(json.loads(text), cleaned, cursor=target.agent == "cursor"):
                     return raw
             except ValueError:
                 continue
@@ -494,14 +494,16 @@ def _restore(target: Target, *, cleaned: dict | None, cleaned_text: str | None) 
     return None
 
 
-def _same_settings(a: object, b: object) -> bool:
-    """Equal, ignoring empty hook lists and an empty `hooks` object: install may have filled
-    them and uninstall cannot tell whether they were there before."""
+def _same_settings(a: object, b: object, *, cursor: bool = False) -> bool:
+    """Equal, ignoring empty hook lists and an empty `hooks` object (and Cursor's `version: 1`):
+    install may have added them and uninstall cannot tell whether they were there before."""
 
     def canonical(data: object) -> object:
         if not isinstance(data, dict):
             return data
         out = dict(data)
+        if cursor and out.get("version") == 1:
+            del out["version"]
         hooks = out.get("hooks")
         if isinstance(hooks, dict):
             hooks = {k: v for k, v in hooks.items() if v != []}
