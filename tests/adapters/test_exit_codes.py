@@ -97,7 +97,7 @@ def test_4_bad_config(command: str, broken: str, vault: Path) -> None:
     assert code == Exit.CONFIG, out
     assert "Traceback" not in out
     if broken == "type":
-        assert "[budgets] user_md_tokens must be a number (default 500), not" in out
+        assert "budgets.user_md_tokens must be a number (default 500), not" in out
 
 
 def test_5_lock_busy_git_index_held(vault: Path) -> None:

@@ -267,7 +267,7 @@ def check_types(data: dict[str, Any], source: Path) -> None:
             number = types == (int, float)
             if not isinstance(value, types) or (number and isinstance(value, bool)):
                 raise ConfigError(
-                    f"{source}: [{section}] {key} must be {what} "
+                    f"{source}: {section}.{key} must be {what} "
                     f"(default {json.dumps(defaults[key])}), not {json.dumps(value, default=str)}"
                 )
 
