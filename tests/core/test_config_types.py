@@ -3,6 +3,7 @@ inside a command; the hook, which must keep recording, loads the config without 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from vaultsync.core.config import ConfigError, check_types, load_config
 @pytest.mark.parametrize(
     ("toml", "message"),
     [
-        ('[budgets]\nuser_md_tokens = "lots"\n', 'budgets.user_md_tokens must be a number'),
+        ('[budgets]\nuser_md_tokens = "lots"\n', "budgets.user_md_tokens must be a number"),
         ("[git]\nauto_commit = 1\n", "git.auto_commit must be true or false"),
         ("[learn]\nmin_edits = true\n", "learn.min_edits must be a number"),
         ('[hook]\nskip_tools = "TodoWrite"\n', "hook.skip_tools must be a list"),
@@ -24,7 +25,7 @@ from vaultsync.core.config import ConfigError, check_types, load_config
 )
 def test_wrong_types_are_named(vault: Path, toml: str, message: str) -> None:
     (vault / paths.VAULT_CONFIG).write_text(toml, encoding="utf-8")
-    with pytest.raises(ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(ConfigError, match=re.escape(message)):
         load_config(vault)
 
 
@@ -48,7 +49,7 @@ def test_the_user_config_is_checked_too(vault: Path) -> None:
 
     user_config_path().parent.mkdir(parents=True, exist_ok=True)
     user_config_path().write_text("[vault]\npath = 7\n", encoding="utf-8")
-    with pytest.raises(ConfigError, match="vault.path must be a string"):
+    with pytest.raises(ConfigError, match=re.escape("vault.path must be a string")):
         load_config(vault)
     with pytest.raises(ConfigError):
         check_types({"vault": {"index_path": []}}, user_config_path())
