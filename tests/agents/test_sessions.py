@@ -165,5 +165,22 @@ def test_hermes_oneshot_session_is_closed_by_the_idle_rule(tmp_path: Path) -> No
     assert "\nended: " in note.read_text(encoding="utf-8")
 
 
+def test_hermes_runs_the_hooks_from_a_crlf_config(tmp_path: Path) -> None:
+    """A config.yaml saved with CRLF line endings: install keeps them, Hermes reads the result."""
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box = sandbox("hermes", tmp_path)
+        box.configure(fake.url)
+        config = box.home / ".hermes" / "config.yaml"
+        original = config.read_bytes().replace(b"\n", b"\r\n")
+        config.write_bytes(original)
+        box.vaultsync("install", "hermes")
+        raw = config.read_bytes()
+        assert raw.count(b"\n") == raw.count(b"\r\n")
+        box.run()
+    assert {e.native_event for e in box.events()} >= {"on_session_start", "post_tool_call"}
+    box.vaultsync("uninstall", "hermes")
+    assert config.read_bytes() == original
+
+
 # MCP: once `vaultsync install` registers the MCP server (issue 13), a test here lists its tools
 # through each real agent and calls one. Not built here.

@@ -123,3 +123,15 @@ def test_doctor_lists_each_installed_agent(vault: Path) -> None:
     svc.install("codex")
     names = {c.name: c.state.value for c in doctor.run(vault).checks}
     assert names["agent claude-code"] == "ok" and names["agent codex"] == "warn"
+
+
+def test_status_text_names_the_problem(vault: Path) -> None:
+    from typer.testing import CliRunner
+
+    from vaultsync.adapters.cli.app import app, load_commands
+
+    svc.install("codex")
+    svc.install("claude-code")
+    load_commands()
+    out = CliRunner().invoke(app, ["status", "--vault", str(vault)]).output
+    assert "Hooks installed: claude-code, codex (not trusted: see `vaultsync doctor`)" in out
