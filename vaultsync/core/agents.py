@@ -16,6 +16,7 @@ import json
 import os
 
 from vaultsync.core.model import AGENTS, EventKind, ToolKind
+from vaultsync.core.tool_outcome import codex_exit_code, exit_code, gemini_exit_code
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
@@ -309,7 +310,7 @@ def _claude_or_codex(
         else:
             response = p.get("tool_response")
             out["tool_output"] = response
-            code = _exit_code(response)
+            code = exit_code(response)
             if code is None and codex:
                 # Codex sends a shell call's output as a plain string without its exit code,
                 # and has no failure event: the code is in its own session log (the rollout).
@@ -344,7 +345,7 @@ def _hermes(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
         error = _s(extra.get("error_message")) or _s(extra.get("error_type"))
         failed = status in {"error", "failed", "failure", "blocked"} or bool(error)
         out["tool_output"] = error if failed and error and not result else result
-        out["is_error"] = failed or _failed(result)
+        out["is_error"] = failed or bool(exit_code(result))
         if out["is_error"]:
             out["kind"] = _K.TOOL_ERROR
     elif kind is _K.PROMPT:
@@ -375,7 +376,7 @@ def _gemini(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
             # wraps the output; returnDisplay holds the output as the person saw it.
             llm = response.get("llmContent")
             display = response.get("returnDisplay")
-            code = _gemini_exit_code(llm)
+            code = gemini_exit_code(llm)
             out["tool_output"] = display if isinstance(display, str) and display.strip() else llm
             if code is not None:
                 out["extra"] = {"exit_code": code}
@@ -428,37 +429,6 @@ def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
     return out
 
 
-def _failed(response: Any) -> bool:
-    """A tool result that reports a non-zero exit (Codex and Hermes shell results)."""
-    return bool(_exit_code(response))
-
-
-def _exit_code(response: Any) -> int | None:
-    """The exit code a structured tool result carries, or None when it carries none."""
-    if isinstance(response, str) and response.startswith("{") and len(response) < 1_000_000:
-        try:
-            response = json.loads(response)
-        except ValueError:
-            return None
-    if isinstance(response, dict):
-        for key in ("exit_code", "exitCode", "returncode"):
-            code = response.get(key)
-            if isinstance(code, int) and not isinstance(code, bool):
-                return code
-    return None
-
-
-def _gemini_exit_code(llm: Any) -> int | None:
-    if not isinstance(llm, str):
-        return None
-    # The last marker wins: the command's own output may print an "Exit Code:" line too.
-    at = llm.rfind("Exit Code: ")
-    if at == -1:
-        return None
-    digits = llm[at + 11 : at + 16].split("\n", 1)[0].strip()
-    return int(digits) if digits.lstrip("-").isdigit() else None
-
-
 _HOOK_CONTEXT = "<hook_context>"
 
 
@@ -470,65 +440,6 @@ def _strip_hook_context(prompt: str) -> str:
         if end != -1:
             return prompt[end + len("</hook_context>") :].lstrip("\n")
     return prompt
-
-
-ROLLOUT_TAIL_BYTES = 1 << 20  # the call being reported is among the last lines written
-
-
-def codex_exit_code(transcript: Any, call_id: Any) -> int | None:
-    """The exit code of Codex call `call_id`, from the end of Codex's own session log.
-
-    Codex writes the finished command (`exit_code`) into its rollout file before it runs the
-    PostToolUse hook. Only a file named like a rollout is read, and only its last MB: the hook's
-    time budget stays bounded however long the session is. None when not found.
-    """
-    if not isinstance(transcript, str) or not isinstance(call_id, str) or not call_id:
-        return None
-    name = os.path.basename(transcript)
-    if not (name.startswith("rollout-") and name.endswith(".jsonl")):
-        return None
-    try:
-        with open(transcript, "rb") as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - ROLLOUT_TAIL_BYTES))
-            tail = fh.read()
-    except OSError:
-        return None
-    needle = json.dumps(call_id).encode()
-    for line in reversed(tail.split(b"\n")):
-        if needle not in line or b"exit" not in line:
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        code = _rollout_code(record.get("payload") if isinstance(record, dict) else None, call_id)
-        if code is not None:
-            return code
-    return None
-
-
-def _rollout_code(payload: Any, call_id: str) -> int | None:
-    if not isinstance(payload, dict):
-        return None
-    item = payload.get("item")
-    if isinstance(item, dict) and item.get("id") == call_id:  # event_msg item_completed
-        code = item.get("exit_code")
-        if isinstance(code, int) and not isinstance(code, bool):
-            return code
-    if payload.get("call_id") == call_id:
-        code = payload.get("exit_code")  # event_msg exec_command_end
-        if isinstance(code, int) and not isinstance(code, bool):
-            return code
-        output = payload.get("output")  # response_item function_call_output
-        if isinstance(output, str):
-            at = output.find("Process exited with code ")
-            if at != -1:
-                digits = output[at + 25 : at + 31].split("\n", 1)[0].strip()
-                if digits.lstrip("-").isdigit():
-                    return int(digits)
-    return None
 
 
 _PATH_KEYS = ("file_path", "filePath", "notebook_path", "path", "absolute_path", "target_file")

@@ -50,12 +50,13 @@ def _snake(event: str) -> str:
 
 
 def _targets(agent: str) -> list[Target]:
-    from vaultsync.services.agents.install import _manifest, installed
+    from vaultsync.services.agents.footprint import manifest
+    from vaultsync.services.agents.install import installed
 
     found: list[Target] = []
     if installed(agent):
         found.append(target_for(agent))
-    for key, entry in _manifest().items():
+    for key, entry in manifest().items():
         if entry.get("agent") != agent or key == str(target_for(agent).path):
             continue
         target = Target(agent, "project", Path(key), "yaml" if agent == "hermes" else "json")
@@ -65,13 +66,13 @@ def _targets(agent: str) -> list[Target]:
 
 
 def installed_at(target: Target) -> bool:
-    from vaultsync.services.agents.install import _has_ours, _read
+    from vaultsync.services.agents.install import has_ours, read_config
 
     try:
-        raw, text = _read(target.path)
+        raw, text = read_config(target.path)
     except InstallError:
         return False
-    return raw is not None and _has_ours(target, text)
+    return raw is not None and has_ours(target, text)
 
 
 def _our_handlers(target: Target) -> dict[str, tuple[int, int, dict[str, Any]]]:

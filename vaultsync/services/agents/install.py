@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 import shlex
 import stat
 import sys
@@ -24,14 +23,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from vaultsync.core import paths, writer
 from vaultsync.core.model import AGENTS
 from vaultsync.services.agents import agent_config
 from vaultsync.services.agents.agent_config import InstallError, Target, target_for
+from vaultsync.services.agents.footprint import (
+    LAUNCHER_KEY,
+    forget,
+    manifest,
+    manifest_path,
+    missing_dirs,
+    remember_dirs,
+    remove_empty,
+)
+from vaultsync.services.agents.next_steps import MANUAL_STEPS
 
-__all__ = ["EXTRA_FILES", "InstallError", "InstallResult", "install", "installed", "uninstall"]
+__all__ = [
+    "EXTRA_FILES",
+    "InstallError",
+    "InstallResult",
+    "install",
+    "installed",
+    "manifest_path",
+    "uninstall",
+]
 
 
 @dataclass(frozen=True)
@@ -63,30 +79,6 @@ def _claude_commands() -> tuple[ExtraFile, ...]:
 
 
 EXTRA_FILES["claude-code"] = _claude_commands()
-
-MANUAL_STEPS: dict[str, tuple[str, ...]] = {
-    "claude-code": (
-        "Start a new Claude Code session (`claude`); one already running loads the hooks after "
-        "/hooks.",
-    ),
-    "codex": (
-        'Run `codex` once in a terminal: at "Hooks need review" choose "Trust all and '
-        'continue" (or trust the vaultsync entries in /hooks). Until then Codex runs none of '
-        "them, and `codex exec` says nothing about it; `vaultsync doctor` shows whether they "
-        "are trusted.",
-    ),
-    "hermes": (
-        "Hermes asks you to approve each new shell hook on first use: approve them once in "
-        "`hermes chat`, or for runs without a terminal pass --accept-hooks (or set "
-        "HERMES_ACCEPT_HOOKS=1, or `hooks_auto_accept: true` in config.yaml).",
-    ),
-    "gemini": (
-        "Start a new Gemini CLI session (`gemini`): hooks are on by default. Each vaultsync "
-        "entry has its own name (vaultsync-SessionStart, vaultsync-AfterTool, ...), so one can "
-        'be turned off with `"hooksConfig": {"disabled": ["vaultsync-AfterTool"]}`.',
-    ),
-    "cursor": ("Restart Cursor (or open a new agent chat) so it reloads hooks.json.",),
-}
 
 
 @dataclass(frozen=True)
@@ -172,7 +164,7 @@ def _write_launcher(dry_run: bool) -> Path:
     target = launcher_path()
     text = launcher_text()
     if not dry_run:
-        _remember_dirs(_LAUNCHER_KEY, "", _missing_dirs(target.parent))
+        remember_dirs(LAUNCHER_KEY, "", missing_dirs(target.parent))
         try:
             current = target.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -186,7 +178,7 @@ def _write_launcher(dry_run: bool) -> Path:
 # --- reading and writing the agent's file -------------------------------------------------------
 
 
-def _read(path: Path) -> tuple[bytes | None, str]:
+def read_config(path: Path) -> tuple[bytes | None, str]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -234,72 +226,6 @@ def _mode(path: Path) -> int:
         return 0o644
 
 
-# --- what install created (so uninstall removes exactly that) ------------------------------------
-
-_LAUNCHER_KEY = "launcher"
-
-
-def manifest_path() -> Path:
-    """Which configuration files hold vaultsync's hooks and which folders install created for
-    them: outside the agents' folders, in vaultsync's own home."""
-    return paths.vaultsync_home() / "installed.json"
-
-
-def _manifest() -> dict[str, dict[str, Any]]:
-    try:
-        data = json.loads(manifest_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _save_manifest(data: dict[str, dict[str, Any]]) -> None:
-    target = manifest_path()
-    if data:
-        writer.write_atomic(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
-    else:
-        target.unlink(missing_ok=True)
-
-
-def _missing_dirs(folder: Path) -> list[str]:
-    """The folders that creating `folder` would make, outermost first."""
-    missing: list[str] = []
-    while not folder.exists() and folder != folder.parent:
-        missing.insert(0, str(folder))
-        folder = folder.parent
-    return missing
-
-
-def _remember_dirs(key: str, agent: str, dirs: list[str]) -> None:
-    data = _manifest()
-    entry = data.get(key) or {"agent": agent, "dirs": []}
-    known = [d for d in entry.get("dirs", []) if isinstance(d, str)]
-    entry["dirs"] = known + [d for d in dirs if d not in known]
-    entry["agent"] = agent
-    data[key] = entry
-    _save_manifest(data)
-
-
-def _forget(key: str) -> list[str]:
-    """Drop `key` from the manifest; the folders it recorded, innermost first."""
-    data = _manifest()
-    entry = data.pop(key, None) or {}
-    _save_manifest(data)
-    dirs = [d for d in entry.get("dirs", []) if isinstance(d, str)]
-    return sorted(dirs, key=len, reverse=True)
-
-
-def _remove_empty(dirs: list[str]) -> list[str]:
-    removed = []
-    for folder in sorted(dirs, key=len, reverse=True):
-        try:
-            os.rmdir(folder)
-        except OSError:  # not empty (the person or the agent put something there) or gone
-            continue
-        removed.append(folder)
-    return removed
-
-
 # --- install / uninstall --------------------------------------------------------------------------
 
 
@@ -312,7 +238,7 @@ def install(
     now: Callable[[], datetime] = datetime.now,
 ) -> InstallResult:
     target = target_for(agent, scope, project_dir)
-    raw, text = _read(target.path)
+    raw, text = read_config(target.path)
     command, uses_launcher = hook_command(agent, launcher_path())
     if target.format == "json":
         data = agent_config.load_json(text, target.path)
@@ -324,16 +250,16 @@ def install(
     action = (
         "unchanged"
         if new_text == text and raw is not None
-        else ("updated" if raw is not None and _has_ours(target, text) else "installed")
+        else ("updated" if raw is not None and has_ours(target, text) else "installed")
     )
     diff = _diff(target.path, text, new_text) if action != "unchanged" else ""
     launcher = _write_launcher(dry_run) if uses_launcher else None
     backup = None
     if not dry_run:
-        created = _missing_dirs(target.path.parent)
+        created = missing_dirs(target.path.parent)
         for extra in EXTRA_FILES.get(agent, ()):
-            created += _missing_dirs((target.path.parent / extra.rel).parent)
-        _remember_dirs(str(target.path), agent, created)
+            created += missing_dirs((target.path.parent / extra.rel).parent)
+        remember_dirs(str(target.path), agent, created)
     if action != "unchanged" and not dry_run:
         mode = _mode(target.path)
         if raw is not None:
@@ -364,8 +290,8 @@ def uninstall(
     now: Callable[[], datetime] = datetime.now,
 ) -> InstallResult:
     target = target_for(agent, scope, project_dir)
-    raw, text = _read(target.path)
-    if raw is None or not _has_ours(target, text):
+    raw, text = read_config(target.path)
+    if raw is None or not has_ours(target, text):
         return InstallResult(agent, target.scope, target.path, "absent", dry_run)
     new_raw: bytes | None
     if target.format == "json":
@@ -436,7 +362,7 @@ def _confirmed(target: Target, expected: bytes | None) -> bool:
     if raw != expected:
         return False
     try:
-        return not _has_ours(target, raw.decode("utf-8"))
+        return not has_ours(target, raw.decode("utf-8"))
     except UnicodeDecodeError:
         return False
 
@@ -444,22 +370,22 @@ def _confirmed(target: Target, expected: bytes | None) -> bool:
 def _cleanup(target: Target, extras: tuple[str, ...]) -> list[str]:
     """After an uninstall: the folders install created (when empty), the slash-command folder
     it filled (when empty), and the launcher once no configuration names it."""
-    recorded = str(target.path) in _manifest()
-    dirs = _forget(str(target.path))
+    recorded = str(target.path) in manifest()
+    dirs = forget(str(target.path))
     if not recorded:  # installed by an older vaultsync: only the folder its extras filled
         dirs = sorted({str(Path(p).parent) for p in extras})
-    removed = _remove_empty(dirs)
-    still = [k for k in _manifest() if k != _LAUNCHER_KEY]
+    removed = remove_empty(dirs)
+    still = [k for k in manifest() if k != LAUNCHER_KEY]
     if not still and not any(installed(agent) for agent in AGENTS):
         launcher = launcher_path()
         if launcher.exists():
             launcher.unlink()
             removed.append(str(launcher))
-        removed += _remove_empty([str(launcher.parent), *_forget(_LAUNCHER_KEY)])
+        removed += remove_empty([str(launcher.parent), *forget(LAUNCHER_KEY)])
     return removed
 
 
-def _has_ours(target: Target, text: str) -> bool:
+def has_ours(target: Target, text: str) -> bool:
     if target.format == "yaml":
         return agent_config.has_ours_yaml(text)
     try:
@@ -561,7 +487,7 @@ def installed(agent: str, scope: str = "user", project_dir: Path | None = None) 
     """Whether the agent's configuration currently holds vaultsync's hooks."""
     try:
         target = target_for(agent, scope, project_dir)
-        raw, text = _read(target.path)
+        raw, text = read_config(target.path)
     except InstallError:
         return False
-    return raw is not None and _has_ours(target, text)
+    return raw is not None and has_ours(target, text)
