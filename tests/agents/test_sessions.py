@@ -131,6 +131,28 @@ def test_codex_runs_no_untrusted_hook_and_doctor_says_so(tmp_path: Path) -> None
     assert codex["state"] == "warn"
     assert "not trusted" in codex["summary"]
     assert "Trust all and continue" in codex["fix"]
+    status = box.vaultsync("status").stdout
+    assert "codex (not trusted: see `vaultsync doctor`)" in status
+
+
+def test_codex_hooks_in_config_toml_as_well_are_reported(tmp_path: Path) -> None:
+    """Hooks in hooks.json and in a [hooks] table of config.toml: Codex runs both and warns on
+    every run; doctor names the duplicate location."""
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box, _ = _prepared("codex", tmp_path, fake)
+        config = box.home / ".codex" / "config.toml"
+        config.write_text(
+            config.read_text(encoding="utf-8")
+            + '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "true"\n',
+            encoding="utf-8",
+        )
+        done = box.run()
+        doctor = box.vaultsync("doctor", "--json", check=False)
+    checks = {c["name"]: c for c in json.loads(doctor.stdout)["checks"]}
+    assert "also has hooks (Stop)" in checks["agent codex"]["summary"]
+    assert "hooks.json" in checks["agent codex"]["fix"]
+    said = (done.stdout + done.stderr).lower()
+    assert "config.toml" in said and "hooks.json" in said, said[-2000:]
 
 
 def test_gemini_hooks_can_be_disabled_one_by_one(tmp_path: Path) -> None:

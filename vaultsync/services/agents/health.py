@@ -35,6 +35,8 @@ TRUST_FIX = (
     "--dangerously-bypass-hook-trust runs them untrusted"
 )
 
+DUPLICATE_FIX = "move the [hooks] tables of config.toml into hooks.json (or delete them)"
+
 
 @dataclass(frozen=True)
 class AgentHealth:
@@ -224,13 +226,12 @@ def check(agent: str, vault: Path) -> AgentHealth | None:
                 f"{targets[0].path}: hooks not trusted ({', '.join(untrusted)}): Codex runs "
                 "none of them, silently"
             )
-            return AgentHealth(
-                agent, "warn", "; ".join([summary, *notes]), TRUST_FIX, "not trusted"
-            )
+            fix = TRUST_FIX + (f"; also {DUPLICATE_FIX}" if dupes else "")
+            return AgentHealth(agent, "warn", "; ".join([summary, *notes]), fix, "not trusted")
     if notes:
         fix = "keep vaultsync's hooks in one place (`vaultsync uninstall` the others)"
         if agent == "codex":
-            fix = "move the [hooks] tables of config.toml into hooks.json (or delete them)"
+            fix = DUPLICATE_FIX
         return AgentHealth(agent, "warn", f"{where}; " + "; ".join(notes), fix, "duplicated")
     return AgentHealth(agent, "ok", f"{where}: every event, current command, vault reachable")
 
