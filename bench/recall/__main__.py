@@ -26,10 +26,12 @@ SYSTEMS = ("bm25-ref", "exact", "lexical", "semantic")
 def _config(root: Path) -> Any:
     import os
 
-    from vaultsync.core.config import load_config
+    from vaultsync.core.config import Config, load_config
 
     os.environ["VAULTSYNC_HOME"] = str(root / "home")
-    return load_config(root / "vault")
+    loaded = load_config(root / "vault")
+    # Pin the index path: VAULTSYNC_HOME changes when the next set is scored.
+    return Config(loaded.vault, loaded.index_file(), loaded.data, loaded.sources)
 
 
 def _keys_for(root: Path) -> dict[str, str]:
@@ -83,9 +85,10 @@ def _semantic_available(root: Path) -> bool:
         from vaultsync.services.recall import vectors
     except ImportError:
         return False
-    if not vectors.available():
+    config = _config(root)
+    if not vectors.available(config):
         return False
-    vectors.ensure(root / "vault", _config(root))
+    vectors.sync(root / "vault", config)
     return True
 
 
