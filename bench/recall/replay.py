@@ -3,8 +3,9 @@
 `coding_vault()` creates a vault, replays every session of sessions.py as Claude Code hook
 payloads through the installed `vaultsync-hook` (one subprocess per event, as the agent runs
 it), then runs `vaultsync rebuild`. `help_vault()` copies the Obsidian help corpus and rebuilds.
-Both are cached under $VAULTSYNC_RECALL_CACHE (default: the system temp folder) by a hash of
-their inputs, so scoring twice does not replay twice; `fresh=True` rebuilds.
+The vaults are cached under $VAULTSYNC_RECALL_CACHE (default: the system temp folder) by a hash
+of their inputs, so scoring twice does not replay twice (`fresh=True` replays); the index is
+rebuilt on every call, so it always comes from the code being scored.
 """
 
 from __future__ import annotations
@@ -114,10 +115,11 @@ def coding_vault(*, fresh: bool = False, sessions: list[dict[str, Any]] | None =
     if sessions is not None:
         root = root.with_name(root.name + "-" + "-".join(s["id"] for s in chosen)[:60])
     done = root / "done"
+    vault, home = root / "vault", root / "home"
     if done.exists() and not fresh:
+        rebuild(vault, home)  # the index (and vectors) always come from the code being scored
         return root
     shutil.rmtree(root, ignore_errors=True)
-    vault, home = root / "vault", root / "home"
     vault.mkdir(parents=True)
     _init(vault)
     hook = _bin("vaultsync-hook")
@@ -140,10 +142,11 @@ def coding_vault(*, fresh: bool = False, sessions: list[dict[str, Any]] | None =
 def help_vault(*, fresh: bool = False) -> Path:
     root = _cache("help", Path(__file__), HERE / "paraphrase.py")
     done = root / "done"
+    vault, home = root / "vault", root / "home"
     if done.exists() and not fresh:
+        rebuild(vault, home)
         return root
     shutil.rmtree(root, ignore_errors=True)
-    vault, home = root / "vault", root / "home"
     shutil.copytree(HELP_CORPUS, vault)
     rebuild(vault, home)
     done.write_text("ok\n")
