@@ -185,6 +185,24 @@ def embedder(config: Config) -> Embedder:
     return _EMBEDDERS[name]
 
 
+def describe(config: Config) -> str:
+    """One line for `vaultsync doctor`: what hybrid search does here, or what it would add."""
+    setting = str(config.section("search").get("semantic", "auto")).lower()
+    if not available(config):
+        return (
+            "search is lexical only: `pip install 'vaultsync[semantic]'` adds offline vector "
+            "search that finds notes asked for in other words"
+        )
+    if not enabled(config):
+        return f"semantic search installed but off ([search] semantic = {setting})"
+    try:
+        matrix = store_paths(config)[1]
+        keys = json.loads(matrix.with_suffix(".keys.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "semantic search on; no vectors yet (run `vaultsync rebuild`)"
+    return f"semantic search on ({model_name(config)}, {len(keys)} vectors)"
+
+
 def language(text: str) -> str:
     if _KANA.search(text):
         return "ja"
@@ -229,7 +247,7 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
     """(rel, note sha, unit) for every unit of the given notes (all when None)."""
     sql = (
         "SELECT id, rel, type, title, session_id, project, agent, level, updated, created,"
-        " sha256 FROM notes"
+        " sha256, body FROM notes"
     )
     rows: list[Any] = []
     if rels is None:
@@ -240,7 +258,7 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
             rows += index.conn.execute(
                 f"{sql} WHERE rel IN ({', '.join('?' * len(chunk))})", chunk
             ).fetchall()
-    for nid, rel, kind, title, sid, project, agent, level, updated, created, sha in rows:
+    for nid, rel, kind, title, sid, project, agent, level, updated, created, sha, body in rows:
         key = f"session:{sid}" if kind in _MEMBER_TYPES and sid else f"note:{rel}"
         date = updated or created or ""
         if kind == "session":
@@ -257,7 +275,6 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
                                 project, agent, "", ts)  # fmt: skip
                     yield rel, sha, unit
             continue
-        body = unsegment(index.texts([nid]).get(nid, ""))
         for text in sections(title, body):
             yield rel, sha, Unit(key, "note", text, kind, project, agent, level, date)
 
