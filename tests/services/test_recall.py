@@ -33,7 +33,8 @@ def session(vault: Path, sid: str, texts: list[str], *, project: str, day: str =
               kind=EventKind.PROMPT, prompt=text, project=project)
         for n, text in enumerate(texts)
     ]  # fmt: skip
-    put(vault, f"sessions/2026/11/{sid}.md", f"# Session {sid}\n" + "".join(map(eventlog.render, events)),
+    body = f"# Session {sid}\n" + "".join(map(eventlog.render, events))
+    put(vault, f"sessions/2026/11/{sid}.md", body,
         type="session", agent="claude-code", session_id=sid, project=project, created=day,
         status="pending")  # fmt: skip
 

@@ -59,7 +59,8 @@ def units(config: Config) -> list[tuple[str, str, str, str]]:
 def test_the_bundled_model_loads_offline_without_the_wordllama_package() -> None:
     code = (
         "import sys; from vaultsync.services.recall.vectors import WordLlamaEmbedder as W;"
-        "v = W().embed(['embed a note', '在笔记里嵌入']); print(v.shape, 'wordllama' in sys.modules)"
+        "v = W().embed(['embed a note', '在笔记里嵌入']);"
+        "print(v.shape, 'wordllama' in sys.modules)"
     )
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_ENDPOINT": "http://127.0.0.1:9"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
