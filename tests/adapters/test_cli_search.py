@@ -142,3 +142,44 @@ def test_progress_bar_draws_and_closes() -> None:
     for done in (0, 5, 10):
         bar.update(done, 10)
     bar.close()
+
+
+def test_a_question_in_plain_words(filled: Path) -> None:
+    invoke("rebuild", "--vault", str(filled))
+    question = ["how", "did", "we", "fix", "the", "router", "timeout?"]
+    code, out, _ = invoke("search", *question, "--vault", str(filled), "--json")
+    assert code == 0 and json.loads(out)[0]["path"] == "notes/router.md"
+    assert json.loads(out)[0]["weak"] is False
+    code, out, _ = invoke("search", *question, "--vault", str(filled), "--match", "all")
+    assert (code, out.strip()) == (0, "No matches.")
+    code, out, _ = invoke("search", "router", "proxy", "--vault", str(filled), "--match", "any")
+    assert code == 0 and out.startswith("notes/router.md  [note]")
+    code, _, _ = invoke("search", "x", "--vault", str(filled), "--match", "some")
+    assert code == Exit.USAGE
+
+
+def _entry(args: list[str]) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import sys; from vaultsync.entry import main; rc = main(sys.argv[1:]);"
+        "print('typer loaded' if 'typer' in sys.modules else 'no typer', file=sys.stderr);"
+        "sys.exit(rc)"
+    )
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+
+
+def test_the_fast_path_skips_typer_and_prints_the_same(filled: Path) -> None:
+    invoke("rebuild", "--vault", str(filled))
+    for args in (["router", "--json"], ["修复"], ["what", "was", "fixed?", "--limit", "2"],
+                 ["--type=note", "marmot", "--since", "1d"], ["nothing-here"]):  # fmt: skip
+        fast = _entry(["search", *args, "--vault", str(filled)])
+        assert fast.returncode == 0 and "no typer" in fast.stderr, fast.stderr
+        code, out, _ = invoke("search", *args, "--vault", str(filled))
+        assert (code, out) == (0, fast.stdout)
+    # what the fast parser does not know goes to typer, with typer's usage errors
+    for args, code in ((["--bogus", "x"], Exit.USAGE), (["x", "--limit", "0"], Exit.USAGE),
+                       (["x", "--type", "bogus"], Exit.USAGE)):  # fmt: skip
+        done = _entry(["search", *args, "--vault", str(filled)])
+        assert done.returncode == code, done.stderr
+    missing = _entry(["search", "x", "--vault", str(filled / "nope")])
+    assert missing.returncode == Exit.NO_VAULT and "vault not found" in missing.stderr

@@ -437,7 +437,8 @@ class Index:
     def candidates(
         self, expression: str, where: SearchFilter, *, limit: int, mark: tuple[str, str]
     ) -> list[Candidate]:
-        """Like `search`, with what ranking needs beyond BM25: rowid, date, session id."""
+        """Like `search`, with what ranking needs beyond BM25: rowid, date, session id.
+        No snippets (they cost per row): `snippets` makes them for the rows finally shown."""
         clauses, params = _filter_sql(where)
         joins = (
             " LEFT JOIN notes n ON n.id = fts.rowid LEFT JOIN events e ON e.id = fts.rowid"
@@ -450,21 +451,35 @@ class Index:
                 WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
                 ORDER BY score, fts.rowid LIMIT ?)
             SELECT top.id, COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
-                   COALESCE(n.type, 'event'), top.score, snippet(fts, -1, ?, ?, '…', 20),
-                   e.event_id,
+                   COALESCE(n.type, 'event'), top.score, '', e.event_id,
                    COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), n.created, s.updated, ''),
                    COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
                    COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, ''),
                    COALESCE(n.session_id, NULLIF(e.session_id, ''), s.session_id, '')
-            FROM top JOIN fts ON fts.rowid = top.id{joins}
-            WHERE fts MATCH ?
+            FROM top{joins.replace("fts.rowid", "top.id")}
             ORDER BY top.score, top.id"""
         try:
-            bound = (expression, *params, limit, *mark, expression)
-            rows = self.conn.execute(sql, bound).fetchall()
+            rows = self.conn.execute(sql, (expression, *params, limit)).fetchall()
         except sqlite3.Error as exc:
             raise _wrap(exc, self.path) from exc
         return [Candidate(*row) for row in rows if row[1] is not None]
+
+    def snippets(
+        self, expression: str, rowids: Sequence[int], *, mark: tuple[str, str]
+    ) -> dict[int, str]:
+        """rowid -> FTS5 snippet (segmented, with marks) for these rows of a MATCH."""
+        # One statement per row: FTS5 seeks to `rowid = ?`, where `rowid IN (...)` makes it
+        # walk every match of the expression.
+        sql = "SELECT snippet(fts, -1, ?, ?, '…', 20) FROM fts WHERE fts MATCH ? AND rowid = ?"
+        out: dict[int, str] = {}
+        try:
+            for rowid in rowids:
+                row = self.conn.execute(sql, (*mark, expression, rowid)).fetchone()
+                if row is not None:
+                    out[rowid] = row[0]
+        except sqlite3.Error as exc:
+            raise _wrap(exc, self.path) from exc
+        return out
 
     def texts(self, rowids: Iterable[int]) -> dict[int, str]:
         """rowid -> its indexed text (title, keywords, body; segmented) for notes and events."""

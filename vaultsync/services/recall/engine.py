@@ -42,7 +42,7 @@ from typing import Any
 
 from vaultsync.core import nlquery
 from vaultsync.core.config import Config
-from vaultsync.core.text import SEP, segment
+from vaultsync.core.text import SEP, segment, unsegment
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
     IndexMissing,
@@ -77,7 +77,7 @@ RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on t
 VECTOR_WEIGHT = (
     0.5  # the vector ranking's share in the fusion (1.0 would be plain RRF; 0.5 won on dev)
 )
-CANDIDATES = 200  # FTS matches ranked per query before grouping (at least 10x the limit)
+CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x the limit)
 
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
@@ -169,7 +169,7 @@ def recall(
     if limit <= 0 or not isinstance(query, str):
         return Recall((), True, "")
     with Index.open(path) as index:
-        ran, candidates = _lexical(index, query, where, mode, limit, mark)
+        ran, expression, candidates = _lexical(index, query, where, mode, limit)
         vector_ranks: list[str] = []
         # Exact syntax asks for exact matches (and falls back to plain words only lexically):
         # vectors join the queries that are plain words to begin with.
@@ -179,7 +179,8 @@ def recall(
         groups = _group(candidates, current_project, exclude_session, vault)
         if vector_ranks:
             groups = _fuse(index, groups, vector_ranks, candidates, exclude_session, vault)
-        groups = _cap_generated(groups)[:limit]
+        groups = _existing(_cap_generated(groups), vault, limit)
+        _add_snippets(index, ran, expression, query, groups, mark)
         coverage = _coverage(index, query, groups[:3]) if groups else 0.0
         hits = tuple(_hit(index, g, mark) for g in groups)
     abstain = not hits or coverage < ABSTAIN_BELOW
@@ -190,19 +191,91 @@ def recall(
 
 
 def _lexical(
-    index: Index, query: str, where: Any, mode: str, limit: int, mark: tuple[str, str]
-) -> tuple[str, list[Candidate]]:
+    index: Index, query: str, where: Any, mode: str, limit: int
+) -> tuple[str, str, list[Candidate]]:
+    """(mode that ran, its FTS5 expression, candidates best first)."""
     want = max(CANDIDATES, limit * 10)
     natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
     if not natural:
         expression = to_fts(query)
-        found = index.candidates(expression, where, limit=want, mark=mark) if expression else []
+        found = (
+            index.candidates(expression, where, limit=want, mark=DEFAULT_MARK) if expression else []
+        )
         if found or mode == "all":
-            return "all", found
+            return "all", expression, found
     expression_any = nlquery.match_any(query)
     if expression_any is None:
-        return ("any" if natural else ""), []
-    return "any", index.candidates(expression_any, where, limit=want, mark=mark)
+        return ("any" if natural else ""), "", []
+    return (
+        "any",
+        expression_any,
+        index.candidates(expression_any, where, limit=want, mark=DEFAULT_MARK),
+    )
+
+
+def _add_snippets(
+    index: Index,
+    ran: str,
+    expression: str,
+    query: str,
+    groups: list[_Group],
+    mark: tuple[str, str],
+) -> None:
+    """Snippets for the results shown only. Exact syntax: FTS5's own (phrases, NOT). Plain
+    words: made here from the row's text, because FTS5 would re-run the whole OR of prefix
+    terms for every snippet (a millisecond or more each)."""
+    wanted = [g.best.rowid for g in groups if not g.best.snippet]
+    if not expression or not wanted:
+        return
+    if ran == "all":
+        found = index.snippets(expression, wanted, mark=mark)
+    else:
+        pattern = _terms_pattern(nlquery.terms(query))
+        texts = index.texts(wanted)
+        found = {r: make_snippet(texts.get(r, ""), pattern, mark) for r in wanted}
+    for g in groups:
+        if found.get(g.best.rowid) and not g.best.snippet:
+            g.best = g.best._replace(snippet=found[g.best.rowid])
+
+
+SNIPPET_CHARS = 160  # about FTS5's 20 tokens
+
+
+def _terms_pattern(terms: list[str]) -> re.Pattern[str] | None:
+    """One regex for all the terms, a group each (one pass over a text finds them all)."""
+    if not terms:
+        return None
+    return re.compile("|".join(f"({_term_pattern(t).pattern})" for t in terms))
+
+
+def make_snippet(indexed: str, pattern: re.Pattern[str] | None, mark: tuple[str, str]) -> str:
+    """A window of the text around its densest cluster of query terms, the terms marked."""
+    _title, _, rest = indexed.partition("\n")
+    _keywords, _, body = rest.partition("\n")
+    text = " ".join(unsegment(body or indexed).split())
+    low = text.lower()
+    found = pattern.finditer(low) if pattern is not None and len(low) == len(text) else ()
+    spans = [(m.start(), m.end(), m.lastindex or 0) for m in found]
+    if not spans:
+        return text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else "")
+    best_start, best_terms = spans[0][0], 0
+    for start, _end, _i in spans:
+        inside = {i for s, _e, i in spans if start <= s < start + SNIPPET_CHARS - 40}
+        if len(inside) > best_terms:
+            best_start, best_terms = start, len(inside)
+    begin = max(0, best_start - 40)
+    if begin:
+        space = text.find(" ", begin)
+        begin = space + 1 if 0 <= space < best_start else begin
+    end = min(len(text), begin + SNIPPET_CHARS)
+    out, pos = [], begin
+    for start, stop, _i in spans:
+        if start < pos or stop > end:
+            continue
+        out += [text[pos:start], mark[0], text[start:stop], mark[1]]
+        pos = stop
+    out.append(text[pos:end])
+    return ("…" if begin else "") + "".join(out) + ("…" if end < len(text) else "")
 
 
 class _Group:
@@ -249,7 +322,18 @@ def _group(
         group.date = max(group.date, c.date)
     ranked = list(groups.values())
     _finish(ranked, current_project)
-    return [g for g in ranked if (vault / g.best.rel).exists()]
+    return ranked
+
+
+def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:
+    """The first `limit` results whose file is still there (deleted since indexing: left out)."""
+    out = []
+    for g in groups:
+        if len(out) >= limit:
+            break
+        if (vault / g.best.rel).exists():
+            out.append(g)
+    return out
 
 
 def _finish(groups: list[_Group], current_project: str | None) -> None:
@@ -297,7 +381,7 @@ def _term_pattern(term: str) -> re.Pattern[str]:
     if not body.isascii() or any(ch >= "\u3000" for ch in body):
         seg = re.escape(segment(body)).replace(re.escape(SEP), f"[{SEP}\\s]*")
         return re.compile(seg)
-    return re.compile(r"(?<![^\W_])" + re.escape(body) + (r"" if prefix else r"(?![^\W_])"))
+    return re.compile(r"(?<![^\W_])" + re.escape(body) + (r"[^\W_]*" if prefix else r"(?![^\W_])"))
 
 
 def _idf(index: Index, term: str, total: int) -> float:
