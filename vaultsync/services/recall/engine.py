@@ -327,7 +327,7 @@ def _group(
 
 def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:
     """The first `limit` results whose file is still there (deleted since indexing: left out)."""
-    out = []
+    out: list[_Group] = []
     for g in groups:
         if len(out) >= limit:
             break
