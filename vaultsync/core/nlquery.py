@@ -22,6 +22,7 @@ Stdlib only and no typing/dataclasses at run time: the prompt-time recall in the
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from vaultsync.core.text import segment
 
@@ -77,17 +78,56 @@ STOP_ZH = tuple(
 # Japanese: hiragana is dropped wholesale (below); these are kanji/katakana fillers.
 STOP_JA = frozenset(_listed("何 前回 以前 今回 時 事 物 方 為 様 私 僕 我々 皆 誰 件 際 場合"))
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
-_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_HIRA = r"\u3040-\u309f"
-_KATA = r"\u30a0-\u30ff\uff66-\uff9f"
-_HANGUL = r"\uac00-\ud7af"
-_CJK_ANY = f"{_HAN}{_HIRA}{_KATA}{_HANGUL}々〆"
-_LETTER = f"(?:(?![{_CJK_ANY}])[^\\W_])"
-_SCRIPT = re.compile(
-    f"(?P<han>[{_HAN}々〆]+)|(?P<hira>[{_HIRA}]+)|(?P<kata>[{_KATA}]+)|(?P<hangul>[{_HANGUL}]+)"
-    f"|(?P<word>{_LETTER}+(?:['’]{_LETTER}+)?)"
-)
+_APOSTROPHES = "'’"
+
+
+def _kind(ch: str) -> str:
+    """The script class of one character: han, hira, kata, hangul, word, or "" (a separator).
+
+    A function, not a regex: character classes spanning the CJK blocks take milliseconds to
+    compile, and the hook imports this module for prompt-time recall.
+    """
+    o = ord(ch)
+    if o < 0x80:
+        return "word" if ch.isalnum() else ""
+    if 0x3040 <= o <= 0x309F:
+        return "hira"
+    if 0x30A0 <= o <= 0x30FF or 0xFF66 <= o <= 0xFF9F:
+        return "kata"
+    if (
+        0x4E00 <= o <= 0x9FFF
+        or 0x3400 <= o <= 0x4DBF
+        or 0xF900 <= o <= 0xFAFF
+        or 0x20000 <= o <= 0x3134F
+        or ch in "々〆"
+    ):
+        return "han"
+    if 0xAC00 <= o <= 0xD7AF:
+        return "hangul"
+    if ch.isalnum():
+        return "word"
+    return "word" if unicodedata.category(ch).startswith("M") else ""
+
+
+def _runs(text: str) -> list[tuple[str, str]]:
+    """(kind, run) for each run of characters of one kind; an apostrophe inside a word stays."""
+    out: list[tuple[str, str]] = []
+    kind, start = "", 0
+    n = len(text)
+    for i, ch in enumerate(text):
+        k = _kind(ch)
+        if not k and ch in _APOSTROPHES and kind == "word" and i + 1 < n:
+            if _kind(text[i + 1]) == "word":
+                continue
+        if k != kind:
+            if kind:
+                out.append((kind, text[start:i]))
+            kind, start = k, i
+    if kind:
+        out.append((kind, text[start:]))
+    return out
+
+
 _SUFFIXES = (
     "izations", "ization", "ational", "ations", "ation", "ments", "ment", "ings", "ing",
     "ions", "ion", "ities", "ity", "ies", "edly", "ed", "ers", "er", "es", "ly", "s", "e",
@@ -144,10 +184,7 @@ def _grams(piece: str) -> list[str]:
 def _raw_terms(text: str) -> list[tuple[str, bool]]:
     """(term, is_prefix) pairs in query order, duplicates included."""
     out: list[tuple[str, bool]] = []
-    lowered = text.lower()
-    for match in _SCRIPT.finditer(lowered):
-        kind = match.lastgroup
-        value = match.group()
+    for kind, value in _runs(text.lower()):
         if kind == "word":
             word = value.replace("’", "'").split("'")[0]
             if word in STOP_EN or not word:
@@ -210,13 +247,14 @@ def looks_natural(text: str) -> bool:
         return False
     if "?" in text or "？" in text:
         return True
-    words = _WORD.findall(text.lower())
+    runs = _runs(text.lower())
+    words = [value for kind, value in runs if kind == "word"]
     if words and words[0] in _QUESTION_EN:
         return True
     if not text.isascii() and _QUESTION_CJK.search(text):
         return True
-    han = sum(len(run) for run in re.findall(f"[{_HAN}{_HIRA}{_KATA}]+", text))
-    if han >= 6:
+    cjk = sum(len(value) for kind, value in runs if kind in ("han", "hira", "kata"))
+    if cjk >= 6:
         return True
     ascii_words = [w for w in words if w.isascii()]
     return len(ascii_words) >= 4 and any(w in STOP_EN for w in ascii_words)
