@@ -116,9 +116,14 @@ def _runs(text: str) -> list[tuple[str, str]]:
     n = len(text)
     for i, ch in enumerate(text):
         k = _kind(ch)
-        if not k and ch in _APOSTROPHES and kind == "word" and i + 1 < n:
-            if _kind(text[i + 1]) == "word":
-                continue
+        if (
+            not k
+            and ch in _APOSTROPHES
+            and kind == "word"
+            and i + 1 < n
+            and _kind(text[i + 1]) == "word"
+        ):
+            continue
         if k != kind:
             if kind:
                 out.append((kind, text[start:i]))
