@@ -178,7 +178,7 @@ def recall(
             vector_ranks = _vector_ranking(vault, config, index, query, where)
         groups = _group(candidates, current_project, exclude_session, vault)
         if vector_ranks:
-            groups = _fuse(index, groups, vector_ranks, candidates, exclude_session, vault)
+            groups = _fuse(index, groups, vector_ranks, exclude_session, limit)
         groups = _existing(_cap_generated(groups), vault, limit)
         _add_snippets(index, ran, expression, query, groups, mark)
         coverage = _coverage(index, query, groups[:3]) if groups else 0.0
@@ -230,46 +230,72 @@ def _add_snippets(
     if ran == "all":
         found = index.snippets(expression, wanted, mark=mark)
     else:
-        pattern = _terms_pattern(nlquery.terms(query))
+        terms = nlquery.terms(query)
         texts = index.texts(wanted)
-        found = {r: make_snippet(texts.get(r, ""), pattern, mark) for r in wanted}
+        found = {r: make_snippet(texts.get(r, ""), terms, mark) for r in wanted}
     for g in groups:
         if found.get(g.best.rowid) and not g.best.snippet:
             g.best = g.best._replace(snippet=found[g.best.rowid])
 
 
 SNIPPET_CHARS = 160  # about FTS5's 20 tokens
+SNIPPET_SPANS = 200  # matches looked at when choosing the window
 
 
-def _terms_pattern(terms: list[str]) -> re.Pattern[str] | None:
-    """One regex for all the terms, a group each (one pass over a text finds them all)."""
-    if not terms:
-        return None
-    return re.compile("|".join(f"({_term_pattern(t).pattern})" for t in terms))
+def _find_terms(low: str, terms: list[str]) -> list[tuple[int, int, int]]:
+    """(start, end, term number) of each term in lower-case text, by str.find: a regex
+    alternation of prefix terms with word boundaries costs milliseconds on a long note."""
+    spans: list[tuple[int, int, int]] = []
+    n = len(low)
+    for number, term in enumerate(terms):
+        prefix = term.endswith("*")
+        body = term.rstrip("*").lower()
+        if not body:
+            continue
+        cjk = not body.isascii()
+        pos = low.find(body)
+        found = 0
+        while pos != -1 and found < SNIPPET_SPANS:
+            end = pos + len(body)
+            left_ok = cjk or pos == 0 or not low[pos - 1].isalnum()
+            if prefix:
+                while end < n and low[end].isalnum():
+                    end += 1
+            right_ok = cjk or prefix or end == n or not low[end].isalnum()
+            if left_ok and right_ok:
+                spans.append((pos, end, number))
+                found += 1
+            pos = low.find(body, pos + 1)
+    spans.sort()
+    return spans
 
 
-def make_snippet(indexed: str, pattern: re.Pattern[str] | None, mark: tuple[str, str]) -> str:
+def make_snippet(indexed: str, terms: list[str], mark: tuple[str, str]) -> str:
     """A window of the text around its densest cluster of query terms, the terms marked."""
     _title, _, rest = indexed.partition("\n")
     _keywords, _, body = rest.partition("\n")
     text = " ".join(unsegment(body or indexed).split())
     low = text.lower()
-    found = pattern.finditer(low) if pattern is not None and len(low) == len(text) else ()
-    spans = [(m.start(), m.end(), m.lastindex or 0) for m in found]
+    spans = _find_terms(low, terms) if len(low) == len(text) else []
     if not spans:
         return text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else "")
     best_start, best_terms = spans[0][0], 0
-    for start, _end, _i in spans:
-        inside = {i for s, _e, i in spans if start <= s < start + SNIPPET_CHARS - 40}
-        if len(inside) > best_terms:
-            best_start, best_terms = start, len(inside)
+    width = SNIPPET_CHARS - 40
+    right = 0
+    for left, (start, _end, _n) in enumerate(spans):  # a sliding window over the matches
+        right = max(right, left)
+        while right + 1 < len(spans) and spans[right + 1][0] < start + width:
+            right += 1
+        distinct = len({n for _s, _e, n in spans[left : right + 1]})
+        if distinct > best_terms:
+            best_start, best_terms = start, distinct
     begin = max(0, best_start - 40)
     if begin:
         space = text.find(" ", begin)
         begin = space + 1 if 0 <= space < best_start else begin
     end = min(len(text), begin + SNIPPET_CHARS)
     out, pos = [], begin
-    for start, stop, _i in spans:
+    for start, stop, _n in spans:
         if start < pos or stop > end:
             continue
         out += [text[pos:start], mark[0], text[start:stop], mark[1]]
@@ -381,7 +407,7 @@ def _term_pattern(term: str) -> re.Pattern[str]:
     if not body.isascii() or any(ch >= "\u3000" for ch in body):
         seg = re.escape(segment(body)).replace(re.escape(SEP), f"[{SEP}\\s]*")
         return re.compile(seg)
-    return re.compile(r"(?<![^\W_])" + re.escape(body) + (r"[^\W_]*" if prefix else r"(?![^\W_])"))
+    return re.compile(r"\b" + re.escape(body) + (r"\w*" if prefix else r"\b"))
 
 
 def _idf(index: Index, term: str, total: int) -> float:
@@ -438,11 +464,14 @@ def _fuse(
     index: Index,
     groups: list[_Group],
     vector_keys: list[str],
-    candidates: list[Candidate],
     exclude_session: str | None,
-    vault: Path,
+    limit: int,
 ) -> list[_Group]:
-    """Reciprocal rank fusion of the lexical groups and the vector ranking (group keys)."""
+    """Reciprocal rank fusion of the lexical groups and the vector ranking (group keys).
+
+    score = 1 / (RRF_K + lexical rank) + VECTOR_WEIGHT / (RRF_K + vector rank). Results only
+    the vectors found are read from the index only if they can make the list.
+    """
     lexical_rank = {g.key: i for i, g in enumerate(groups)}
     fused: dict[str, float] = {}
     for i, g in enumerate(groups):
@@ -451,26 +480,19 @@ def _fuse(
         if exclude_session and key == "session:" + exclude_session:
             continue
         fused[key] = fused.get(key, 0.0) + VECTOR_WEIGHT / (RRF_K + i + 1)
+    order = sorted(fused, key=lambda k: (-fused[k], lexical_rank.get(k, 10**6), k))
     by_key = {g.key: g for g in groups}
-    missing = [k for k in fused if k not in by_key]
+    # room for results whose file has gone and for generated files held back
+    head = order[: limit * 2 + GENERATED_MAX + 5]
+    missing = [k for k in head if k not in by_key]
     if missing:
-        for g in _groups_for_keys(index, missing, vault):
-            by_key[g.key] = g
-    out = [by_key[k] for k in fused if k in by_key]
+        from vaultsync.services.recall import vectors
+
+        for c in vectors.candidates_for(index, missing):
+            by_key.setdefault(_group_key(c), _Group(_group_key(c), c, 0.0))
+    out = [by_key[k] for k in order if k in by_key]
     for g in out:
         g.score = round(fused[g.key] * 1000, 3)
-    out.sort(key=lambda g: (-g.score, lexical_rank.get(g.key, 10**6), g.key))
-    return out
-
-
-def _groups_for_keys(index: Index, keys: list[str], vault: Path) -> list[_Group]:
-    """Groups for results only the vectors found (no lexical snippet: the note's start)."""
-    from vaultsync.services.recall import vectors
-
-    out = []
-    for c in vectors.candidates_for(index, keys):
-        if (vault / c.rel).exists():
-            out.append(_Group(_group_key(c), c, 0.0))
     return out
 
 
