@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from vaultsync.adapters.cli import app as cli
@@ -183,3 +185,13 @@ def test_the_fast_path_skips_typer_and_prints_the_same(filled: Path) -> None:
         assert done.returncode == code, done.stderr
     missing = _entry(["search", "x", "--vault", str(filled / "nope")])
     assert missing.returncode == Exit.NO_VAULT and "vault not found" in missing.stderr
+
+
+@given(st.lists(st.sampled_from(["--json", "--limit", "5", "0", "--type", "note", "--", "-x",
+                                 "--match", "any", "--vault=", "word", "修复", "--semantic",
+                                 "--level", "=", ""]), max_size=8))  # fmt: skip
+def test_the_fast_parser_never_raises(argv: list[str]) -> None:
+    from vaultsync.adapters.cli.search_fast import parse
+
+    opts = parse(argv)
+    assert opts is None or (opts["words"] and 1 <= int(str(opts["limit"])) <= 1000)
