@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vaultgen
 
 from vaultsync.core.config import Config, load_config
-from vaultsync.core.nlquery import match_any
+from vaultsync.core.nlquery import looks_natural, match_any
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import vectors
 from vaultsync.services.recall.engine import recall
@@ -92,7 +92,8 @@ def at_size(n: int, runs: int, semantic: bool) -> dict[str, float]:
         print(f"{'query':18} {'hits':>4} {'recall ms':>10} {'raw FTS5 ms':>12} {'ratio':>6}")
         raw = sqlite3.connect(index_file)
         for label, query, filters in QUERIES:
-            expression = to_fts(query) if "?" not in query else match_any(query)
+            # the raw query gets the expression the engine runs (plain words: an OR of terms)
+            expression = match_any(query) if looks_natural(query) else to_fts(query)
             kw = {"type": filters.get("types"), "level": filters.get("level")}
             found = recall(vault, config, query, semantic=False, **kw)  # type: ignore[arg-type]
             ours = median_ms(
