@@ -461,7 +461,7 @@ class Index:
         try:
             rows = self.conn.execute(sql, (expression, *params, limit)).fetchall()
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
         return [Candidate(*row) for row in rows if row[1] is not None]
 
     def snippets(
@@ -478,7 +478,7 @@ class Index:
                 if row is not None:
                     out[rowid] = row[0]
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
         return out
 
     def texts(self, rowids: Iterable[int]) -> dict[int, str]:
@@ -512,7 +512,7 @@ class Index:
                 (token, token + "\U0010ffff"),
             ).fetchone()
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
         return int(row[1] or 0) if row else 0
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:

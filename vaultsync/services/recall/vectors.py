@@ -1,16 +1,14 @@
 """Vectors for hybrid search: the optional `semantic` extra (`pip install 'vaultsync[semantic]'`).
 
-What is embedded. Every note is cut at its headings into sections (a simple split on `#`
-lines: storage/outline.py with a real markdown parser is not on main yet), each section a unit
-"title / heading / text" of at most `CHUNK_CHARS`; every event of a session note is a unit of
-its own. A unit belongs to the result it would be shown as (engine group key): `session:<id>` for
-a session's events and its summary, `note:<path>` otherwise.
+What is embedded. Every note is cut at its headings into sections (storage/outline.py,
+markdown-it-py), each a unit "title / section text" of at most `CHUNK_CHARS`; every event of a
+session note is a unit of its own. A unit belongs to the result it would be shown as (engine
+group key): `session:<id>` for a session's events and its summary, `note:<path>` otherwise.
 
 Where. Beside the index, outside the vault and git: `<index>.vectors.sqlite` holds the
 embedding of every unit text keyed by sha256(model, text) plus which units each note has, and
 `<index>.vectors.npy` the matrix the query scans (float32, unit length, memory-mapped).
-Both are derived:
-deleting them costs a re-embed, nothing else.
+Both are derived: deleting them costs a re-embed, nothing else.
 
 When. `sync` runs after `vaultsync rebuild` and after every reconcile (the watcher's): only
 notes whose content hash changed are cut again, and only texts never embedded before are sent to
@@ -27,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import itertools
 import json
 import os
 import re
@@ -56,7 +53,6 @@ EMBED_BATCH = 256
 DEFAULT_MODEL = "wordllama"
 # Query languages the vectors are used for (measured per language: docs/search.md "Hybrid").
 DEFAULT_LANGUAGES = ("en", "zh")  # ja: no gain on the dev set, so not applied
-_HEADING = re.compile(r"^#{1,6}\s+(.*)$", re.MULTILINE)
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
@@ -239,13 +235,12 @@ class Unit:
 
 
 def sections(title: str, body: str) -> Iterator[str]:
-    """Heading-aware chunks: each section under a heading, with the title and heading."""
-    starts = [m.start() for m in _HEADING.finditer(body)]
-    bounds = [0, *starts, len(body)]
-    for start, end in itertools.pairwise(bounds):
-        part = body[start:end].strip()
-        if not part:
-            continue
+    """Heading-aware chunks (storage/outline.py: a CommonMark parse, so a `#` line inside a
+    code block is not a heading), each prefixed with the note's title."""
+    from vaultsync.storage.outline import sections as outline
+
+    for section in outline(body):
+        part = section.text.strip()
         for i in range(0, len(part), CHUNK_CHARS):
             yield f"{title}\n{part[i : i + CHUNK_CHARS]}"
 
