@@ -14,6 +14,7 @@ import pytest
 
 from vaultsync.core.config import Config, load_config
 from vaultsync.services.derived.reconcile import rebuild, reconcile
+from vaultsync.services.recall import embedder as models
 from vaultsync.services.recall import vectors
 from vaultsync.services.recall.engine import recall
 
@@ -31,7 +32,7 @@ def put(vault: Path, rel: str, text: str) -> None:
 class Counting:
     """The real model, counting what it is asked to embed."""
 
-    def __init__(self, inner: vectors.Embedder) -> None:
+    def __init__(self, inner: models.Embedder) -> None:
         self.inner, self.name, self.texts = inner, inner.name, 0
 
     def embed(self, texts: Sequence[str]) -> Any:
@@ -43,8 +44,8 @@ class Counting:
 @pytest.fixture
 def counting(monkeypatch: pytest.MonkeyPatch) -> Counting:
     config = Config(None, None, {})
-    spy = Counting(vectors.embedder(config))
-    monkeypatch.setitem(vectors._EMBEDDERS, vectors.model_name(config), spy)
+    spy = Counting(models.embedder(config))
+    monkeypatch.setitem(models.EMBEDDERS, models.model_name(config), spy)
     return spy
 
 
@@ -58,7 +59,7 @@ def units(config: Config) -> list[tuple[str, str, str, str]]:
 
 def test_the_bundled_model_loads_offline_without_the_wordllama_package() -> None:
     code = (
-        "import sys; from vaultsync.services.recall.vectors import WordLlamaEmbedder as W;"
+        "import sys; from vaultsync.services.recall.embedder import WordLlamaEmbedder as W;"
         "v = W().embed(['embed a note', '在笔记里嵌入']);"
         "print(v.shape, 'wordllama' in sys.modules)"
     )

@@ -42,15 +42,18 @@ from typing import Any
 
 from vaultsync.core import nlquery
 from vaultsync.core.config import Config
-from vaultsync.core.text import SEP, segment, unsegment
+from vaultsync.core.text import SEP, segment
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
     IndexMissing,
-    _snippet,
+    clean_snippet,
     make_filter,
     to_fts,
 )
-from vaultsync.storage.index import Candidate, Index
+from vaultsync.services.recall.snippet import make_snippet
+from vaultsync.storage import recall_rows as rows
+from vaultsync.storage.index import Index
+from vaultsync.storage.recall_rows import Candidate
 
 MODES = ("auto", "any", "all")
 
@@ -199,7 +202,9 @@ def _lexical(
     if not natural:
         expression = to_fts(query)
         found = (
-            index.candidates(expression, where, limit=want, mark=DEFAULT_MARK) if expression else []
+            rows.candidates(index, expression, where, limit=want, mark=DEFAULT_MARK)
+            if expression
+            else []
         )
         if found or mode == "all":
             return "all", expression, found
@@ -209,7 +214,7 @@ def _lexical(
     return (
         "any",
         expression_any,
-        index.candidates(expression_any, where, limit=want, mark=DEFAULT_MARK),
+        rows.candidates(index, expression_any, where, limit=want, mark=DEFAULT_MARK),
     )
 
 
@@ -228,80 +233,14 @@ def _add_snippets(
     if not expression or not wanted:
         return
     if ran == "all":
-        found = index.snippets(expression, wanted, mark=mark)
+        found = rows.snippets(index, expression, wanted, mark=mark)
     else:
         terms = nlquery.terms(query)
-        texts = index.texts(wanted)
+        texts = rows.texts(index, wanted)
         found = {r: make_snippet(texts.get(r, ""), terms, mark) for r in wanted}
     for g in groups:
         if found.get(g.best.rowid) and not g.best.snippet:
             g.best = g.best._replace(snippet=found[g.best.rowid])
-
-
-SNIPPET_CHARS = 160  # about FTS5's 20 tokens
-SNIPPET_SPANS = 200  # matches looked at when choosing the window
-
-
-def _find_terms(low: str, terms: list[str]) -> list[tuple[int, int, int]]:
-    """(start, end, term number) of each term in lower-case text, by str.find: a regex
-    alternation of prefix terms with word boundaries costs milliseconds on a long note."""
-    spans: list[tuple[int, int, int]] = []
-    n = len(low)
-    for number, term in enumerate(terms):
-        prefix = term.endswith("*")
-        body = term.rstrip("*").lower()
-        if not body:
-            continue
-        cjk = not body.isascii()
-        pos = low.find(body)
-        found = 0
-        while pos != -1 and found < SNIPPET_SPANS:
-            end = pos + len(body)
-            left_ok = cjk or pos == 0 or not low[pos - 1].isalnum()
-            if prefix:
-                while end < n and low[end].isalnum():
-                    end += 1
-            right_ok = cjk or prefix or end == n or not low[end].isalnum()
-            if left_ok and right_ok:
-                spans.append((pos, end, number))
-                found += 1
-            pos = low.find(body, pos + 1)
-    spans.sort()
-    return spans
-
-
-def make_snippet(indexed: str, terms: list[str], mark: tuple[str, str]) -> str:
-    """A window of the text around its densest cluster of query terms, the terms marked."""
-    _title, _, rest = indexed.partition("\n")
-    _keywords, _, body = rest.partition("\n")
-    text = " ".join(unsegment(body or indexed).split())
-    low = text.lower()
-    spans = _find_terms(low, terms) if len(low) == len(text) else []
-    if not spans:
-        return text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else "")
-    best_start, best_terms = spans[0][0], 0
-    width = SNIPPET_CHARS - 40
-    right = 0
-    for left, (start, _end, _n) in enumerate(spans):  # a sliding window over the matches
-        right = max(right, left)
-        while right + 1 < len(spans) and spans[right + 1][0] < start + width:
-            right += 1
-        distinct = len({n for _s, _e, n in spans[left : right + 1]})
-        if distinct > best_terms:
-            best_start, best_terms = start, distinct
-    begin = max(0, best_start - 40)
-    if begin:
-        space = text.find(" ", begin)
-        begin = space + 1 if 0 <= space < best_start else begin
-    end = min(len(text), begin + SNIPPET_CHARS)
-    out, pos = [], begin
-    for start, stop, _n in spans:
-        if start < pos or stop > end:
-            continue
-        out += [text[pos:start], mark[0], text[start:stop], mark[1]]
-        pos = stop
-    out.append(text[pos:end])
-    return ("…" if begin else "") + "".join(out) + ("…" if end < len(text) else "")
 
 
 class _Group:
@@ -417,7 +356,7 @@ def _idf(index: Index, term: str, total: int) -> float:
     if not tokens:
         return 0.0
     # A CJK phrase is at most as frequent as its rarest character.
-    freq = min(index.doc_freq(t, prefix=prefix and i == len(tokens) - 1) for i, t in
+    freq = min(rows.doc_freq(index, t, prefix=prefix and i == len(tokens) - 1) for i, t in
                enumerate(tokens))  # fmt: skip
     return math.log(1 + (total - freq + 0.5) / (freq + 0.5))
 
@@ -428,12 +367,12 @@ def _coverage(index: Index, query: str, groups: list[_Group]) -> float:
     if not terms:
         # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
         return 1.0 if groups else 0.0
-    total = max(index.doc_count(), 1)
+    total = max(rows.doc_count(index), 1)
     weights = {t: _idf(index, t, total) for t in terms}
     whole = sum(weights.values())
     if whole <= 0:
         return 1.0
-    texts = index.texts(g.best.rowid for g in groups)
+    texts = rows.texts(index, [g.best.rowid for g in groups])
     best = 0.0
     for g in groups:
         text = _fold(texts.get(g.best.rowid, "") + "\n" + g.best.title)
@@ -524,6 +463,6 @@ def _hit(index: Index, g: _Group, mark: tuple[str, str]) -> Hit:
         project=c.project or None,
         level=c.level or None,
         score=round(g.score, 3),
-        snippet=_snippet(c.snippet, mark) if c.snippet else "",
+        snippet=clean_snippet(c.snippet, mark) if c.snippet else "",
         summary_rel=summary,
     )

@@ -32,25 +32,18 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from vaultsync.core.config import Config
 from vaultsync.core.text import unsegment
-from vaultsync.storage.index import Candidate, Index, SearchFilter
-
-if TYPE_CHECKING:
-    import numpy as np
-
-# One BLAS thread: a query is one matrix-vector product, which threads only slow down (measured
-# 20-40x slower with OpenBLAS's default thread pool on a busy 2-core machine). Set before numpy
-# is first imported; a caller's own setting wins.
-for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")
+from vaultsync.services.recall.embedder import embedder, model_name
+from vaultsync.storage import recall_rows
+from vaultsync.storage.index import Index, SearchFilter
+from vaultsync.storage.recall_rows import Candidate
 
 CHUNK_CHARS = 1200  # a unit's text is cut here: static embeddings average tokens, long is blurry
 VECTOR_CANDIDATES = 100  # results the vector ranking hands to fusion
 EMBED_BATCH = 256
-DEFAULT_MODEL = "wordllama"
 # Query languages the vectors are used for (measured per language: docs/search.md "Hybrid").
 DEFAULT_LANGUAGES = ("en", "zh")  # ja: no gain on the dev set, so not applied
 _KANA = re.compile(r"[\u3040-\u30ff]")
@@ -58,101 +51,9 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
 
-class Embedder(Protocol):
-    """What hybrid search needs from a model: a name (cache key) and unit-length vectors."""
-
-    name: str
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
-
-
-class WordLlamaEmbedder:
-    """wordllama's bundled 256-d model, read from the wheel's own files (no network).
-
-    wordllama 0.4.0's `WordLlama.load()` looks for the tokenizer under `tokenizer/` while the
-    wheel ships it under `tokenizers/`, and then tries to download it. This reads the two
-    bundled files directly and pools like wordllama does (the mean of the token vectors),
-    without importing the wordllama package (pydantic, and a logging.basicConfig side effect).
-    """
-
-    name = "wordllama:l2_supercat_256"
-
-    def __init__(self) -> None:
-        import numpy as np
-        from safetensors import safe_open
-        from tokenizers import Tokenizer
-
-        spec = importlib.util.find_spec("wordllama")
-        if spec is None or not spec.submodule_search_locations:
-            raise ImportError("wordllama is not installed: pip install 'vaultsync[semantic]'")
-        root = Path(next(iter(spec.submodule_search_locations)))
-        tokenizer = Tokenizer.from_file(str(root / "tokenizers/l2_supercat_tokenizer_config.json"))
-        tokenizer.no_padding()
-        tokenizer.no_truncation()
-        with safe_open(str(root / "weights/l2_supercat_256.safetensors"), "np") as f:
-            self._weights = np.ascontiguousarray(f.get_tensor("embedding.weight"), np.float32)
-        self._tokenizer = tokenizer
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        import numpy as np
-
-        encoded = self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
-        out = np.zeros((len(encoded), self._weights.shape[1]), dtype=np.float32)
-        top = self._weights.shape[0] - 1
-        for i, enc in enumerate(encoded):
-            if enc.ids:
-                ids = np.clip(np.asarray(enc.ids, dtype=np.int64), 0, top)
-                out[i] = self._weights[ids].mean(axis=0)
-        return _unit(out)
-
-
-class Model2VecEmbedder:
-    """A model2vec static model (`model2vec:minishlab/potion-base-8M`): downloads on first use."""
-
-    def __init__(self, model_id: str) -> None:
-        from model2vec import StaticModel
-
-        self.name = f"model2vec:{model_id}"
-        self._model = StaticModel.from_pretrained(model_id)
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        return _unit(self._model.encode(list(texts)))
-
-
-class FastEmbedEmbedder:
-    """A fastembed ONNX model (`fastembed:BAAI/bge-small-en-v1.5`): downloads on first use."""
-
-    def __init__(self, model_id: str) -> None:
-        from fastembed import TextEmbedding
-
-        self.name = f"fastembed:{model_id}"
-        self._model = TextEmbedding(model_name=model_id)
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        import numpy as np
-
-        return _unit(np.array(list(self._model.embed(list(texts)))))
-
-
-def _unit(matrix: Any) -> np.ndarray:
-    import numpy as np
-
-    m = np.asarray(matrix, dtype=np.float32)
-    norms = np.linalg.norm(m, axis=1, keepdims=True)
-    return m / np.where(norms == 0, 1, norms)
-
-
-def model_name(config: Config) -> str:
-    return str(config.section("search").get("model", DEFAULT_MODEL) or DEFAULT_MODEL)
-
-
-def _backend(name: str) -> str:
-    return name.split(":", 1)[0]
-
-
 def available(config: Config | None = None) -> bool:
     """True if numpy and the configured model's packages are installed (no import cost)."""
-    backend = _backend(model_name(config)) if config is not None else "wordllama"
+    backend = model_name(config).split(":", 1)[0] if config is not None else "wordllama"
     needs = {
         "wordllama": ("numpy", "wordllama", "tokenizers", "safetensors"),
         "model2vec": ("numpy", "model2vec"),
@@ -164,28 +65,6 @@ def available(config: Config | None = None) -> bool:
 def enabled(config: Config) -> bool:
     setting = str(config.section("search").get("semantic", "auto")).lower()
     return setting not in ("off", "false", "no", "0") and available(config)
-
-
-_EMBEDDERS: dict[str, Embedder] = {}
-
-
-def embedder(config: Config) -> Embedder:
-    """The configured model, loaded once per process."""
-    name = model_name(config)
-    if name not in _EMBEDDERS:
-        backend, _, model_id = name.partition(":")
-        if backend == "wordllama":
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the bundled files or nothing
-            _EMBEDDERS[name] = WordLlamaEmbedder()
-        elif backend == "model2vec":
-            _EMBEDDERS[name] = Model2VecEmbedder(model_id or "minishlab/potion-base-8M")
-        elif backend == "fastembed":
-            _EMBEDDERS[name] = FastEmbedEmbedder(model_id or "BAAI/bge-small-en-v1.5")
-        else:
-            raise ValueError(
-                f"[search] model {name!r}: use wordllama, model2vec:ID or fastembed:ID"
-            )
-    return _EMBEDDERS[name]
 
 
 def describe(config: Config) -> str:
@@ -269,7 +148,7 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
                 " ORDER BY e.seq",
                 (nid,),
             ).fetchall()
-            texts = index.texts(e[0] for e in events)
+            texts = recall_rows.texts(index, [e[0] for e in events])
             for eid, event_id, ts, heading in events:
                 text = unsegment(texts.get(eid, "")).strip()
                 if text:
