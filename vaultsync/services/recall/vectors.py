@@ -44,6 +44,7 @@ from vaultsync.storage.recall_rows import Candidate
 CHUNK_CHARS = 1200  # a unit's text is cut here: static embeddings average tokens, long is blurry
 VECTOR_CANDIDATES = 100  # results the vector ranking hands to fusion
 EMBED_BATCH = 256
+UNITS_VERSION = 2  # bump when `note_units` cuts notes differently
 # Query languages the vectors are used for (measured per language: docs/search.md "Hybrid").
 DEFAULT_LANGUAGES = ("en", "zh")  # ja: no gain on the dev set, so not applied
 _KANA = re.compile(r"[\u3040-\u30ff]")
@@ -218,9 +219,11 @@ def _sync(config: Config, index: Index) -> VectorReport:
     model = model_name(config)
     conn = _open(db_path)
     try:
-        if (conn.execute("SELECT value FROM meta WHERE key='model'").fetchone() or [model])[
-            0
-        ] != model:
+        # A new model or a new way of cutting notes: every note is cut again (texts already
+        # embedded by this model are still found in the cache).
+        layout = f"{model} units-v{UNITS_VERSION}"
+        row = conn.execute("SELECT value FROM meta WHERE key='layout'").fetchone()
+        if row is None or row[0] != layout:
             conn.execute("DELETE FROM units")
             conn.execute("DELETE FROM notes")
         current = dict(index.conn.execute("SELECT rel, sha256 FROM notes").fetchall())
@@ -263,7 +266,7 @@ def _sync(config: Config, index: Index) -> VectorReport:
         conn.executemany(
             "INSERT INTO notes(rel, sha) VALUES (?, ?)", [(r, current[r]) for r in changed]
         )
-        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('model', ?)", (model,))
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('layout', ?)", (layout,))
         conn.execute("COMMIT")
         if changed or gone or not matrix_path.exists():
             _write_matrix(conn, matrix_path)
