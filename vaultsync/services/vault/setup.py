@@ -325,7 +325,7 @@ def demo(
 ) -> DemoReport:
     """Copy the example vault, init it, rebuild, search, and show the history."""
     from vaultsync.services.derived import reconcile as sync
-    from vaultsync.services.recall import search as search_service
+    from vaultsync.services.recall.engine import recall
 
     say = progress or (lambda _msg: None)
     source = example_vault()
@@ -349,7 +349,7 @@ def demo(
         history.commit_all(target, "vaultsync: generate USER.md and AGENT.md")
         searches = []
         for query in queries:
-            hits = search_service.search(target, config, query, limit=5)
+            hits = recall(target, config, query, limit=5, semantic=False).hits
             searches.append((query, tuple(_hit_dict(h) for h in hits)))
         log = tuple(f"{c.short[:7]} {c.subject}" for c in history.log(target, limit=10))
         result = DemoReport(
