@@ -178,21 +178,30 @@ def _entry(args: list[str]) -> subprocess.CompletedProcess[str]:
                           timeout=60, check=False)  # fmt: skip
 
 
-def test_the_fast_path_skips_typer_and_prints_the_same(filled: Path) -> None:
+def test_the_fast_path_skips_typer_and_prints_the_same(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vaultsync.entry import main
+
     invoke("rebuild", "--vault", str(filled))
     for args in (["router", "--json"], ["修复"], ["what", "was", "fixed?", "--limit", "2"],
                  ["--type=note", "marmot", "--since", "1d"], ["nothing-here"]):  # fmt: skip
-        fast = _entry(["search", *args, "--vault", str(filled)])
-        assert fast.returncode == 0 and "no typer" in fast.stderr, fast.stderr
+        assert main(["search", *args, "--vault", str(filled)]) == 0
+        fast = capsys.readouterr().out
         code, out, _ = invoke("search", *args, "--vault", str(filled))
-        assert (code, out) == (0, fast.stdout)
+        assert (code, out) == (0, fast)
+    # a real process: typer is never imported
+    done = _entry(["search", "router", "--vault", str(filled), "--json"])
+    assert done.returncode == 0 and "no typer" in done.stderr, done.stderr
     # what the fast parser does not know goes to typer, with typer's usage errors
-    for args, code in ((["--bogus", "x"], Exit.USAGE), (["x", "--limit", "0"], Exit.USAGE),
-                       (["x", "--type", "bogus"], Exit.USAGE)):  # fmt: skip
-        done = _entry(["search", *args, "--vault", str(filled)])
-        assert done.returncode == code, done.stderr
-    missing = _entry(["search", "x", "--vault", str(filled / "nope")])
-    assert missing.returncode == Exit.NO_VAULT and "vault not found" in missing.stderr
+    assert _entry(["search", "--bogus", "x", "--vault", str(filled)]).returncode == Exit.USAGE
+    for args, code in ((["x", "--limit", "0"], Exit.USAGE), (["x", "--type", "bogus"], Exit.USAGE),
+                       (["x", "--vault", str(filled / "nope")], Exit.NO_VAULT)):  # fmt: skip
+        with pytest.raises(SystemExit) as raised:
+            sys.exit(
+                main(["search", *args] + ([] if "--vault" in args else ["--vault", str(filled)]))
+            )
+        assert raised.value.code == code
 
 
 @given(st.lists(st.sampled_from(["--json", "--limit", "5", "0", "--type", "note", "--", "-x",
