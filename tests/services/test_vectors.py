@@ -107,3 +107,13 @@ def test_a_paraphrase_is_found_by_meaning(tmp_path: Path) -> None:
     lexical = recall(vault, config, "how can I display a different page within my page?",
                      semantic=False)  # fmt: skip
     assert "notes/embed.md" not in [h.rel for h in lexical.hits][:1]
+
+
+def test_a_damaged_vector_file_leaves_lexical_search_working(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    put(vault, "notes/a.md", "# Alpha\n\nThe router retries three times.\n")
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    vectors.store_paths(config)[1].write_bytes(b"not a matrix")
+    found = recall(vault, config, "how often does the router retry?", semantic=True)
+    assert [h.rel for h in found.hits][:1] == ["notes/a.md"]

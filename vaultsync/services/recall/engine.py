@@ -396,7 +396,10 @@ def _use_semantic(config: Config, forced: bool | None) -> bool:
 def _vector_ranking(vault: Path, config: Config, index: Index, query: str, where: Any) -> list[str]:
     from vaultsync.services.recall import vectors
 
-    return vectors.rank(vault, config, index, query, where)
+    try:
+        return vectors.rank(vault, config, index, query, where)
+    except Exception:  # a broken model or vector file must never cost the lexical answer
+        return []
 
 
 def _fuse(
