@@ -1,93 +1,222 @@
-"""Plain-language queries to FTS5 terms (stdlib only: safe on the hook path).
+"""Plain-word queries: the meaningful terms of a sentence or question, as an FTS5 OR expression.
 
-PROVISIONAL copy on h13's branch, coded to the interface in CONTRACTS.md until h11's version
-lands (h11 owns this module; at merge time h11's file wins).
+A person or an agent asks "which message queue did we pick for the billing service?"; the exact
+query language (services/recall/search.py) would require every word, `which` and `did`
+included, and find nothing. Here a query becomes its meaningful terms, ranked by BM25 with OR
+semantics:
 
-    terms(text) -> list[str]        meaningful terms; stopwords en/zh/ja removed
-    match_any(text) -> str | None   FTS5 MATCH expression (OR of terms, prefix/stem)
-    looks_natural(text) -> bool     reads as a sentence or question
+- English: words minus stopwords (question words, pronouns, auxiliaries, fillers), each cut to a
+  light stem and matched as a prefix (`validated`, `validation`, `validates` -> `validat*`), so
+  inflections meet without a dictionary.
+- Chinese: a run of Han characters is split at function words (的 了 是 在 吗 什么 怎么 ...),
+  and what remains is matched as overlapping two-character phrases (`消息队列` -> 消息, 息队,
+  队列): the index holds one token per character (core/text.py), a bigram phrase is the usual
+  dictionary-free unit for Chinese retrieval, and a stray bigram across a word boundary costs
+  nothing under OR.
+- Japanese: hiragana runs are grammar (particles, inflections: の は が を に で, ました) and are
+  dropped; katakana runs are kept whole (データベース); kanji runs are split like Chinese.
+
+Stdlib only and no typing/dataclasses at run time: the prompt-time recall in the hook imports it.
 """
 
 from __future__ import annotations
 
 import re
 
-from vaultsync.core.text import cjk_runs, has_cjk, segment
+from vaultsync.core.text import segment
 
-_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/]*[A-Za-z0-9_]|[A-Za-z0-9]")
-_EN_STOP = frozenset(
-    """a about above after again all also am an and any are as at be been before being below
-    between both but by can could did do does doing done down during each few for from further
-    had has have having he her here hers him his how i if in into is it its itself just me
-    more most my myself no nor not now of off on once only or other our ours out over own same
-    she should so some such than that the their theirs them then there these they this those
-    through to too under until up very was we were what when where which while who whom why
-    will with would you your yours yesterday today last please tell show find which changed
-    change did files file thing things one ones get got make made know let lets ok okay""".split()
+MAX_TERMS = 32  # a long paste becomes a bag of its first terms; FTS5 cost grows per term
+MIN_PREFIX = 3  # shorter words match exactly: `go*` or `db*` would match half the vocabulary
+MIN_STEM = 4  # a suffix is cut only if this much of the word remains
+
+
+def _listed(text: str) -> list[str]:
+    return text.split()
+
+
+STOP_EN = frozenset(
+    _listed(
+        """
+a about above after again against all also am an and any are aren as at be because been before
+being below between both but by can cannot could couldn did didn do does doesn doing don done
+down during each either else ever few for from further get gets got had hadn has hasn have
+haven having he her here hers herself him himself his how i if in into is isn it its itself
+just let lets like ll me might mine more most much must my myself need no nor not now of off on
+once one only or other ought our ours ourselves out over own please re really s same shall she
+should shouldn so some such t than that the their theirs them themselves then there these they
+this those through thing things to too under until up upon us ve very was wasn way we were
+weren what whatever when whenever where whereas wherever whether which while who whom whose why
+will with within without won would wouldn yes yet you your yours yourself yourselves
+tell show know remember recall say said told ask asked again back time times last ago earlier
+previously before anything something someone anyone everything stuff kind sort remind
+"""
+    )
 )
-# Characters that carry grammar, not topic, in Chinese and Japanese questions.
-_CJK_STOP = set(
-    "的了在是我你他她它们这那哪些个吗呢吧啊和与及或就都也还又把被给让从向对于里上下中么什怎样"
-    "为具体昨天今天前次那个这个一下请帮看告诉所以因为但是如果时候有没多少几"
-    "はがをにでとのもへやかなだですますしたいるあるこれそれあれどのどれ"
+
+# Chinese function words and question words, longest first when matched.
+# Chinese function words and question words (matched longest first). Single characters are
+# only the ones that are almost never part of a content word: 上, 中, 前, 用, 对 ... start
+# words (上线, 中间件, 前端, 用户, 对象), so they stay.
+STOP_ZH = tuple(
+    sorted(
+        _listed(
+            """
+的 了 吗 呢 吧 啊 呀 么 是 在 和 也 都 就 我 你 他 她 它 这 那 哪 谁 请
+我们 你们 他们 她们 它们 咱们 这个 那个 这些 那些 这里 那里 哪个 哪些 哪里 哪儿 还是 或者
+什么 怎么 怎样 怎么样 如何 为什么 为何 多少 几个 是否 是不是 有没有 能不能 可以 可能 应该 需要
+一个 一下 一些 没有 之前 以前 上次 上回 当时 那次 曾经 之后 时候 的时候 最后 后来
+告诉 记得 还记得 知道 说过 讨论 提到 过的 关于 有关 其中 所以 因为 但是 然后 如果 当初 最终
+事情 东西 情况 决定了 用的 用了 选了 做了 定了
+"""
+        ),
+        key=len,
+        reverse=True,
+    )
 )
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s")
-_QUESTION = re.compile(r"[?？]|\b(what|which|how|why|when|where|who|did|does|is|are)\b", re.I)
+
+# Japanese: hiragana is dropped wholesale (below); these are kanji/katakana fillers.
+STOP_JA = frozenset(_listed("何 前回 以前 今回 時 事 物 方 為 様 私 僕 我々 皆 誰 件 際 場合"))
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HIRA = r"\u3040-\u309f"
+_KATA = r"\u30a0-\u30ff\uff66-\uff9f"
+_HANGUL = r"\uac00-\ud7af"
+_CJK_ANY = f"{_HAN}{_HIRA}{_KATA}{_HANGUL}々〆"
+_LETTER = f"(?:(?![{_CJK_ANY}])[^\\W_])"
+_SCRIPT = re.compile(
+    f"(?P<han>[{_HAN}々〆]+)|(?P<hira>[{_HIRA}]+)|(?P<kata>[{_KATA}]+)|(?P<hangul>[{_HANGUL}]+)"
+    f"|(?P<word>{_LETTER}+(?:['’]{_LETTER}+)?)"
+)
+_SUFFIXES = (
+    "izations", "ization", "ational", "ations", "ation", "ments", "ment", "ings", "ing",
+    "ions", "ion", "ities", "ity", "ies", "edly", "ed", "ers", "er", "es", "ly", "s", "e",
+)  # fmt: skip
+_QUESTION_EN = frozenset(
+    _listed(
+        "what which who whom whose why how when where did do does is are was were can could should "
+        "would will have has any remind tell"
+    )
+)
+_QUESTION_CJK = re.compile(
+    "[吗呢？?]|什么|怎么|为什么|如何|哪|是否|多少|有没有|还记得|か[。？?]?$|何|どう|なぜ|どこ|いつ|誰|ですか|ますか"
+)
+_SYNTAX = re.compile(r'"|\*|(?:^|\s)(?:OR|AND|NOT)(?:\s|$)')
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A light English stem: the word minus one common suffix, if enough of it remains."""
+    if len(word) <= MIN_STEM or not word.isascii():
+        return word
     for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
             return word[: -len(suffix)]
     return word
 
 
-def _cjk_terms(run: str) -> list[str]:
-    """Bigrams of a CJK run, without those made only of grammar characters."""
-    chars = [c for c in run if c.strip()]
-    if len(chars) == 1:
-        return [] if chars[0] in _CJK_STOP else chars
-    out = []
-    for a, b in zip(chars, chars[1:], strict=False):
-        if a in _CJK_STOP or b in _CJK_STOP:
-            continue
-        out.append(a + b)
+def _split_zh(run: str) -> list[str]:
+    """A Han run cut at function words: the content pieces, in order."""
+    pieces: list[str] = []
+    current = ""
+    i = 0
+    while i < len(run):
+        for stop in STOP_ZH:
+            if run.startswith(stop, i):
+                if current:
+                    pieces.append(current)
+                current = ""
+                i += len(stop)
+                break
+        else:
+            current += run[i]
+            i += 1
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _grams(piece: str) -> list[str]:
+    if len(piece) <= 2:
+        return [piece]
+    return [piece[i : i + 2] for i in range(len(piece) - 1)]
+
+
+def _raw_terms(text: str) -> list[tuple[str, bool]]:
+    """(term, is_prefix) pairs in query order, duplicates included."""
+    out: list[tuple[str, bool]] = []
+    lowered = text.lower()
+    for match in _SCRIPT.finditer(lowered):
+        kind = match.lastgroup
+        value = match.group()
+        if kind == "word":
+            word = value.replace("’", "'").split("'")[0]
+            if word in STOP_EN or not word:
+                continue
+            if word.isdigit() or len(word) < MIN_PREFIX or not word.isascii():
+                out.append((word, False))
+                continue
+            out.append((stem(word), True))
+        elif kind == "han":
+            for piece in _split_zh(value):
+                if piece in STOP_JA:
+                    continue
+                out.extend((gram, False) for gram in _grams(piece))
+        elif kind == "kata":
+            if len(value) > 1 and value not in STOP_JA:
+                out.append((value, False))
+        elif kind == "hangul":
+            out.append((value, False))
+        # hiragana: particles and inflections, never a term
     return out
 
 
 def terms(text: str) -> list[str]:
-    """Meaningful terms in order of appearance, lowercased, each once."""
+    """The meaningful terms of `text`, in order, without duplicates (prefix terms end in `*`)."""
+    if not isinstance(text, str):
+        return []
+    text = text.encode("utf-8", "replace").decode("utf-8")
     seen: dict[str, None] = {}
-    for word in _WORD.findall(text):
-        low = word.lower()
-        if low in _EN_STOP or len(low) < 2:
-            continue
-        seen.setdefault(low, None)
-    if has_cjk(text):
-        for run in cjk_runs(text):
-            for term in _cjk_terms(run):
-                seen.setdefault(term, None)
-    return list(seen)[:24]
+    for term, prefix in _raw_terms(text):
+        seen.setdefault(term + ("*" if prefix else ""), None)
+        if len(seen) >= MAX_TERMS:
+            break
+    return list(seen)
 
 
-def _fts_term(term: str) -> str:
-    if has_cjk(term):
-        return '"' + segment(term).replace('"', '""') + '"'
-    parts = re.findall(r"[a-z0-9_]+", term)
-    if not parts:
-        return ""
-    if len(parts) > 1:  # a path or dotted name: the tokens side by side
-        return '"' + " ".join(parts) + '"'
-    word = parts[0]
-    stem = _stem(word)
-    return f'"{stem}"*' if len(stem) >= 3 else f'"{word}"'
+def _quote(term: str) -> str:
+    prefix = term.endswith("*")
+    body = term[:-1] if prefix else term
+    return '"' + segment(body).replace('"', '""') + '"' + ("*" if prefix else "")
 
 
 def match_any(text: str) -> str | None:
-    found = [t for t in (_fts_term(t) for t in terms(text)) if t]
-    return " OR ".join(dict.fromkeys(found)) if found else None
+    """An FTS5 MATCH expression: any of the terms (prefix or phrase each); None if none."""
+    found = terms(text)
+    if not found:
+        return None
+    return " OR ".join(_quote(term) for term in found)
 
 
 def looks_natural(text: str) -> bool:
-    words = text.split()
-    return bool(_QUESTION.search(text)) or len(words) >= 4 or (has_cjk(text) and len(text) >= 6)
+    """True if `text` reads as a sentence or a question rather than as search syntax.
+
+    Exact syntax (quotes, `*`, OR/AND/NOT in capitals) is never natural. A question mark, a
+    leading question word, a CJK question marker, or four or more words of which one is a
+    stopword read as natural language; `router timeout` does not.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return False
+    if _SYNTAX.search(text):
+        return False
+    if "?" in text or "？" in text:
+        return True
+    words = _WORD.findall(text.lower())
+    if words and words[0] in _QUESTION_EN:
+        return True
+    if not text.isascii() and _QUESTION_CJK.search(text):
+        return True
+    han = sum(len(run) for run in re.findall(f"[{_HAN}{_HIRA}{_KATA}]+", text))
+    if han >= 6:
+        return True
+    ascii_words = [w for w in words if w.isascii()]
+    return len(ascii_words) >= 4 and any(w in STOP_EN for w in ascii_words)

@@ -22,10 +22,11 @@ Each item names its source note as a wikilink, so a person can follow it in Obsi
 from __future__ import annotations
 
 import json
+import math
 import re
 
 from vaultsync.core import nlquery, paths
-from vaultsync.core.text import estimate_tokens, unsegment
+from vaultsync.core.text import estimate_tokens, has_cjk, unsegment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -89,14 +90,19 @@ class _Hit:
             setattr(self, key, value)
 
 
-def _covered(terms: list[str], text: str) -> int:
+def _covered(terms: list[str], text: str) -> tuple[int, int]:
+    """(terms found in `text`, terms that could be): a CJK term cannot match a text without
+    CJK characters, so a Chinese question about English notes is judged on its Latin terms."""
     low = unsegment(text).lower()
+    if not has_cjk(low):
+        terms = [t for t in terms if t.isascii()]
     found = 0
     for term in terms:
-        probe = term if len(term) < 6 or not term.isascii() else term[: max(4, len(term) - 3)]
-        if probe in low:
+        # Prefix terms (`routin*`) end in `*`: their stem is what a text must contain.
+        probe = term[:-1] if term.endswith("*") else term
+        if probe and probe in low:
             found += 1
-    return found
+    return found, len(terms)
 
 
 def _connect(path: Path) -> Any:
@@ -128,14 +134,14 @@ ORDER BY score LIMIT ?
 
 def _search(conn: Any, expression: str, terms: list[str], inc: Incoming) -> list[_Hit]:
     rows = conn.execute(_SQL, (expression, inc.session_id, inc.agent, CANDIDATES)).fetchall()
-    need = len(terms) if len(terms) < 2 else max(2, -(-len(terms) * MIN_COVERAGE // 1))
     hits: list[_Hit] = []
     for row in rows:
         (_rowid, score, kind, rel, title, agent, date, heading, tool, props, note_id,
          ftitle, fbody, sid, project) = row  # fmt: skip
         if rel is None:
             continue
-        coverage = _covered(terms, f"{ftitle}\n{fbody}\n{agent or ''}\n{title or ''}")
+        coverage, eligible = _covered(terms, f"{ftitle}\n{fbody}\n{agent or ''}\n{title or ''}")
+        need = 1 if len(terms) < 2 else max(2, math.ceil(eligible * MIN_COVERAGE))
         if coverage < need:
             continue
         if kind == "event":
