@@ -1,0 +1,61 @@
+"""The user's scenario (seeds/004): a Claude Code session fixes an API routing bug, through the
+real hook launcher; other agents then ask about it. Shared by the MCP, Hermes and end-to-end
+tests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths
+
+FIX_SESSION = "c1a2b3c4-0000-4000-8000-000000000001"
+FIXED_FILES = ("src/api/routes.ts", "src/api/middleware.ts")
+QUESTION_ZH = "我昨天在 Claude Code 里修的那个 API 路由 bug，具体改了哪些文件？"
+QUESTION_EN = "Which files did the API routing bug fix in Claude Code change?"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_hook(launcher: list[str], agent: str, payload: dict[str, Any]) -> str:
+    proc = subprocess.run(
+        [*launcher, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True
+    )
+    assert proc.returncode == 0
+    return proc.stdout.decode()
+
+
+def hook_errors() -> list[dict[str, Any]]:
+    log = paths.hook_error_log()
+    return [json.loads(ln) for ln in log.read_text().splitlines()] if log.exists() else []
+
+
+def claude_fixes_the_bug(launcher: list[str], project: Path) -> None:
+    base = {"session_id": FIX_SESSION, "cwd": str(project)}
+    run_hook(launcher, "claude-code", {**base, "hook_event_name": "SessionStart",
+                                       "source": "startup"})  # fmt: skip
+    run_hook(launcher, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
+        "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change"})  # fmt: skip
+    contents = (
+        "router.get('/users', listUsers)\nrouter.get('/users/:id', getUser)",
+        "export function auth(req, res, next) {\n  if (isPublic(req.path)) return next()\n"
+        "  verifyToken(req.headers.authorization)\n}",
+    )
+    for name, new in zip(FIXED_FILES, contents, strict=True):
+        run_hook(launcher, "claude-code", {**base, "hook_event_name": "PostToolUse",
+            "tool_name": "Edit",
+            "tool_input": {"file_path": str(project / name), "old_string": "x", "new_string": new},
+            "tool_response": {"filePath": str(project / name)}})  # fmt: skip
+    run_hook(launcher, "claude-code", {**base, "hook_event_name": "PostToolUse",
+        "tool_name": "Bash", "tool_input": {"command": "npm test -- routes"},
+        "tool_response": {"stdout": "Tests: 14 passed, 14 total (routes, middleware)",
+                          "stderr": ""}})  # fmt: skip
+    run_hook(launcher, "claude-code", {**base, "hook_event_name": "Stop",
+        "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts."})  # fmt: skip
+
+
+def mcp_command(vault: Path, agent: str = "hermes") -> tuple[str, list[str]]:
+    """How an agent starts the server: this interpreter, `vaultsync mcp`."""
+    return sys.executable, ["-m", "vaultsync", "mcp", "--agent", agent, "--vault", str(vault)]
