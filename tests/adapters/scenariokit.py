@@ -37,7 +37,8 @@ def claude_fixes_the_bug(launcher: list[str], project: Path) -> None:
     run_hook(launcher, "claude-code", {**base, "hook_event_name": "SessionStart",
                                        "source": "startup"})  # fmt: skip
     run_hook(launcher, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
-        "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change"})  # fmt: skip
+        "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change",
+    })  # fmt: skip
     contents = (
         "router.get('/users', listUsers)\nrouter.get('/users/:id', getUser)",
         "export function auth(req, res, next) {\n  if (isPublic(req.path)) return next()\n"
@@ -53,7 +54,8 @@ def claude_fixes_the_bug(launcher: list[str], project: Path) -> None:
         "tool_response": {"stdout": "Tests: 14 passed, 14 total (routes, middleware)",
                           "stderr": ""}})  # fmt: skip
     run_hook(launcher, "claude-code", {**base, "hook_event_name": "Stop",
-        "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts."})  # fmt: skip
+        "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts.",
+    })  # fmt: skip
 
 
 def mcp_command(vault: Path, agent: str = "hermes") -> tuple[str, list[str]]:

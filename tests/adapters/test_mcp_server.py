@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("mcp")
 
-import anyio  # noqa: E402
-from mcp.client.session import ClientSession  # noqa: E402
-from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
-from scenariokit import (  # noqa: E402
+import anyio
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from scenariokit import (
     FIX_SESSION,
     QUESTION_EN,
     QUESTION_ZH,
@@ -23,9 +23,9 @@ from scenariokit import (  # noqa: E402
     mcp_command,
 )
 
-from vaultsync.core import paths  # noqa: E402
-from vaultsync.services.agents.install import _write_launcher  # noqa: E402
-from vaultsync.services.recall.agent_tools import BOUNDS  # noqa: E402
+from vaultsync.core import paths
+from vaultsync.services.agents.install import _write_launcher
+from vaultsync.services.recall.agent_tools import BOUNDS
 
 TOOLS = {"search", "timeline", "get", "recent", "remember"}
 
@@ -41,11 +41,13 @@ async def _session(vault: Path, calls: list[tuple[str, dict[str, Any]]], cwd: Pa
     params = StdioServerParameters(command=command, args=args, env=_env(), cwd=cwd)
     out: dict[str, Any] = {}
     with open(os.devnull, "w") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                out["tools"] = (await session.list_tools()).tools
-                out["calls"] = [await session.call_tool(name, args) for name, args in calls]
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            out["tools"] = (await session.list_tools()).tools
+            out["calls"] = [await session.call_tool(name, args) for name, args in calls]
     return out
 
 
@@ -82,8 +84,14 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
         ("search", {"query": QUESTION_ZH, "agent": "claude-code", "limit": 3}),
         ("search", {"query": "routes", "limit": 10_000}),
         ("recent", {}),
-        ("remember", {"fact": "The API's /users routes are public; auth runs after them.",
-                      "session_id": "h-1", "project": "github.com/acme/api"}),  # fmt: skip
+        (
+            "remember",
+            {
+                "fact": "The API's /users routes are public; auth runs after them.",
+                "session_id": "h-1",
+                "project": "github.com/acme/api",
+            },
+        ),
     ]
     out = talk(fixed_vault, calls, cwd=tmp_path)
     tools = {t.name: t for t in out["tools"]}

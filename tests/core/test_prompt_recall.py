@@ -43,9 +43,13 @@ def claude_fixes_the_bug(hook: list[str], project: Path) -> None:
     base = {"session_id": FIX_SESSION, "cwd": str(project)}
     run(hook, "claude-code", {**base, "hook_event_name": "SessionStart", "source": "startup"})
     run(hook, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
-        "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change"})  # fmt: skip
+        "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change",
+    })  # fmt: skip
     for name, new in (
-        ("src/api/routes.ts", "router.get('/users', listUsers)\nrouter.get('/users/:id', getUser)"),
+        (
+            "src/api/routes.ts",
+            "router.get('/users', listUsers)\nrouter.get('/users/:id', getUser)",
+        ),
         ("src/api/middleware.ts", "export function auth(req, res, next) {\n  if (isPublic(req."
          "path)) return next()\n  verifyToken(req.headers.authorization)\n}"),
     ):  # fmt: skip
@@ -53,7 +57,8 @@ def claude_fixes_the_bug(hook: list[str], project: Path) -> None:
             "tool_input": {"file_path": str(project / name), "old_string": "x", "new_string": new},
             "tool_response": {"filePath": str(project / name)}})  # fmt: skip
     run(hook, "claude-code", {**base, "hook_event_name": "Stop",
-        "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts."})  # fmt: skip
+        "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts.",
+    })  # fmt: skip
 
 
 def index(vault: Path) -> None:
@@ -143,7 +148,9 @@ def test_no_repeat_within_a_session(hook: list[str], fixed: Path) -> None:
 
 def test_budget_zero_turns_it_off(hook: list[str], fixed: Path, vault: Path) -> None:
     (vault / paths.VAULT_CONFIG).write_text("[hook]\nrecall_tokens = 0\n")
-    out = run(hook, "hermes", hermes_prompt("h5", "Which files did the API routing bug fix change?"))
+    out = run(
+        hook, "hermes", hermes_prompt("h5", "Which files did the API routing bug fix change?")
+    )
     assert out == ""
 
 
@@ -151,7 +158,9 @@ def test_small_budget_is_respected(hook: list[str], vault: Path, fixed: Path) ->
     from vaultsync.core.text import estimate_tokens
 
     (vault / paths.VAULT_CONFIG).write_text("[hook]\nrecall_tokens = 60\n")
-    out = run(hook, "hermes", hermes_prompt("h6", "Which files did the API routing bug fix change?"))
+    out = run(
+        hook, "hermes", hermes_prompt("h6", "Which files did the API routing bug fix change?")
+    )
     if out:
         assert estimate_tokens(context_of(out)) <= 60
 

@@ -9,7 +9,6 @@ errors (`isError` results) with a message that says what to do; the server never
 Bounds and shapes: docs/mcp.md.
 """
 
-
 import datetime as dt
 import os
 from pathlib import Path
@@ -21,6 +20,25 @@ INSTRUCTIONS = (
     "hits, each saying which agent and session it came from), then `timeline` around one hit "
     "or `get` for the full text of the few you need. `recent` lists a project's latest "
     "sessions across agents. `remember` saves a durable fact for review."
+)
+
+# Argument descriptions, in the order the tools use them.
+ARGS = (
+    "What to look for, in plain words, any language",
+    "Only this project (path or repo key)",
+    "Only this agent: claude-code, codex, gemini, hermes, cursor",
+    "Only this type: memory, summary, session, event, note",
+    "Only memories of this level: L1, L2, L3",
+    "Only since a date (2026-11-01) or an age (7d, 12h)",
+    "At most this many results (default 8, max 25)",
+    "A result id from search (note path, or path#event)",
+    "Events before it (default 5, max 20)",
+    "Events after it (default 5, max 20)",
+    "1 to 5 result ids from search or timeline",
+    "Only this project (default: all)",
+    "At most this many sessions (default 10, max 30)",
+    "One durable fact, 10 to 2000 characters",
+    "project (default), user (about the person) or agent (about the environment)",
 )
 
 
@@ -65,7 +83,7 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
         "vaultsync", instructions=INSTRUCTIONS, version=getattr(vaultsync, "__version__", "")
     )
     caller = agent or os.environ.get("VAULTSYNC_AGENT", "")
-    read_only = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
     def ready(refresh: bool = True) -> tuple[Path, Any]:
         try:
@@ -94,14 +112,14 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
 
     @server.tool(annotations=read_only)
     def search(
-        query: Annotated[str, Field(description="What to look for, in plain words, any language")],
-        project: Annotated[str | None, Field(description="Only this project (path or repo key)")] = None,
-        agent: Annotated[str | None, Field(description="Only this agent: claude-code, codex, gemini, hermes, cursor")] = None,
-        type: Annotated[str | None, Field(description="Only this type: memory, summary, session, event, note")] = None,
-        level: Annotated[str | None, Field(description="Only memories of this level: L1, L2, L3")] = None,
-        since: Annotated[str | None, Field(description="Only since a date (2026-11-01) or an age (7d, 12h)")] = None,
-        limit: Annotated[int | None, Field(description="At most this many results (default 8, max 25)")] = None,
-    ) -> dict[str, Any]:  # fmt: skip
+        query: Annotated[str, Field(description=ARGS[0])],
+        project: Annotated[str | None, Field(description=ARGS[1])] = None,
+        agent: Annotated[str | None, Field(description=ARGS[2])] = None,
+        type: Annotated[str | None, Field(description=ARGS[3])] = None,
+        level: Annotated[str | None, Field(description=ARGS[4])] = None,
+        since: Annotated[str | None, Field(description=ARGS[5])] = None,
+        limit: Annotated[int | None, Field(description=ARGS[6])] = None,
+    ) -> dict[str, Any]:
         """Search the shared memory of all coding agents (notes, memories, session summaries,
         session events). Returns short hits: id, type, title, date, agent, session, project,
         score, snippet, and `from` (which agent and when). Open one with `timeline` or `get`."""
@@ -111,9 +129,9 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
 
     @server.tool(annotations=read_only)
     def timeline(
-        id: Annotated[str, Field(description="A result id from search (note path, or path#event)")],
-        before: Annotated[int | None, Field(description="Events before it (default 5, max 20)")] = None,
-        after: Annotated[int | None, Field(description="Events after it (default 5, max 20)")] = None,
+        id: Annotated[str, Field(description=ARGS[7])],
+        before: Annotated[int | None, Field(description=ARGS[8])] = None,
+        after: Annotated[int | None, Field(description=ARGS[9])] = None,
     ) -> dict[str, Any]:  # fmt: skip
         """What happened around one search result: the events before and after it in its
         session (compact lines), and the session's summary if it has one."""
@@ -122,7 +140,7 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
 
     @server.tool(annotations=read_only)
     def get(
-        ids: Annotated[list[str], Field(description="1 to 5 result ids from search or timeline")],
+        ids: Annotated[list[str], Field(description=ARGS[10])],
     ) -> dict[str, Any]:
         """The full text of a few results (each at most 8000 characters, 20000 in all).
         Secrets were redacted before they reached the vault."""
@@ -131,18 +149,18 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
 
     @server.tool(annotations=read_only)
     def recent(
-        project: Annotated[str | None, Field(description="Only this project (default: all)")] = None,
-        limit: Annotated[int | None, Field(description="At most this many sessions (default 10, max 30)")] = None,
+        project: Annotated[str | None, Field(description=ARGS[11])] = None,
+        limit: Annotated[int | None, Field(description=ARGS[12])] = None,
     ) -> dict[str, Any]:  # fmt: skip
         """The latest sessions of a project across all agents, newest first, each with its
         summary's title and modified files when the learning loop has summarised it."""
         path, config = ready()
         return call(tools.recent, path, config, project=project, limit=limit)
 
-    @server.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False))
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))
     def remember(
-        fact: Annotated[str, Field(description="One durable fact, 10 to 2000 characters")],
-        scope: Annotated[str, Field(description="project (default), user (about the person) or agent (about the environment)")] = "project",
+        fact: Annotated[str, Field(description=ARGS[13])],
+        scope: Annotated[str, Field(description=ARGS[14])] = "project",
         session_id: Text = None,
         project: Text = None,
     ) -> dict[str, Any]:  # fmt: skip
@@ -162,7 +180,7 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
             agent_memory.remember, path, config, fact, agent=who, session_id=sid,
             project=proj, scope=scope, origin="mcp",
         )  # fmt: skip
-        return result.as_dict()  # type: ignore[attr-defined]
+        return result.as_dict()
 
     return server
 

@@ -44,14 +44,20 @@ PROMPT_EVENTS = {
     "gemini": "BeforeAgent",
     "hermes": "pre_llm_call",
 }
-_TRIVIAL = frozenset(
-    """hi hello hey thanks thank you ok okay k yes no yep nope sure continue go on proceed next
-    done good great cool nice fine 继续 好 好的 谢谢 嗯 是 对 行 可以 はい ありがとう 続けて""".split()
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_TRIVIAL = _words(
+    "hi hello hey thanks thank you ok okay k yes no yep nope sure continue go on proceed next "
+    "done good great cool nice fine 继续 好 好的 谢谢 嗯 是 对 行 可以 はい ありがとう 続けて"
 )
 _TRIVIAL_PUNCT = re.compile(r"[\s.,!?！？。，、~…:;]+")
-_EDIT_TOOLS = frozenset(
+_EDIT_TOOLS = _words(
     "edit multiedit write apply_patch patch write_file replace edit_file str_replace "
-    "create_file search_replace notebookedit".split()
+    "create_file search_replace notebookedit"
 )
 CANDIDATES = 40  # FTS rows ranked before the relevance bar is applied
 MIN_COVERAGE = 0.5
@@ -83,9 +89,21 @@ class _Hit:
         "agent", "coverage", "date", "files", "kind", "note_id", "project", "rel", "score", "sid",
         "text", "title",
     )  # fmt: skip
+    agent: str
+    coverage: int
+    date: str
+    files: list[str]
+    kind: str
+    note_id: int
+    project: str
+    rel: str
+    score: float
+    sid: str
+    text: str
+    title: str
 
     def __init__(self, **kw: Any) -> None:
-        self.files: list[str] = []
+        self.files = []
         for key, value in kw.items():
             setattr(self, key, value)
 
@@ -163,8 +181,8 @@ def _search(conn: Any, expression: str, terms: list[str], inc: Incoming) -> list
         if kind == "summary":
             try:
                 hit.files = [str(f) for f in json.loads(props).get("files_modified") or []]
-            except (ValueError, AttributeError):
-                pass
+            except (ValueError, AttributeError):  # a damaged property: no file list
+                hit.files = []
         hits.append(hit)
     hits.sort(key=lambda h: (-h.coverage, -h.score))
     return hits

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from vaultsync.core import paths, properties, schema, writer
 from vaultsync.core.config import Config
@@ -80,7 +81,7 @@ def remember(
         raise RememberError(f"scope must be one of {', '.join(s.value for s in Scope)}")
     now = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
     redactor = redactor_for(config)
-    findings: list[object] = []
+    findings: list[Any] = []
     secrets = 0
 
     def clean(value: str) -> str:
@@ -110,7 +111,8 @@ def remember(
     props["origin"] = origin
     slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
     digest = paths.short_hash(agent, parsed_scope.value, body, n=6)
-    rel = f"{paths.LEVEL_DIRS[Level.L1]}/{now.date().isoformat()} {parsed_scope.value} {slug} {digest}.md"
+    name = f"{now.date().isoformat()} {parsed_scope.value} {slug} {digest}.md"
+    rel = f"{paths.LEVEL_DIRS[Level.L1]}/{name}"
     note = properties.render_frontmatter(props) + f"\n# {_title(body)}\n\n{body}\n"
     if source:
         note += f"\nSaved by {agent} during {properties.link(source)}.\n"

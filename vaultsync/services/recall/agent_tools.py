@@ -151,7 +151,7 @@ def _note_rel(vault: Path, rel: str) -> str:
 
 def _recall() -> Any:
     try:
-        from vaultsync.services.recall.engine import recall  # type: ignore[import-not-found]
+        from vaultsync.services.recall.engine import recall
     except ImportError:  # until h11's engine lands (engine_shim is its interface)
         from vaultsync.services.recall.engine_shim import recall
     return recall
