@@ -83,13 +83,14 @@ def uninstall_mcp(
     new_raw: bytes | None = None
     if target.format == "json":
         cleaned = mcp_config.remove_json(agent_config.load_json(text, target.path))
-        for backup_path in _backups(target.path) if cleaned else ():
+        for backup_path in _backups(target.path):
             try:
-                if json.loads(backup_path.read_bytes()) == cleaned:
-                    new_raw = backup_path.read_bytes()
-                    break
+                before = json.loads(backup_path.read_bytes())
             except (OSError, ValueError):
                 continue
+            if isinstance(before, dict) and _canonical(before) == _canonical(cleaned):
+                new_raw = backup_path.read_bytes()
+                break
         if new_raw is None and cleaned:
             new_raw = agent_config.dump_json(cleaned, text).encode("utf-8")
     else:
@@ -134,3 +135,8 @@ def mcp_installed(agent: str, scope: str = "user", project_dir: Path | None = No
     except InstallError:
         return False
     return raw is not None and _has_mcp(target, text)
+
+
+def _canonical(data: dict[str, object]) -> dict[str, object]:
+    """Equal up to an empty `mcpServers`: install may have added it, uninstall removes it."""
+    return {k: v for k, v in data.items() if not (k == "mcpServers" and v == {})}
