@@ -19,12 +19,18 @@ QUESTION_EN = "Which files did the API routing bug fix in Claude Code change?"
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run_hook(launcher: list[str], agent: str, payload: dict[str, Any]) -> str:
+def run_hook(
+    launcher: list[str], agent: str, payload: dict[str, Any], env: dict[str, str] | None = None
+) -> str:
     proc = subprocess.run(
-        [*launcher, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True
-    )
+        [*launcher, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True,
+        env=env,
+    )  # fmt: skip
     assert proc.returncode == 0
     return proc.stdout.decode()
+
+
+_run = run_hook
 
 
 def hook_errors() -> list[dict[str, Any]]:
@@ -32,8 +38,14 @@ def hook_errors() -> list[dict[str, Any]]:
     return [json.loads(ln) for ln in log.read_text().splitlines()] if log.exists() else []
 
 
-def claude_fixes_the_bug(launcher: list[str], project: Path) -> None:
+def claude_fixes_the_bug(
+    launcher: list[str], project: Path, env: dict[str, str] | None = None
+) -> None:
     base = {"session_id": FIX_SESSION, "cwd": str(project)}
+
+    def run_hook(launcher: list[str], agent: str, payload: dict[str, Any]) -> str:
+        return _run(launcher, agent, payload, env)
+
     run_hook(launcher, "claude-code", {**base, "hook_event_name": "SessionStart",
                                        "source": "startup"})  # fmt: skip
     run_hook(launcher, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
@@ -56,6 +68,34 @@ def claude_fixes_the_bug(launcher: list[str], project: Path) -> None:
     run_hook(launcher, "claude-code", {**base, "hook_event_name": "Stop",
         "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts.",
     })  # fmt: skip
+
+
+def build_template(root: Path) -> Path:
+    """The scenario's vault, built once (a module fixture copies it per test): the hook runs
+    as `python -m vaultsync.core.hook` with its own home, so no test's environment leaks."""
+    import os
+    import shutil
+
+    vault, project = root / "vault", root / "api"
+    (project / ".git").mkdir(parents=True)
+    for folder in ("sessions", "summaries", ".vaultsync"):
+        (vault / folder).mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "VAULTSYNC_HOME": str(root / "home"), "VAULTSYNC_VAULT": str(vault),
+           "VAULTSYNC_MACHINE": "testbox"}  # fmt: skip
+    claude_fixes_the_bug([sys.executable, "-m", "vaultsync.core.hook"], project, env)
+    shutil.rmtree(root / "home")  # per-machine state: each test starts with its own
+    return vault
+
+
+def copy_template(template: Path, vault: Path) -> None:
+    """The template's notes into a test's vault, and that vault's index built."""
+    import shutil
+
+    from vaultsync.core.config import load_config
+    from vaultsync.services.derived.reconcile import rebuild
+
+    shutil.copytree(template, vault, dirs_exist_ok=True)
+    rebuild(vault, load_config(vault))
 
 
 def mcp_command(vault: Path, agent: str = "hermes") -> tuple[str, list[str]]:

@@ -19,12 +19,11 @@ from scenariokit import (
     FIX_SESSION,
     QUESTION_EN,
     QUESTION_ZH,
-    claude_fixes_the_bug,
+    build_template,
     mcp_command,
 )
 
 from vaultsync.core import paths
-from vaultsync.services.agents.install import _write_launcher
 from vaultsync.services.recall.agent_tools import BOUNDS
 
 TOOLS = {"search", "timeline", "get", "recent", "remember"}
@@ -68,12 +67,11 @@ def error_text(result: Any) -> str:
 
 
 @pytest.fixture
-def fixed_vault(vault: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    project = tmp_path / "api"
-    (project / ".git").mkdir(parents=True)
-    claude_fixes_the_bug([str(_write_launcher(dry_run=False))], project)
-    monkeypatch.delenv("VAULTSYNC_VAULT")
+def fixed_vault(vault: Path, tmp_path: Path) -> Path:
+    """The scenario's notes, no index yet: the server's first call builds it."""
+    import shutil
+
+    shutil.copytree(build_template(tmp_path / "scenario"), vault, dirs_exist_ok=True)
     return vault
 
 

@@ -4,7 +4,10 @@ agent's own output format, within its budget, never its own session's events, ne
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +28,13 @@ def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return [str(_write_launcher(dry_run=False))]
 
 
-def run(hook: list[str], agent: str, payload: dict[str, Any]) -> str:
+def run(
+    hook: list[str], agent: str, payload: dict[str, Any], env: dict[str, str] | None = None
+) -> str:
     proc = subprocess.run(
-        [*hook, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True
-    )
+        [*hook, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True,
+        env=env,
+    )  # fmt: skip
     assert proc.returncode == 0
     return proc.stdout.decode()
 
@@ -38,9 +44,13 @@ def errors() -> list[dict[str, Any]]:
     return [json.loads(ln) for ln in log.read_text().splitlines()] if log.exists() else []
 
 
-def claude_fixes_the_bug(hook: list[str], project: Path) -> None:
+def claude_fixes_the_bug(hook: list[str], project: Path, env: dict[str, str]) -> None:
     """A Claude Code session fixes the API routing bug: events through the real hook."""
     base = {"session_id": FIX_SESSION, "cwd": str(project)}
+
+    def run(hook: list[str], agent: str, payload: dict[str, Any]) -> str:
+        return _run(hook, agent, payload, env)
+
     run(hook, "claude-code", {**base, "hook_event_name": "SessionStart", "source": "startup"})
     run(hook, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
         "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change",
@@ -61,6 +71,9 @@ def claude_fixes_the_bug(hook: list[str], project: Path) -> None:
     })  # fmt: skip
 
 
+_run = run
+
+
 def index(vault: Path) -> None:
     rebuild(vault, load_config(vault))
 
@@ -79,13 +92,24 @@ def context_of(out: str, key: str = "context") -> str:
     return data[key] if key == "context" else data["hookSpecificOutput"]["additionalContext"]
 
 
-@pytest.fixture
-def fixed(hook: list[str], vault: Path, tmp_path: Path) -> Path:
-    project = tmp_path / "api"
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The fix session's notes, recorded once per module by the hook (its own home)."""
+    root = tmp_path_factory.mktemp("fix")
+    vault, project = root / "vault", root / "api"
     (project / ".git").mkdir(parents=True)
-    claude_fixes_the_bug(hook, project)
+    (vault / ".vaultsync").mkdir(parents=True)
+    env = {**os.environ, "VAULTSYNC_HOME": str(root / "home"), "VAULTSYNC_VAULT": str(vault),
+           "VAULTSYNC_MACHINE": "testbox"}  # fmt: skip
+    claude_fixes_the_bug([sys.executable, "-m", "vaultsync.core.hook"], project, env)
+    return vault, project
+
+
+@pytest.fixture
+def fixed(hook: list[str], vault: Path, template: tuple[Path, Path]) -> Path:
+    shutil.copytree(template[0], vault, dirs_exist_ok=True)
     index(vault)
-    return project
+    return template[1]
 
 
 @pytest.mark.parametrize(

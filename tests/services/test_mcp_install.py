@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from vaultsync.services.agents import hermes_plugin, mcp_config
+from vaultsync.services.agents import hermes_plugin
 from vaultsync.services.agents.agent_config import InstallError
 from vaultsync.services.agents.mcp_install import install_mcp, mcp_installed, uninstall_mcp
 

@@ -88,7 +88,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
         self._vault: Path | None = None
         self._config: Any = None
         self._cache: dict[tuple[str, str], str] = {}
-        self._threads: list[threading.Thread] = []
+        self._worker: Any = None
         self._lock = threading.Lock()
 
     # --- identity and set-up ---------------------------------------------------------------
@@ -239,16 +239,21 @@ class VaultsyncMemoryProvider(MemoryProvider):
     # --- writing --------------------------------------------------------------------------------
 
     def _spawn(self, fn: Any, *args: Any) -> None:
+        """Run off Hermes' path, one job after the other in order (a turn is written before
+        the session's end), on one worker thread."""
+
         def run() -> None:
             try:
                 fn(*args)
             except Exception as exc:
                 logger.debug("vaultsync: background %s failed: %s", fn.__name__, exc)
 
-        thread = threading.Thread(target=run, name="vaultsync-provider", daemon=True)
-        thread.start()
         with self._lock:
-            self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+            if self._worker is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                self._worker = ThreadPoolExecutor(1, thread_name_prefix="vaultsync-provider")
+            self._worker.submit(run)
 
     def _record(self, incomings: list[Any]) -> None:
         from vaultsync.core import capture
@@ -313,9 +318,9 @@ class VaultsyncMemoryProvider(MemoryProvider):
 
     def shutdown(self) -> None:
         with self._lock:
-            threads = list(self._threads)
-        for thread in threads:
-            thread.join(timeout=2.0)
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.shutdown(wait=True)
 
 
 def register(ctx: Any) -> None:
