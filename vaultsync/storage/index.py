@@ -56,6 +56,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Notes whose mtime was too close to the moment they were read: a second write within the
     # same clock tick would leave (mtime, size) unchanged, so these are re-hashed next time.
     ("CREATE TABLE racy(rel TEXT PRIMARY KEY)",),
+    # Document frequencies for the recall engine's abstention measure (services/recall/engine.py):
+    # a read-only view of the FTS index itself, so it costs nothing to keep current.
+    ("CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row')",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Column weights for bm25(): a hit in the title counts eight times one in the body.
@@ -105,6 +108,24 @@ class SearchFilter:
     level: Level | None = None
     project: str | None = None  # exact, or any project below it
     since: str | None = None  # ISO date/time, compared as text
+
+
+class Candidate(NamedTuple):
+    """One FTS match as the recall engine ranks it (services/recall/engine.py)."""
+
+    rowid: int
+    rel: str  # the note's, or for an event its session note's
+    title: str
+    heading: str | None  # events only
+    type: str  # a note type, or "event"
+    bm25: float  # lower is better
+    snippet: str  # segmented, with marks
+    event_id: str | None
+    date: str  # an event's ts, else the note's updated, else created
+    agent: str
+    project: str
+    level: str
+    session_id: str
 
 
 class RawHit(NamedTuple):
@@ -412,6 +433,72 @@ class Index:
         except sqlite3.Error as exc:
             raise _wrap(exc, self.path) from exc
         return [RawHit(*row) for row in rows if row[0] is not None]
+
+    def candidates(
+        self, expression: str, where: SearchFilter, *, limit: int, mark: tuple[str, str]
+    ) -> list[Candidate]:
+        """Like `search`, with what ranking needs beyond BM25: rowid, date, session id."""
+        clauses, params = _filter_sql(where)
+        joins = (
+            " LEFT JOIN notes n ON n.id = fts.rowid LEFT JOIN events e ON e.id = fts.rowid"
+            " LEFT JOIN notes s ON s.id = e.note_id"
+        )
+        sql = f"""
+            WITH top AS (
+                SELECT fts.rowid AS id, bm25(fts, {", ".join(map(str, WEIGHTS))}) AS score
+                FROM fts{joins if clauses else ""}
+                WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
+                ORDER BY score, fts.rowid LIMIT ?)
+            SELECT top.id, COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
+                   COALESCE(n.type, 'event'), top.score, snippet(fts, -1, ?, ?, '…', 20),
+                   e.event_id,
+                   COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), n.created, s.updated, ''),
+                   COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
+                   COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, ''),
+                   COALESCE(n.session_id, NULLIF(e.session_id, ''), s.session_id, '')
+            FROM top JOIN fts ON fts.rowid = top.id{joins}
+            WHERE fts MATCH ?
+            ORDER BY top.score, top.id"""
+        try:
+            bound = (expression, *params, limit, *mark, expression)
+            rows = self.conn.execute(sql, bound).fetchall()
+        except sqlite3.Error as exc:
+            raise _wrap(exc, self.path) from exc
+        return [Candidate(*row) for row in rows if row[1] is not None]
+
+    def texts(self, rowids: Iterable[int]) -> dict[int, str]:
+        """rowid -> its indexed text (title, keywords, body; segmented) for notes and events."""
+        out: dict[int, str] = {}
+        for chunk in _chunks(dict.fromkeys(rowids), 500):
+            rows = self.conn.execute(
+                f"SELECT rowid, title, keywords, body FROM fts WHERE rowid IN ({_qs(len(chunk))})",
+                chunk,
+            )
+            out.update((rowid, f"{t}\n{k}\n{b}") for rowid, t, k, b in rows)
+        return out
+
+    def doc_count(self) -> int:
+        """Rows in the FTS index (notes and events): N for inverse document frequencies."""
+        notes, events = self.counts()
+        return notes + events
+
+    def doc_freq(self, token: str, *, prefix: bool = False) -> int:
+        """How many FTS rows hold `token`; for a prefix, an upper bound: the sum over the (first
+        200) terms starting with it."""
+        try:
+            if not prefix:
+                row = self.conn.execute(
+                    "SELECT doc FROM fts_vocab WHERE term = ?", (token,)
+                ).fetchone()
+                return int(row[0]) if row else 0
+            row = self.conn.execute(
+                "SELECT MAX(doc), SUM(doc) FROM (SELECT doc FROM fts_vocab WHERE term >= ?"
+                " AND term < ? LIMIT 200)",
+                (token, token + "\U0010ffff"),
+            ).fetchone()
+        except sqlite3.Error as exc:
+            raise _wrap(exc, self.path) from exc
+        return int(row[1] or 0) if row else 0
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault
