@@ -112,8 +112,10 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
         assert {r["session"] for r in found["results"]} == {FIX_SESSION[:8]}
         for r in found["results"]:
             assert set(r) == {"id", "type", "title", "date", "agent", "session", "project",
-                              "score", "snippet", "from"}  # fmt: skip
+                              "score", "snippet", "files", "from"}  # fmt: skip
             assert len(r["snippet"]) <= BOUNDS["snippet_chars"]
+        assert {"src/api/routes.ts", "src/api/middleware.ts"} <= {
+            f for r in found["results"] for f in r["files"]}  # fmt: skip
     assert len(zh["results"]) <= 3
     assert capped["limit_capped_at"] == BOUNDS["search_limit"]
     [session] = recent["sessions"]
@@ -125,7 +127,7 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
     assert "origin: mcp" in note
 
     # timeline and get on what search returned.
-    edit = next(r for r in en["results"] if r["type"] == "event" and "routes.ts" in r["title"])
+    edit = next(r for r in en["results"] if r["type"] == "event")
     out = talk(fixed_vault, [
         ("timeline", {"id": edit["id"], "before": 2, "after": 50}),
         ("get", {"ids": [edit["id"], session["id"]]}),
@@ -145,10 +147,11 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
     assert timeline["focus"] == edit["id"]
     assert len(timeline["events"]) <= 2 + 1 + BOUNDS["timeline_side"]
     assert timeline["limit_capped_at"] == BOUNDS["timeline_side"]
-    assert any("middleware.ts" in " ".join(e["files"]) for e in timeline["events"])
+    changed = " ".join(f for e in timeline["events"] for f in e["files"])
+    assert "routes.ts" in changed and "middleware.ts" in changed
     assert all(len(e["text"]) <= BOUNDS["event_chars"] for e in timeline["events"])
     event, whole = got["items"]
-    assert "routes.ts" in event["text"] and event["from"].startswith("from claude-code, ")
+    assert event["from"].startswith("from claude-code, ") and event["type"] == "event"
     assert whole["type"] == "session" and len(whole["text"]) <= BOUNDS["get_chars"]
     messages = [error_text(r) for r in errors]
     assert "at most 5 ids" in messages[0]

@@ -207,6 +207,12 @@ def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
     return list(files)[:8]
 
 
+def files_changed(conn: Any, rel: str) -> list[str]:
+    """The files a session note's events edited or wrote, relative to its project."""
+    row = conn.execute("SELECT id, project FROM notes WHERE rel = ?", (rel,)).fetchone()
+    return _session_files(conn, row[0], row[1] or "") if row else []
+
+
 def _already_given(vault: Path, cfg: Config, project_key: str) -> str:
     """The text the session-start context is built from (without the queue line)."""
     from vaultsync.core.capture import _read_body

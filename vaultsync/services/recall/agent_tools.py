@@ -22,6 +22,7 @@ from vaultsync.core.model import Event, NoteType
 
 BOUNDS = {
     "query_chars": 1000,
+    "files": 8,
     "search_limit": 25,
     "snippet_chars": 240,
     "timeline_side": 20,
@@ -149,12 +150,30 @@ def _note_rel(vault: Path, rel: str) -> str:
 # --- the tools -------------------------------------------------------------------------------
 
 
-def _recall() -> Any:
-    try:
-        from vaultsync.services.recall.engine import recall
-    except ImportError:  # until h11's engine lands (engine_shim is its interface)
-        from vaultsync.services.recall.engine_shim import recall
-    return recall
+def _files_of(config: Config, hits: Any) -> dict[str, list[str]]:
+    """Per session note among the hits: the files its session changed (its summary's list
+    when it has one, else its edit events'), at most BOUNDS["files"] each."""
+    from vaultsync.core.prompt_recall import files_changed
+    from vaultsync.storage.index import Index
+
+    out: dict[str, list[str]] = {}
+    with Index.open(config.index_file()) as index:
+        for hit in hits:
+            if hit.rel in out or not hit.rel.startswith(paths.SESSIONS_DIR + "/"):
+                continue
+            listed: list[str] = []
+            if hit.summary_rel:
+                summary = index.get(hit.summary_rel)
+                listed = (
+                    [str(f) for f in (summary.props.get("files_modified") or [])] if summary else []
+                )
+            out[hit.rel] = (listed or files_changed(index.conn, hit.rel))[: BOUNDS["files"]]
+    return out
+
+
+def _result_id(hit: Any) -> str:
+    """A note's path, or `path#event-id` for an event: enough for get/timeline to open it."""
+    return hit.rel if hit.id == hit.rel else f"{hit.rel}#{hit.id}"
 
 
 def search(
@@ -169,20 +188,22 @@ def search(
     since: str | None = None,
     limit: Any = None,
 ) -> dict[str, Any]:
+    from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import SearchError
 
     query = _text(query, "query", BOUNDS["query_chars"])
     count, capped = _limit(limit, "limit", DEFAULTS["search_limit"], BOUNDS["search_limit"])
     try:
-        found = _recall()(
+        found = recall(
             vault, config, query, project=project or None, agent=agent or None,
             type=type or None, level=level or None, since=since or None, limit=count,
         )  # fmt: skip
     except SearchError as exc:
         raise ToolInputError(str(exc)) from exc
+    files = _files_of(config, found.hits)
     results = [
         {
-            "id": hit.id,
+            "id": _result_id(hit),
             "type": hit.type,
             "title": _clip(hit.title, 160),
             "date": (hit.date or "")[:19],
@@ -191,6 +212,7 @@ def search(
             "project": hit.project,
             "score": round(float(hit.score), 3),
             "snippet": _clip(hit.snippet, BOUNDS["snippet_chars"]),
+            "files": files.get(hit.rel, []),
             "from": provenance(hit.agent, hit.date, hit.session_id),
         }
         for hit in found.hits
