@@ -113,8 +113,8 @@ class FakeChat:
         base = {"id": "chatcmpl-1", "created": int(time.time()), "model": "fake-model"}
         usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
         if not body.get("stream"):
-            h._send({**base, "object": "chat.completion", "usage": usage,
-                     "choices": [{"index": 0, "message": message, "finish_reason": finish}]})  # fmt: skip
+            choice = {"index": 0, "message": message, "finish_reason": finish}
+            h._send({**base, "object": "chat.completion", "usage": usage, "choices": [choice]})
             return
         delta: dict[str, Any] = {"role": "assistant"}
         if "tool_calls" in message:
