@@ -223,3 +223,17 @@ def test_is_trivial() -> None:
     assert prompt_recall.is_trivial("  OK.  ")
     assert prompt_recall.is_trivial("/compact")
     assert not prompt_recall.is_trivial("why does the router return 404")
+
+
+def test_gemini_prompt_without_the_context_it_was_given(hook: list[str], fixed: Path) -> None:
+    """Gemini CLI prepends the session-start context to BeforeAgent's prompt (seen with Gemini
+    CLI 0.61.0): recall and the recorded prompt use the person's words only."""
+    given = "<hook_context># USER.md: about the person\n\n" + "Generated memory notes. " * 30
+    question = "Which files did the API routing bug fix change?"
+    payload = {"session_id": "gem-1", "hook_event_name": "BeforeAgent", "cwd": "/tmp",
+               "prompt": f"{given}</hook_context>\n\n{question}"}  # fmt: skip
+    data = json.loads(run(hook, "gemini", payload))
+    assert "routes.ts" in data["hookSpecificOutput"]["additionalContext"]
+    from vaultsync.core.agents import normalize
+
+    assert normalize("gemini", payload).prompt == question

@@ -361,10 +361,20 @@ def _gemini(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
         else:
             out["tool_output"] = response
     elif kind is _K.PROMPT:
-        out["prompt"] = _s(p.get("prompt"))
+        out["prompt"] = strip_hook_context(_s(p.get("prompt")))
     elif kind is _K.TURN_END:
         out["message"] = _s(p.get("prompt_response"))
     return out
+
+
+def strip_hook_context(prompt: str) -> str:
+    """Gemini CLI hands BeforeAgent the prompt with the session-start context it was given in
+    front (`<hook_context>…</hook_context>`): vaultsync's own text, not the person's words."""
+    if "<hook_context>" not in prompt:
+        return prompt
+    import re
+
+    return re.sub(r"<hook_context>.*?</hook_context>\s*", "", prompt, flags=re.DOTALL).strip()
 
 
 def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:

@@ -78,8 +78,15 @@ def _terms(text: str) -> list[str]:
     return found
 
 
+def own_words(prompt: str) -> str:
+    """The person's prompt, without context an agent prepended from vaultsync's hooks."""
+    from vaultsync.core.agents import strip_hook_context
+
+    return strip_hook_context(prompt).strip()
+
+
 def is_trivial(prompt: str) -> bool:
-    text = prompt.strip()
+    text = own_words(prompt)
     if not text or text.startswith("/"):
         return True
     words = _TRIVIAL_PUNCT.sub(" ", text.lower()).split()
@@ -343,7 +350,7 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
     index_path = cfg.index_file()
     if not index_path.is_file():
         return ""
-    terms = _terms(inc.prompt.strip())
+    terms = _terms(own_words(inc.prompt))
     if not terms:
         return ""
     state = _state_file(vault, inc)
