@@ -69,9 +69,14 @@ def test_the_provider_answers_about_the_claude_fix(
 ) -> None:
     provider = load(hermes_home)
     assert provider.name == "vaultsync"
+    (vault_with_fix / "USER.md").write_text(
+        "---\ntype: generated\n---\nWrites short, plain posts.\n"
+    )
     provider.initialize("hermes-s1", hermes_home=str(hermes_home), platform="cli")
     block = provider.system_prompt_block()
     assert "vaultsync_search" in block
+    # Without vaultsync's hooks in config.yaml the provider gives the session-start context.
+    assert "Writes short, plain posts." in block and "type: generated" not in block
     for question in (QUESTION_ZH, QUESTION_EN):
         recalled = provider.prefetch(question, session_id=f"hermes-{question[:3]}")
         assert "routes.ts" in recalled and "middleware.ts" in recalled
