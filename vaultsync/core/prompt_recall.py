@@ -300,12 +300,21 @@ def files_changed(conn: Any, rel: str) -> list[str]:
 
 def _already_given(vault: Path, cfg: Config, project_key: str) -> str:
     """The text the session-start context is built from (without the queue line)."""
-    from vaultsync.core.capture import _read_body
-
-    parts = [_read_body(vault / name) for name in (paths.USER_MD, paths.AGENT_MD)]
+    parts = [_body(vault / name) for name in (paths.USER_MD, paths.AGENT_MD)]
     if project_key:
-        parts.append(_read_body(paths.context_dir(vault) / f"{paths.project_key(project_key)}.md"))
+        parts.append(_body(paths.context_dir(vault) / f"{paths.project_key(project_key)}.md"))
     return "\n".join(parts)
+
+
+def _body(path: Path) -> str:
+    """A note's text without its frontmatter ("" when it cannot be read)."""
+    from vaultsync.core import properties
+
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+    return properties.split_frontmatter(text)[1]
 
 
 def _state_file(vault: Path, inc: Incoming) -> Path:

@@ -463,7 +463,7 @@ class Index:
             bound = (expression, *params, limit, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
         return [Candidate(*row) for row in rows if row[1] is not None]
 
     def texts(self, rowids: Iterable[int]) -> dict[int, str]:
@@ -497,7 +497,7 @@ class Index:
                 (token, token + "\U0010ffff"),
             ).fetchone()
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
         return int(row[1] or 0) if row else 0
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:

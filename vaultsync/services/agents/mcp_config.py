@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.services.agents.agent_config import InstallError, _project_root, agent_home
+from vaultsync.services.agents.agent_config import InstallError, agent_home
 
 SERVER = "vaultsync"
 
@@ -34,6 +34,13 @@ class McpTarget:
     scope: str
     path: Path
     format: str  # "json" | "toml" | "yaml"
+
+
+def _project_root(cwd: Path) -> Path:
+    for folder in (cwd, *cwd.parents):
+        if (folder / ".git").exists():
+            return folder
+    return cwd
 
 
 def mcp_target(agent: str, scope: str = "user", project_dir: Path | None = None) -> McpTarget:

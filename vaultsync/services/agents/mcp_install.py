@@ -16,14 +16,12 @@ from pathlib import Path
 from vaultsync.core import writer
 from vaultsync.services.agents import agent_config, mcp_config
 from vaultsync.services.agents.agent_config import InstallError
-from vaultsync.services.agents.install import (
-    InstallResult,
-    _backup,
-    _backups,
-    _diff,
-    _mode,
-    _read,
-)
+from vaultsync.services.agents.config_file import backup as _backup
+from vaultsync.services.agents.config_file import backups as _backups
+from vaultsync.services.agents.config_file import diff as _diff
+from vaultsync.services.agents.config_file import mode_of as _mode
+from vaultsync.services.agents.config_file import read as _read
+from vaultsync.services.agents.install import InstallResult
 
 
 def install_mcp(

@@ -119,7 +119,7 @@ def remember(
     target = paths.inside(vault, vault / rel)
     created = writer.create_exclusive(target, note)
     if findings and created:
-        from vaultsync.core import privacy
+        from vaultsync.core import logs, privacy
 
-        privacy.log_redactions(paths.redaction_log(vault), findings, where=rel, when=now)
+        logs.redactions(vault, privacy.log_kinds(findings), where=rel, when=now)
     return Remembered(rel, created, secrets)
