@@ -79,10 +79,9 @@ def _terms(text: str) -> list[str]:
 
 
 def own_words(prompt: str) -> str:
-    """The person's prompt, without context an agent prepended from vaultsync's hooks."""
-    from vaultsync.core.agents import strip_hook_context
-
-    return strip_hook_context(prompt).strip()
+    """The person's prompt. (Gemini CLI puts the session-start context it was given in front
+    of BeforeAgent's prompt; core/agents strips it when it parses the payload.)"""
+    return prompt.strip()
 
 
 def is_trivial(prompt: str) -> bool:
