@@ -78,3 +78,11 @@ def test_hook_safe_imports() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_japanese_lone_kanji_keeps_its_inflecting_kana() -> None:
+    found = nlquery.terms("間違えて上書きしたノートを前の状態に戻したい")
+    assert "戻" in found and "戻し" in found  # the verb, beside the character
+    assert "前の" not in found and "態に" not in found  # a particle is not an inflection
+    assert "整し" not in nlquery.terms("見た目を調整したい")  # only a lone kanji
+    assert not any(t.endswith(("の", "に", "を")) for t in found)

@@ -16,6 +16,7 @@ from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import engine
 from vaultsync.services.recall.engine import recall
 from vaultsync.services.recall.search import IndexMissing
+from vaultsync.storage.recall_rows import Candidate
 
 DAY = "2026-11-20T09:00:00Z"
 ROLLOUT = "# Rollout\n\nDeploys use a blue green rollout with a canary step.\n"
@@ -189,3 +190,20 @@ def test_no_index(tmp_path: Path) -> None:
 def test_no_input_makes_recall_fail(built: tuple[Path, Config], text: str, mode: str) -> None:
     found = ask(built, text, mode=mode)
     assert found.abstain in (True, False) and len(found.hits) <= 10
+
+
+def _group(key: str) -> engine._Group:
+    c = Candidate(1, key, key, None, "note", -1.0, "", None, "", "", "", "", "")
+    return engine._Group("note:" + key, c, 1.0)
+
+
+def test_fusion_weighs_the_vector_ranking_by_vector_weight() -> None:
+    # score = 1 / (RRF_K + lexical rank) + VECTOR_WEIGHT / (RRF_K + vector rank)
+    assert 0 < engine.VECTOR_WEIGHT < 1 and engine.RRF_K == 10
+    fused = engine._fuse(None, [_group("a"), _group("b")], ["note:b"], None, 10)  # type: ignore[arg-type]
+    assert [g.key for g in fused] == ["note:b", "note:a"]  # agreement beats one rank
+    # a first place in both rankings alone: the lexical one counts more
+    fused = engine._fuse(None, [_group("a"), _group("b")], ["note:b", "note:a"], None, 10)  # type: ignore[arg-type]
+    k, w = engine.RRF_K, engine.VECTOR_WEIGHT
+    assert fused[0].score == round((1 / (k + 1) + w / (k + 2)) * 1000, 3)
+    assert [g.key for g in fused] == ["note:a", "note:b"]

@@ -11,7 +11,7 @@ from vaultsync.core import eventlog
 from vaultsync.core import text as text_mod
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.storage.index_rows import note_row, prepare
+from vaultsync.storage.index_rows import ABOUT_LEAD_CHARS, about, note_row, prepare
 
 SEP = "\u200b"
 
@@ -107,3 +107,28 @@ def test_the_index_keeps_date_times_in_utc_whatever_the_notes_offset() -> None:
         raw = (head + "\nA fact.\n").encode()
         row, _ = note_row("memories/L1-candidates/a.md", raw, 1, len(raw))
         assert (row.created, row.updated) == ("2026-12-01T10:30:00", "2026-12-01T10:31:00")
+
+
+def test_headings_and_lead_paragraph_are_searched_with_the_keywords() -> None:
+    body = (
+        "Obsidian lets you edit text\nin many places at once.\n\nSecond paragraph.\n"
+        "```sh\n# not a heading\n```\n## Rectangular selection\ntext\n### Keys ##\n"
+    )
+    assert about(body) == [
+        "Rectangular selection",
+        "Keys",
+        "Obsidian lets you edit text in many places at once.",
+    ]
+    assert about("x" * 1000)[-1] == "x" * ABOUT_LEAD_CHARS
+    assert about("```\n# code\n```\n") == []
+    row, _ = note_row("a.md", body.encode(), 1, 1)
+    assert "Rectangular selection" in row.about
+    fts = prepare([row]).fts[0]
+    assert "Rectangular" in fts[2] and "Second" not in fts[2]  # keywords column
+    assert row.keywords == "a"  # the keywords proper are unchanged
+
+
+def test_a_session_notes_headings_and_lead_are_left_to_its_events() -> None:
+    text = "# Session s\n\nMy own remark.\n" + eventlog.render(_event(1, "npm test"))
+    row, _ = note_row("sessions/s.md", text.encode(), 1, 1)
+    assert row.events and row.about == ""

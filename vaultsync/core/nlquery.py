@@ -14,7 +14,9 @@ semantics:
   dictionary-free unit for Chinese retrieval, and a stray bigram across a word boundary costs
   nothing under OR.
 - Japanese: hiragana runs are grammar (particles, inflections: の は が を に で, ました) and are
-  dropped; katakana runs are kept whole (データベース); kanji runs are split like Chinese.
+  dropped; katakana runs are kept whole (データベース); kanji runs are split like Chinese; a
+  lone kanji that a verb's or adjective's kana follow (not a particle) is also matched with its
+  first kana (戻したい -> 戻, 戻し), which names the word better than the character alone.
 
 Stdlib only and no typing/dataclasses at run time: the prompt-time recall in the hook imports it.
 """
@@ -79,6 +81,11 @@ STOP_ZH = tuple(
 STOP_JA = frozenset(_listed("何 前回 以前 今回 時 事 物 方 為 様 私 僕 我々 皆 誰 件 際 場合"))
 
 _APOSTROPHES = "'’"
+# Japanese: a lone kanji followed by its inflecting kana (okurigana) is also matched with the
+# first kana (戻したい -> 戻, 戻し); +0.04 recall@5 on the Japanese help paraphrases (dev).
+OKURIGANA = True
+# Hiragana that follow a noun as a particle, not as the inflection of a verb or adjective.
+_PARTICLES = frozenset("のはがをにでとへもやかよねなばて")
 
 
 def _kind(ch: str) -> str:
@@ -189,7 +196,8 @@ def _grams(piece: str) -> list[str]:
 def _raw_terms(text: str) -> list[tuple[str, bool]]:
     """(term, is_prefix) pairs in query order, duplicates included."""
     out: list[tuple[str, bool]] = []
-    for kind, value in _runs(text.lower()):
+    runs = _runs(text.lower())
+    for at, (kind, value) in enumerate(runs):
         if kind == "word":
             word = value.replace("’", "'").split("'")[0]
             if word in STOP_EN or not word:
@@ -203,6 +211,17 @@ def _raw_terms(text: str) -> list[tuple[str, bool]]:
                 if piece in STOP_JA:
                     continue
                 out.extend((gram, False) for gram in _grams(piece))
+            after = runs[at + 1] if at + 1 < len(runs) else ("", "")
+            if (
+                OKURIGANA
+                and len(value) == 1
+                and value not in STOP_JA
+                and after[0] == "hira"
+                and after[1][0] not in _PARTICLES
+            ):
+                # a lone kanji and the kana that inflect it: 戻し, 分け, 書き name the verb;
+                # the kanji alone stands in a great many words
+                out.append((value + after[1][0], False))
         elif kind == "kata":
             if len(value) > 1 and value not in STOP_JA:
                 out.append((value, False))

@@ -24,6 +24,9 @@ from vaultsync.storage.note import parse_note_bytes
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
 _FENCE = "```" + eventlog.FENCE_INFO
+_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+)$")
+ABOUT_HEADINGS = 32  # headings of one note indexed with its keywords (`about`), at most
+ABOUT_LEAD_CHARS = 300  # of its lead paragraph (0: none)
 # An event block and the heading that introduces it: both leave the note's own searchable text
 # because each event is indexed as a hit of its own.
 _EVENT_BLOCK = re.compile(
@@ -78,6 +81,7 @@ class NoteRow:
     search_body: str  # the body as searched (a session note's event blocks are hits of their own)
     events: tuple[EventRow, ...] = ()
     racy: bool = False  # modified too close to when it was read to trust (mtime, size) later
+    about: str = ""  # headings and lead paragraph (`about`): searched with the keywords
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,8 @@ def prepare(rows: Iterable[NoteRow]) -> Batch:
         notes.append((note_id, r.rel, r.type, r.title, r.agent, r.session_id, r.project,
                       r.level, r.scope, r.status, r.created, r.updated, r.priority,
                       r.mtime_ns, r.size, r.sha256, r.props, r.body, r.warning))  # fmt: skip
-        fts.append((note_id, segment(r.title), segment(r.keywords), segment(r.search_body)))
+        keywords = f"{r.keywords} {r.about}" if r.about else r.keywords
+        fts.append((note_id, segment(r.title), segment(keywords), segment(r.search_body)))
         for e in r.events:
             doc += 1
             events.append((doc, note_id, e.seq, e.event_id, e.ts, e.kind, e.tool,
@@ -184,11 +189,47 @@ def note_row(
         body=note.body,
         warning=note.warning,
         keywords=" ".join((_stem(rel), *note.aliases, *_declared_tags(note.props.get("tags")))),
+        about="" if events else " ".join(about(search_body)),
         search_body=search_body,
         events=events,
         racy=racy,
     )
     return row, warnings
+
+
+def about(body: str) -> list[str]:
+    """A note's headings and lead paragraph: where it says what it is about.
+
+    Indexed with the keywords (BM25 weight 4, storage/index.py WEIGHTS) besides the body, so a
+    question worded like a note's headings or its first sentences finds that note before one
+    that only mentions the words further down. A line scan, not a CommonMark parse (a rebuild
+    reads every note): a `#` line inside a fenced code block is not a heading here either.
+    """
+    heads: list[str] = []
+    lead: list[str] = []
+    fence = ""
+    lead_done = not ABOUT_LEAD_CHARS
+    for line in body.splitlines():
+        stripped = line.strip()
+        if fence:
+            if stripped.startswith(fence):
+                fence = ""
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            lead_done = lead_done or bool(lead)
+            continue
+        match = _HEADING.match(line)
+        if match:
+            heads.append(match.group(1).strip().rstrip("#").strip())
+            lead_done = lead_done or bool(lead)
+        elif not lead_done:
+            if stripped:
+                lead.append(stripped)
+            elif lead:
+                lead_done = True
+    text = " ".join(lead)[:ABOUT_LEAD_CHARS]
+    return [*heads[:ABOUT_HEADINGS], *([text] if text else [])]
 
 
 def _stem(rel: str) -> str:

@@ -77,9 +77,7 @@ RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest not
 PROJECT_WEIGHT = 0.15  # a result of the caller's current project gets 15% more
 ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below this: abstain
 RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
-VECTOR_WEIGHT = (
-    0.5  # the vector ranking's share in the fusion (1.0 would be plain RRF; 0.5 won on dev)
-)
+VECTOR_WEIGHT = 0.75  # the vector ranking's share in the fusion (1.0: plain RRF; 0.75 won on dev)
 CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x the limit)
 
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
