@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.recall import replay, score  # noqa: E402
 from bench.recall.__main__ import rankers  # noqa: E402
+from bench.recall.paraphrase import PARAPHRASES  # noqa: E402
 from bench.recall.questions import QUESTIONS  # noqa: E402
 from bench.recall.sessions import SESSIONS  # noqa: E402
 
@@ -21,6 +22,10 @@ pytestmark = pytest.mark.slow
 LEXICAL_FLOOR = 0.90  # recall@5 of the product, lexical only, on dev AND held-out
 ABSTAIN_FLOOR = 0.70  # share of never-discussed questions it abstains on
 FALSE_ABSTAIN_CEILING = 0.10  # share of answerable questions it wrongly abstains on
+# Help-vault paraphrases, recall@5 per language, reached on dev AND held-out (docs/search.md
+# "Recall, measured"; the issue's goal, 0.90 with the extra, is not reached).
+HELP_LEXICAL_FLOOR = {"en": 0.55, "zh": 0.55, "ja": 0.60}
+HELP_SEMANTIC_FLOOR = {"en": 0.70, "zh": 0.70, "ja": 0.60}  # ja: vectors not applied
 
 
 @pytest.fixture(scope="module")
@@ -49,3 +54,38 @@ def test_plain_word_questions_find_their_session(
     assert lexical["false_abstain"] <= FALSE_ABSTAIN_CEILING
     # the issue's starting point: requiring every word finds nothing
     assert score.summary(results[f"exact/{split}"])["recall@5"] < 0.1
+
+
+@pytest.fixture(scope="module")
+def help_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[score.Result]]:
+    import os
+
+    from bench.recall.__main__ import _semantic_available
+
+    os.environ["VAULTSYNC_RECALL_CACHE"] = str(tmp_path_factory.mktemp("recall-help"))
+    root = replay.help_vault()
+    semantic = _semantic_available(root)
+    systems = rankers(root, score.help_docs(root / "vault"), semantic_ok=semantic)
+    rows = [(pid, lang, "paraphrase", text, gold, ()) for pid, lang, text, gold in PARAPHRASES]
+    return {
+        f"{system}/{split}": score.run_set(rows, systems[system], split=split)
+        for system in ("lexical", "semantic")
+        if system in systems
+        for split in ("dev", "held-out")
+    }
+
+
+@pytest.mark.parametrize("split", ["dev", "held-out"])
+def test_help_paraphrases_per_language(
+    help_results: dict[str, list[score.Result]], split: str
+) -> None:
+    lexical = score.grouped(help_results[f"lexical/{split}"], "lang")
+    for lang, floor in HELP_LEXICAL_FLOOR.items():
+        assert lexical[lang]["recall@5"] >= floor, (lang, lexical[lang])
+    if f"semantic/{split}" not in help_results:
+        pytest.skip("the semantic extra is not installed")
+    semantic = score.grouped(help_results[f"semantic/{split}"], "lang")
+    for lang, floor in HELP_SEMANTIC_FLOOR.items():
+        assert semantic[lang]["recall@5"] >= floor, (lang, semantic[lang])
+        # the issue: the extra is never worse than lexical-only in any language
+        assert semantic[lang]["recall@5"] >= lexical[lang]["recall@5"], lang
