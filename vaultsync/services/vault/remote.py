@@ -1,0 +1,456 @@
+"""`vaultsync sync`: keep this vault in step with its git remote (fetch, integrate, push).
+
+With no set-up it uses the current branch's upstream (`origin` after a `git clone`). It is never
+interactive (no prompt for a password or a host key: credentials are git's business, through
+its credential helpers and ssh agents), never forces, and never rewrites published history:
+
+1. local changes are committed first (the watcher's autocommit, deletion guard included);
+2. the remote branch is fetched. Offline is not an error: local commits pile up and go out at
+   the next sync that reaches the remote;
+3. integration: a fast-forward when only the remote moved; otherwise a merge computed in git's
+   object store (`storage.history.merge_tree`), its conflicts decided by the rules in
+   `services.vault.merge`, committed as a merge commit, and only then written to the work tree,
+   so no conflict marker ever reaches a note. A file that changes while this runs (a hook
+   appending, a person saving) is never overwritten: it is committed and the merge computed
+   again;
+4. the index is brought up to date with the files that changed and USER.md/AGENT.md are
+   regenerated from the merged memories (and committed);
+5. push, never forced. A rejected push (someone pushed meanwhile) goes back to 2, at most
+   `sync.push_retries` times.
+
+The outcome is recorded in `<state>/sync.json` (per machine, outside the vault) for `status` and
+`doctor`: when, which remote (its URL without any password), ahead/behind, and the notes that
+wait for a person's review.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths, writer
+from vaultsync.core.config import Config
+from vaultsync.services.vault import autocommit, merge
+from vaultsync.storage import history
+
+DEFAULT_PUSH_RETRIES = 5
+MOVE_RETRIES = 5  # a file changed during the checkout: commit it, merge again
+CONFLICT_COPY_GLOB = "**/*(Conflicted copy *"
+
+
+class SyncError(Exception):
+    """Sync cannot run as asked; `reason` picks the exit code: "no-remote", "locked", "error"."""
+
+    def __init__(self, message: str, reason: str = "error") -> None:
+        super().__init__(history.redact_url(message))
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    remote: str
+    url: str  # without any password
+    branch: str
+    state: str  # "up-to-date", "pushed", "pulled", "merged", "offline", "created"
+    fetched: bool
+    pushed: bool
+    attempts: int
+    ahead: int  # after the sync: commits the remote does not have yet
+    behind: int
+    head: str | None
+    integrated: str | None = None  # "fast-forward" or "merge"
+    resolved: tuple[merge.Resolution, ...] = ()
+    review: tuple[str, ...] = ()  # notes kept with both texts, waiting for a person
+    copies: tuple[str, ...] = ()  # conflict copies written next to a note
+    regenerated: tuple[str, ...] = ()
+    committed: str | None = None  # the commit of local changes made first
+    error: str = ""
+    finished: str = ""
+    warnings: tuple[str, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "remote": self.remote,
+            "url": self.url,
+            "branch": self.branch,
+            "state": self.state,
+            "fetched": self.fetched,
+            "pushed": self.pushed,
+            "attempts": self.attempts,
+            "ahead": self.ahead,
+            "behind": self.behind,
+            "head": self.head,
+            "integrated": self.integrated,
+            "resolved": [r.as_dict() for r in self.resolved],
+            "review": list(self.review),
+            "copies": list(self.copies),
+            "regenerated": list(self.regenerated),
+            "committed": self.committed,
+            "error": self.error,
+            "finished": self.finished,
+            "warnings": list(self.warnings),
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# the record status and doctor read
+
+
+def state_file(vault: Path) -> Path:
+    return paths.state_dir(vault) / "sync.json"
+
+
+def last_sync(vault: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(state_file(vault).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _record(vault: Path, result: SyncResult) -> None:
+    previous = last_sync(vault) or {}
+    waiting = [r for r in previous.get("waiting", []) if isinstance(r, str)]
+    waiting = list(dict.fromkeys([*waiting, *result.review, *result.copies]))
+    data = result.as_dict()
+    data["waiting"] = [r for r in waiting if still_waiting(vault, r)]
+    if result.state != "offline" and not result.error:
+        data["last_success"] = result.finished
+    else:
+        data["last_success"] = previous.get("last_success", "")
+    writer.write_atomic(
+        state_file(vault), json.dumps(data, ensure_ascii=False, indent=1), fsync=False
+    )
+
+
+def still_waiting(vault: Path, rel: str) -> bool:
+    """A conflict copy still exists, or a note still carries the `sync_conflict` property."""
+    target = vault / rel
+    if not target.is_file():
+        return False
+    if "(Conflicted copy " in target.name:
+        return True
+    try:
+        with target.open("rb") as fh:
+            head = fh.read(8192).decode("utf-8", "replace")
+    except OSError:
+        return False
+    from vaultsync.core.properties import get_scalar
+
+    return bool(get_scalar(head, merge.CONFLICT_PROP))
+
+
+def waiting_for_review(vault: Path) -> list[str]:
+    record = last_sync(vault) or {}
+    return [r for r in record.get("waiting", []) if isinstance(r, str) and still_waiting(vault, r)]
+
+
+# ---------------------------------------------------------------------------------------------
+# where to sync with
+
+
+@dataclass(frozen=True)
+class Upstream:
+    remote: str
+    branch: str  # on the remote
+    local: str  # the local branch
+    url: str  # without any password
+
+    @property
+    def tracking(self) -> str:
+        return f"refs/remotes/{self.remote}/{self.branch}"
+
+
+def upstream(vault: Path, config: Config | None = None) -> Upstream | None:
+    local = history.current_branch(vault)
+    if local is None:
+        return None
+    remote_name = str(config.get("sync", "remote") or "") if config is not None else ""
+    found = history.upstream_of(vault, local)
+    if remote_name:
+        found = (remote_name, found[1] if found else local)
+    if found is None:
+        return None
+    remote, branch = found
+    if remote not in history.remotes(vault):
+        return None
+    return Upstream(remote, branch, local, history.remote_url(vault, remote))
+
+
+def remote_state(vault: Path, config: Config | None = None) -> dict[str, Any]:
+    """What `status` shows without touching the network: the remote, ahead/behind of the last
+    fetch, the last sync, the notes waiting for review."""
+    out: dict[str, Any] = {"remote": None}
+    if not history.is_repo(vault):
+        return out
+    up = upstream(vault, config)
+    record = last_sync(vault) or {}
+    out["last_sync"] = record.get("finished") or None
+    out["last_success"] = record.get("last_success") or None
+    out["last_state"] = record.get("state") or None
+    out["last_error"] = record.get("error") or None
+    out["waiting"] = waiting_for_review(vault)
+    if up is None:
+        return out
+    out.update(remote=up.remote, url=up.url, branch=up.branch)
+    local, theirs = history.head(vault), history.rev(vault, up.tracking)
+    if local and theirs:
+        out["ahead"], out["behind"] = history.ahead_behind(vault, local, theirs)
+    elif local:
+        out["ahead"], out["behind"] = len(history.log(vault, limit=10000)), 0
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the sync
+
+
+@contextlib.contextmanager
+def _note_locks(vault: Path, rels: Sequence[str]) -> Iterator[None]:
+    """Hold the note locks of the session notes about to be rewritten, so an appending hook
+    waits for the checkout instead of racing it."""
+    with contextlib.ExitStack() as stack:
+        for rel in sorted(r for r in rels if r.startswith(paths.SESSIONS_DIR + "/")):
+            stack.enter_context(writer.locked(paths.lock_path(vault, rel), timeout=10.0))
+        yield
+
+
+def _commit_local(vault: Path, config: Config) -> str | None:
+    result = autocommit.commit_pending(vault, config)
+    removed = [
+        r
+        for r in history.tracked_matching(vault, CONFLICT_COPY_GLOB)
+        if not (vault / r).exists()
+    ]
+    sha = history.remove_tracked(
+        vault,
+        removed,
+        "vaultsync: conflict copies resolved",
+        lock_timeout=float(config.get("git", "lock_timeout_s")),
+    )
+    return sha or result.commit
+
+
+@dataclass
+class _Merged:
+    commit: str
+    resolved: list[merge.Resolution]
+
+
+def _merge(vault: Path, ours: str, theirs: str, up: Upstream, now: dt.datetime) -> _Merged:
+    tree, entries, _clean = history.merge_tree(vault, ours, theirs)
+    updates: dict[str, tuple[str, str] | None] = {}
+    resolved: list[merge.Resolution] = []
+    copies: set[str] = set()
+    label = f"{up.remote} {up.branch}"
+    for entry in entries:
+
+        def blob(oid: str | None) -> bytes | None:
+            return history.read_blob(vault, oid) if oid else None
+
+        res = merge.resolve(
+            entry.path,
+            blob(entry.base),
+            blob(entry.ours),
+            blob(entry.theirs),
+            label=label,
+            when=now,
+            taken=lambda p: p in copies or history.blob_at(vault, ours, p) is not None,
+        )
+        resolved.append(res)
+        mode = entry.mode if entry.mode.startswith("10") else "100644"
+        updates[entry.path] = (
+            None if res.data is None else (mode, history.write_blob(vault, res.data))
+        )
+        if res.copy is not None:
+            copies.add(res.copy[0])
+            updates[res.copy[0]] = ("100644", history.write_blob(vault, res.copy[1]))
+    merged_tree = history.replace_in_tree(vault, tree, updates)
+    lines = [f"vaultsync: sync with {up.remote}/{up.branch}", ""]
+    for res in resolved:
+        lines.append(f"{res.path}: {res.rule}" + (f" ({res.copy[0]})" if res.copy else ""))
+    message = "\n".join(lines).rstrip() + "\n"
+    commit = history.commit_tree(vault, merged_tree, [ours, theirs], message)
+    return _Merged(commit, resolved)
+
+
+def _regenerate(vault: Path, config: Config, changed: Sequence[str]) -> tuple[str, ...]:
+    """Index the notes the integration changed; USER.md/AGENT.md follow the merged memories."""
+    from vaultsync.services.derived import reconcile
+
+    notes = [r for r in changed if paths.is_note(r)]
+    if not notes and all((vault / g).exists() for g in paths.GENERATED_FILES):
+        return ()
+    report = reconcile.reconcile(vault, config, notes)
+    generated = tuple(report.generated)
+    missing = [g for g in paths.GENERATED_FILES if not (vault / g).exists()]
+    if missing or any(r in paths.GENERATED_FILES for r in changed):
+        from vaultsync.services.derived.generate import generate_from_vault
+
+        generated += generate_from_vault(vault, config).written
+    generated = tuple(dict.fromkeys(generated))
+    if generated:
+        autocommit.commit_batch(vault, config, generated)
+    return generated
+
+
+def sync(
+    vault: Path,
+    config: Config,
+    *,
+    now: Callable[[], dt.datetime] = lambda: dt.datetime.now().astimezone(),
+    progress: Callable[[str], None] | None = None,
+) -> SyncResult:
+    """Fetch, integrate, push (see the module docstring). Raises SyncError when there is no
+    remote or another sync runs; network trouble is a result (state "offline"), not an error."""
+    say = progress or (lambda _m: None)
+    if not history.is_repo(vault):
+        raise SyncError(f"{vault} is not a git repository: run `vaultsync init {vault}`")
+    try:
+        with writer.locked(paths.state_dir(vault) / "sync.lock", timeout=0):
+            result = _sync(vault, config, now, say)
+    except TimeoutError as exc:
+        raise SyncError(f"another sync of {vault} is running", "locked") from exc
+    _record(vault, result)
+    return result
+
+
+def _sync(
+    vault: Path, config: Config, now: Callable[[], dt.datetime], say: Callable[[str], None]
+) -> SyncResult:
+    lock_timeout = float(config.get("git", "lock_timeout_s"))
+    if history.finish_interrupted(vault):
+        say("finished a sync that was interrupted")
+    up = upstream(vault, config)
+    if up is None:
+        raise SyncError(
+            "no remote to sync with: add one with `git -C VAULT remote add origin URL` "
+            "(see docs/sync.md)",
+            "no-remote",
+        )
+    committed = _commit_local(vault, config)
+    retries = max(0, int(config.get("sync", "push_retries") or DEFAULT_PUSH_RETRIES))
+    resolved: list[merge.Resolution] = []
+    regenerated: tuple[str, ...] = ()
+    integrated: str | None = None
+    state = "up-to-date"
+    fetched = pushed = False
+    attempts = 0
+    error = ""
+    base = dict(remote=up.remote, url=up.url, branch=up.branch, committed=committed)
+    while attempts <= retries:
+        attempts += 1
+        say(f"fetching {up.remote}/{up.branch}")
+        try:
+            history.fetch(vault, up.remote, up.branch)
+            fetched = True
+        except history.GitError as exc:
+            if "couldn't find remote ref" not in str(exc):
+                error = str(exc)
+                state = "offline"
+                break
+        theirs = history.rev(vault, up.tracking)
+        if theirs is not None:
+            step = _integrate(vault, config, up, theirs, now(), lock_timeout, say)
+            if step is not None:
+                kind, res, changed = step
+                integrated = "merge" if "merge" in (integrated, kind) else kind
+                resolved.extend(res)
+                regenerated += _regenerate(vault, config, changed)
+                state = "merged" if integrated == "merge" else "pulled"
+        ours = history.head(vault)
+        if ours is None or (theirs is not None and ours == theirs):
+            break
+        if theirs is not None and history.is_ancestor(vault, ours, theirs):
+            break
+        say(f"pushing to {up.remote}/{up.branch}")
+        try:
+            history.push(vault, up.remote, up.branch)
+        except history.PushRejected:
+            say("the remote moved on meanwhile: integrating again")
+            continue
+        except history.GitError as exc:
+            error, state = str(exc), "offline"
+            break
+        pushed = True
+        if state == "up-to-date":
+            state = "created" if theirs is None else "pushed"
+        if theirs is None and history.config_get(vault, f"branch.{up.local}.remote") is None:
+            history.set_upstream(vault, up.local, up.remote)
+        with contextlib.suppress(history.GitError):
+            history.fetch(vault, up.remote, up.branch)  # the tracking ref now matches
+        break
+    else:
+        error = f"the remote kept moving: gave up after {attempts} attempts; run sync again"
+    head = history.head(vault)
+    theirs = history.rev(vault, up.tracking)
+    ahead, behind = history.ahead_behind(vault, head, theirs) if head and theirs else (0, 0)
+    if head and not theirs:
+        ahead = len(history.log(vault, limit=100000))
+    return SyncResult(
+        **base,
+        state=state,
+        fetched=fetched,
+        pushed=pushed,
+        attempts=attempts,
+        ahead=ahead,
+        behind=behind,
+        head=head,
+        integrated=integrated,
+        resolved=tuple(resolved),
+        review=tuple(r.path for r in resolved if r.review),
+        copies=tuple(r.copy[0] for r in resolved if r.copy),
+        regenerated=regenerated,
+        error=error,
+        finished=now().isoformat(timespec="seconds"),
+    )
+
+
+def _integrate(
+    vault: Path,
+    config: Config,
+    up: Upstream,
+    theirs: str,
+    when: dt.datetime,
+    lock_timeout: float,
+    say: Callable[[str], None],
+) -> tuple[str, list[merge.Resolution], list[str]] | None:
+    """Bring `theirs` into the branch. Returns (how, resolutions, changed paths) or None when
+    there was nothing to bring in."""
+    for _ in range(MOVE_RETRIES):
+        ours = history.head(vault)
+        if ours is None:
+            target, kind, res = theirs, "fast-forward", []
+            ours_for_move = None
+        elif history.is_ancestor(vault, theirs, ours):
+            return None
+        elif history.is_ancestor(vault, ours, theirs):
+            target, kind, res = theirs, "fast-forward", []
+            ours_for_move = ours
+        else:
+            say("merging")
+            merged = _merge(vault, ours, theirs, up, when)
+            target, kind, res = merged.commit, "merge", merged.resolved
+            ours_for_move = ours
+        if ours_for_move is None:
+            raise SyncError("the vault has no commit yet: run `vaultsync commit` first")
+        changed = [p for _s, p in history.changed_between(vault, ours_for_move, target)]
+        try:
+            history.move_to(
+                vault,
+                ours_for_move,
+                target,
+                lock_timeout=lock_timeout,
+                hold=lambda rels: _note_locks(vault, rels),
+            )
+        except history.NotUpToDate:
+            say("a note changed meanwhile: committing it and merging again")
+            _commit_local(vault, config)
+            continue
+        return kind, res, changed
+    raise SyncError("notes kept changing during the sync; run it again", "locked")
