@@ -354,6 +354,41 @@ def check_git(vault: Path, now: dt.datetime) -> Check:
     return Check("git", State.OK, f"clean, at {head[:10] if head else 'no commits yet'}")
 
 
+def check_sync(vault: Path, now: dt.datetime) -> Check:
+    from vaultsync.services.vault import remote
+
+    state = remote.remote_state(vault)
+    if not state.get("remote"):
+        return Check("sync", State.OK, "no remote: local history only (docs/sync.md adds one)")
+    where = f"{state['remote']}/{state.get('branch')} ({state.get('url')})"
+    waiting = state.get("waiting") or []
+    if waiting:
+        return Check(
+            "sync",
+            State.WARN,
+            f"{where}: {len(waiting)} conflicts wait for review (e.g. {waiting[0]})",
+            "open each note: keep one text (or both), delete the other copy and the box",
+        )
+    if state.get("last_state") == "offline":
+        return Check(
+            "sync",
+            State.WARN,
+            f"{where}: the last sync could not reach the remote ({state.get('last_error')}); "
+            f"{state.get('ahead', '?')} commits wait to go out",
+            "check the network and git's credentials (`git -C VAULT fetch`), then "
+            "`vaultsync sync`",
+        )
+    last = state.get("last_sync")
+    if not last:
+        return Check("sync", State.WARN, f"{where}: never synced", "run `vaultsync sync`")
+    return Check(
+        "sync",
+        State.OK,
+        f"{where}: {state.get('ahead', 0)} ahead, {state.get('behind', 0)} behind; "
+        f"last sync {last}",
+    )
+
+
 def _render(vault: Path, config: Config) -> Any:
     """What USER.md/AGENT.md would be now: from the index (five times faster than reading
     every memory and summary note), or from the notes when there is no usable index."""
@@ -435,6 +470,7 @@ def run(
     checks.append(_guard("git", lambda: check_git(vault, when)))
     if config is not None:
         checks.append(_guard("USER.md/AGENT.md", lambda: check_budgets(vault, config)))
+    checks.append(_guard("sync", lambda: check_sync(vault, when)))
     return Report(vault, tuple(checks))
 
 

@@ -220,8 +220,12 @@ def _note_locks(vault: Path, rels: Sequence[str]) -> Iterator[None]:
         yield
 
 
-def _commit_local(vault: Path, config: Config) -> str | None:
+def _commit_local(vault: Path, config: Config, touched: set[str] | None = None) -> str | None:
+    """Commit what is pending (the watcher may be off); `touched` collects the paths, which
+    the index must see too."""
     result = autocommit.commit_pending(vault, config)
+    if touched is not None:
+        touched.update(result.files)
     removed = [
         r
         for r in history.tracked_matching(vault, CONFLICT_COPY_GLOB)
@@ -333,7 +337,8 @@ def _sync(
             "(see docs/sync.md)",
             "no-remote",
         )
-    committed = _commit_local(vault, config)
+    local: set[str] = set()
+    committed = _commit_local(vault, config, local)
     retries = max(0, int(config.get("sync", "push_retries") or DEFAULT_PUSH_RETRIES))
     resolved: list[merge.Resolution] = []
     regenerated: tuple[str, ...] = ()
@@ -356,12 +361,13 @@ def _sync(
                 break
         theirs = history.rev(vault, up.tracking)
         if theirs is not None:
-            step = _integrate(vault, config, up, theirs, now(), lock_timeout, say)
+            step = _integrate(vault, config, up, theirs, now(), lock_timeout, say, local)
             if step is not None:
                 kind, res, changed = step
                 integrated = "merge" if "merge" in (integrated, kind) else kind
                 resolved.extend(res)
-                regenerated += _regenerate(vault, config, changed)
+                regenerated += _regenerate(vault, config, [*changed, *sorted(local)])
+                local.clear()
                 state = "merged" if integrated == "merge" else "pulled"
         ours = history.head(vault)
         if ours is None or (theirs is not None and ours == theirs):
@@ -419,6 +425,7 @@ def _integrate(
     when: dt.datetime,
     lock_timeout: float,
     say: Callable[[str], None],
+    local: set[str],
 ) -> tuple[str, list[merge.Resolution], list[str]] | None:
     """Bring `theirs` into the branch. Returns (how, resolutions, changed paths) or None when
     there was nothing to bring in."""
@@ -450,7 +457,7 @@ def _integrate(
             )
         except history.NotUpToDate:
             say("a note changed meanwhile: committing it and merging again")
-            _commit_local(vault, config)
+            _commit_local(vault, config, local)
             continue
         return kind, res, changed
     raise SyncError("notes kept changing during the sync; run it again", "locked")

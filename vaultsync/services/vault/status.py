@@ -30,6 +30,7 @@ class Status:
     vault_bytes: int
     hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
     last_learn: dict[str, object] | None = None  # the last `vaultsync learn` run (learn_summary)
+    sync: dict[str, object] | None = None  # remote, ahead/behind, last sync, waiting conflicts
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -43,6 +44,7 @@ class Status:
             "vault_bytes": self.vault_bytes,
             "hooks": self.hooks,
             "last_learn": self.last_learn,
+            "sync": self.sync,
         }
 
 
@@ -164,4 +166,15 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         vault_bytes=size,
         hooks={agent: installed(agent) for agent in AGENTS},
         last_learn=learn_summary(vault),
+        sync=_sync_state(vault),
     )
+
+
+def _sync_state(vault: Path) -> dict[str, object] | None:
+    from vaultsync.services.vault import remote
+    from vaultsync.storage import history
+
+    try:
+        return remote.remote_state(vault)
+    except history.GitError as exc:
+        return {"remote": None, "error": history.redact_url(str(exc))}
