@@ -18,9 +18,7 @@ MARKERS = ("<<<<<<<", ">>>>>>>", "\n=======\n")
 
 
 def git(cwd: Path, *args: str, check: bool = True) -> str:
-    proc = subprocess.run(
-        ["git", *args], cwd=cwd, capture_output=True, text=True, check=False
-    )
+    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
     if check and proc.returncode != 0:
         raise AssertionError(f"git {' '.join(args)} failed: {proc.stderr}")
     return proc.stdout
@@ -98,7 +96,8 @@ def session_payloads(session_id: str, cwd: str, n: int) -> list[dict[str, Any]]:
             "prompt": f"please fix the flaky test number {session_id} in the parser module",
         },
     ]
-    words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike".split()
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"]
+    words += ["hotel", "india", "juliet", "kilo", "lima", "mike"]
     for i in range(n):
         mix = " ".join(words[(i * 7 + k * 3) % len(words)] + str(i * k) for k in range(6))
         out.append(

@@ -43,7 +43,7 @@ def memory(title: str, body: str, **props: object) -> str:
 
 
 def test_second_machine_clone_needs_nothing_else(pair: tuple[Machine, Machine, Path]) -> None:
-    a, b, _ = pair
+    _a, b, _ = pair
     result = b.sync()
     assert result.state == "up-to-date" and result.remote == "origin" and result.branch == "main"
     assert (b.vault / ".gitattributes").is_file()
@@ -282,14 +282,13 @@ def test_a_password_in_the_url_is_never_printed(tmp_path: Path) -> None:
 
     full = {**os.environ, **env}
     for args in (["sync"], ["sync", "--json"], ["status"], ["status", "--json"], ["doctor"]):
-        proc = subprocess.run(
-            [*HOOK, *args], env=full, capture_output=True, text=True, timeout=120
-        )
+        proc = subprocess.run([*HOOK, *args], env=full, capture_output=True, text=True, timeout=120)
         shown = proc.stdout + proc.stderr
         assert secret not in shown, args
-    assert "mei@127.0.0.1" in subprocess.run(
-        [*HOOK, "status"], env=full, capture_output=True, text=True
-    ).stdout
+    assert (
+        "mei@127.0.0.1"
+        in subprocess.run([*HOOK, "status"], env=full, capture_output=True, text=True).stdout
+    )
     record = remote.state_file(vault).read_text()
     assert secret not in record
 

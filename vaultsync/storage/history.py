@@ -796,7 +796,8 @@ def merge_tree(vault: Path, ours: str, theirs: str) -> tuple[str, list[MergeEntr
     Returns (tree with git's own resolution, conflicted paths with their stages, clean). The
     tree holds conflict markers for text conflicts: callers must replace every conflicted path.
     """
-    proc = _run(vault, ["merge-tree", "--write-tree", "--allow-unrelated-histories", "-z", ours, theirs], check=False)
+    args = ["merge-tree", "--write-tree", "--allow-unrelated-histories", "-z", ours, theirs]
+    proc = _run(vault, args, check=False)
     if proc.returncode not in (0, 1):
         raise _error(["merge-tree"], proc)
     out = proc.stdout.decode("utf-8", "surrogateescape")

@@ -375,8 +375,7 @@ def check_sync(vault: Path, now: dt.datetime) -> Check:
             State.WARN,
             f"{where}: the last sync could not reach the remote ({state.get('last_error')}); "
             f"{state.get('ahead', '?')} commits wait to go out",
-            "check the network and git's credentials (`git -C VAULT fetch`), then "
-            "`vaultsync sync`",
+            "check the network and git's credentials (`git -C VAULT fetch`), then `vaultsync sync`",
         )
     last = state.get("last_sync")
     if not last:

@@ -114,13 +114,14 @@ def resolve(
         return Resolution(rel, ours, kind, "same on both sides")
     if kind is Kind.GENERATED:
         return Resolution(rel, ours, kind, "generated: regenerated after the merge")
-    texts = [_text(x) for x in (base, ours, theirs)]
-    if texts[1] is None or texts[2] is None:
+    b_text, o_text, t_text = (_text(x) for x in (base, ours, theirs))
+    if o_text is None or t_text is None:
         return _copy(rel, ours, theirs, kind, label, when, taken)
     if kind is Kind.SESSION:
-        return Resolution(rel, _enc(merge_session(*texts)), kind, "session: events united by id")
+        merged_session = merge_session(b_text, o_text, t_text)
+        return Resolution(rel, _enc(merged_session), kind, "session: events united by id")
     if kind is Kind.MEMORY:
-        merged, both = merge_memory(texts[0], texts[1], texts[2], label=label, when=when)
+        merged, both = merge_memory(b_text, o_text, t_text, label=label, when=when)
         rule = "memory: both texts kept for review" if both else "memory: fields merged"
         return Resolution(rel, _enc(merged), kind, rule, review=both)
     return _copy(rel, ours, theirs, kind, label, when, taken)
@@ -140,7 +141,8 @@ def _copy(
     while taken(name):
         name = conflict_copy_name(rel, f"{label} {n}", when)
         n += 1
-    return Resolution(rel, ours, kind, "true conflict: the other side kept as a copy", (name, theirs))
+    rule = "true conflict: the other side kept as a copy"
+    return Resolution(rel, ours, kind, rule, (name, theirs))
 
 
 def _text(data: bytes | None) -> str | None:
@@ -294,12 +296,12 @@ def event_blocks(body: str) -> list[tuple[str, str]]:
 
 
 def merge_session(base: str | None, ours: str, theirs: str) -> str:
-    b_yaml, b_body = properties.split_frontmatter(base) if base is not None else (None, None)
+    _b_yaml, b_body = properties.split_frontmatter(base) if base is not None else (None, None)
     _o_yaml, o_body = properties.split_frontmatter(ours)
     _t_yaml, t_body = properties.split_frontmatter(theirs)
     if b_body is not None and o_body == b_body:
         body = t_body
-    elif t_body == b_body or t_body == o_body:
+    elif t_body in (b_body, o_body):
         body = o_body
     else:
         have = {eid for eid, _ in event_blocks(o_body)}

@@ -227,9 +227,7 @@ def _commit_local(vault: Path, config: Config, touched: set[str] | None = None) 
     if touched is not None:
         touched.update(result.files)
     removed = [
-        r
-        for r in history.tracked_matching(vault, CONFLICT_COPY_GLOB)
-        if not (vault / r).exists()
+        r for r in history.tracked_matching(vault, CONFLICT_COPY_GLOB) if not (vault / r).exists()
     ]
     sha = history.remove_tracked(
         vault,
@@ -347,7 +345,6 @@ def _sync(
     fetched = pushed = False
     attempts = 0
     error = ""
-    base = dict(remote=up.remote, url=up.url, branch=up.branch, committed=committed)
     while attempts <= retries:
         attempts += 1
         say(f"fetching {up.remote}/{up.branch}")
@@ -399,7 +396,10 @@ def _sync(
     if head and not theirs:
         ahead = len(history.log(vault, limit=100000))
     return SyncResult(
-        **base,
+        remote=up.remote,
+        url=up.url,
+        branch=up.branch,
+        committed=committed,
         state=state,
         fetched=fetched,
         pushed=pushed,
@@ -429,6 +429,7 @@ def _integrate(
 ) -> tuple[str, list[merge.Resolution], list[str]] | None:
     """Bring `theirs` into the branch. Returns (how, resolutions, changed paths) or None when
     there was nothing to bring in."""
+    res: list[merge.Resolution]
     for _ in range(MOVE_RETRIES):
         ours = history.head(vault)
         if ours is None:
