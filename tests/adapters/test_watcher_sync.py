@@ -8,9 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services"))
 
-from synckit import Machine, bare_remote  # noqa: E402
+from synckit import Machine, bare_remote
 
-from vaultsync.adapters.watcher import Watcher  # noqa: E402
+from vaultsync.adapters.watcher import Watcher
 
 
 class Clock:
