@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -33,8 +34,11 @@ def bare_remote(root: Path) -> Path:
 class Machine:
     """One machine's vault: the first one inits and pushes, the others clone."""
 
-    def __init__(self, root: Path, name: str, bare: Path, *, first: bool = False) -> None:
+    def __init__(
+        self, root: Path, name: str, bare: Path, *, first: bool = False, person: str = ""
+    ) -> None:
         self.name = name
+        self.person = person  # sync.person: a team vault (each machine's user config)
         self.vault = root / name
         if first:
             setup.init(self.vault, user_config=False)
@@ -46,7 +50,11 @@ class Machine:
             setup.init(self.vault, user_config=False)
 
     def config(self) -> Any:
-        return load_config(self.vault)
+        config = load_config(self.vault)
+        if not self.person:
+            return config
+        data = {**config.data, "sync": {**config.section("sync"), "person": self.person}}
+        return dataclasses.replace(config, data=data)
 
     def sync(self) -> remote.SyncResult:
         os.environ["VAULTSYNC_MACHINE"] = self.name

@@ -937,8 +937,9 @@ def tracked_matching(vault: Path, pattern: str) -> list[str]:
 def remove_tracked(
     vault: Path, rels: Sequence[str], message: str, *, lock_timeout: float | None = None
 ) -> str | None:
-    """Commit the removal of tracked paths that are gone from disk, even ones `stageable`
-    refuses (the conflict copies sync itself committed and a person has since deleted)."""
+    """Commit the removal of tracked paths from history's tip (the files stay on disk if they
+    are there), even ones `stageable` refuses: the conflict copies sync itself committed and a
+    person has since deleted, or USER.md when it becomes personal in a team vault."""
     if not rels:
         return None
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
@@ -952,3 +953,23 @@ def remove_tracked(
 def fsck(vault: Path) -> tuple[bool, str]:
     proc = _run(vault, ["fsck", "--no-progress", "--strict"], check=False)
     return proc.returncode == 0, (proc.stdout + proc.stderr).decode("utf-8", "replace")
+
+
+def exclude_locally(vault: Path, pattern: str) -> bool:
+    """Add a pattern to `.git/info/exclude` (this clone only, never committed). True if added."""
+    from vaultsync.core import writer
+
+    target = repository.git_dir(vault) / "info" / "exclude"
+    try:
+        current = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        current = ""
+    if pattern in current.splitlines():
+        return False
+    text = current + ("" if not current or current.endswith("\n") else "\n") + pattern + "\n"
+    writer.write_atomic(target, text, fsync=False)
+    return True
+
+
+def is_tracked(vault: Path, rel: str) -> bool:
+    return bool(_run(vault, ["ls-files", "-z", "--", f":(literal){rel}"]).stdout)

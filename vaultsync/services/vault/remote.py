@@ -238,19 +238,41 @@ def _commit_local(vault: Path, config: Config, touched: set[str] | None = None) 
     return sha or result.commit
 
 
+def _personal(config: Config) -> bool:
+    """A team vault: USER.md is this person's own and stays out of git (docs/sync.md#teams)."""
+    return bool(str(config.get("sync", "person") or ""))
+
+
+def _keep_user_md_personal(vault: Path, config: Config) -> None:
+    history.exclude_locally(vault, "/" + paths.USER_MD)
+    if history.is_tracked(vault, paths.USER_MD):
+        history.remove_tracked(
+            vault,
+            [paths.USER_MD],
+            "vaultsync: USER.md stays personal in a team vault",
+            lock_timeout=float(config.get("git", "lock_timeout_s")),
+        )
+
+
 @dataclass
 class _Merged:
     commit: str
     resolved: list[merge.Resolution]
 
 
-def _merge(vault: Path, ours: str, theirs: str, up: Upstream, now: dt.datetime) -> _Merged:
+def _merge(
+    vault: Path, ours: str, theirs: str, up: Upstream, now: dt.datetime, personal: bool
+) -> _Merged:
     tree, entries, _clean = history.merge_tree(vault, ours, theirs)
     updates: dict[str, tuple[str, str] | None] = {}
+    if personal:
+        updates[paths.USER_MD] = None  # each person's own, regenerated here
     resolved: list[merge.Resolution] = []
     copies: set[str] = set()
     label = f"{up.remote} {up.branch}"
     for entry in entries:
+        if personal and entry.path == paths.USER_MD:
+            continue
 
         def blob(oid: str | None) -> bytes | None:
             return history.read_blob(vault, oid) if oid else None
@@ -281,6 +303,10 @@ def _merge(vault: Path, ours: str, theirs: str, up: Upstream, now: dt.datetime) 
     return _Merged(commit, resolved)
 
 
+def _stale_generated(vault: Path) -> bool:
+    return not all((vault / g).exists() for g in paths.GENERATED_FILES)
+
+
 def _regenerate(vault: Path, config: Config, changed: Sequence[str]) -> tuple[str, ...]:
     """Index the notes the integration changed; USER.md/AGENT.md follow the merged memories."""
     from vaultsync.services.derived import reconcile
@@ -288,7 +314,10 @@ def _regenerate(vault: Path, config: Config, changed: Sequence[str]) -> tuple[st
     notes = [r for r in changed if paths.is_note(r)]
     if not notes and all((vault / g).exists() for g in paths.GENERATED_FILES):
         return ()
-    report = reconcile.reconcile(vault, config, notes)
+    # A machine whose index was never built (a fresh clone) indexes everything once, or the
+    # generated files would be made from the few notes this sync touched.
+    fresh = not config.index_file().exists()
+    report = reconcile.reconcile(vault, config, None if fresh else notes)
     generated = tuple(report.generated)
     missing = [g for g in paths.GENERATED_FILES if not (vault / g).exists()]
     if missing or any(r in paths.GENERATED_FILES for r in changed):
@@ -335,6 +364,8 @@ def _sync(
             "(see docs/sync.md)",
             "no-remote",
         )
+    if _personal(config):
+        _keep_user_md_personal(vault, config)
     local: set[str] = set()
     committed = _commit_local(vault, config, local)
     retries = max(0, int(config.get("sync", "push_retries") or DEFAULT_PUSH_RETRIES))
@@ -357,15 +388,17 @@ def _sync(
                 state = "offline"
                 break
         theirs = history.rev(vault, up.tracking)
+        changed: list[str] = []
         if theirs is not None:
             step = _integrate(vault, config, up, theirs, now(), lock_timeout, say, local)
             if step is not None:
                 kind, res, changed = step
                 integrated = "merge" if "merge" in (integrated, kind) else kind
                 resolved.extend(res)
-                regenerated += _regenerate(vault, config, [*changed, *sorted(local)])
-                local.clear()
                 state = "merged" if integrated == "merge" else "pulled"
+        if changed or local or _stale_generated(vault):
+            regenerated += _regenerate(vault, config, [*changed, *sorted(local)])
+            local.clear()
         ours = history.head(vault)
         if ours is None or (theirs is not None and ours == theirs):
             break
@@ -442,12 +475,16 @@ def _integrate(
             ours_for_move = ours
         else:
             say("merging")
-            merged = _merge(vault, ours, theirs, up, when)
+            merged = _merge(vault, ours, theirs, up, when, _personal(config))
             target, kind, res = merged.commit, "merge", merged.resolved
             ours_for_move = ours
         if ours_for_move is None:
             raise SyncError("the vault has no commit yet: run `vaultsync commit` first")
         changed = [p for _s, p in history.changed_between(vault, ours_for_move, target)]
+        if _personal(config) and paths.USER_MD in changed:
+            # The remote still tracks a USER.md (someone not yet in team mode): ours is derived
+            # and untracked here, so it steps aside for the checkout and is regenerated after.
+            (vault / paths.USER_MD).unlink(missing_ok=True)
         try:
             history.move_to(
                 vault,
@@ -460,5 +497,7 @@ def _integrate(
             say("a note changed meanwhile: committing it and merging again")
             _commit_local(vault, config, local)
             continue
+        if _personal(config):
+            _keep_user_md_personal(vault, config)
         return kind, res, changed
     raise SyncError("notes kept changing during the sync; run it again", "locked")
