@@ -55,6 +55,7 @@ def test_no_interval_means_no_sync_and_no_remote_is_not_an_error(tmp_path: Path)
     calls: list[Path] = []
     solo = Machine.__new__(Machine)
     solo.vault = tmp_path / "solo"
+    solo.person = ""
     clock = Clock()
     off = _watcher(solo, clock, 0)
     off._sync = lambda vault, config: calls.append(vault)

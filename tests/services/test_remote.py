@@ -10,7 +10,7 @@ from synckit import Machine, assert_no_markers, bare_remote, event_ids, git, ses
 
 from vaultsync.core import paths
 from vaultsync.services.vault import remote
-from vaultsync.storage import history
+from vaultsync.storage import history_remote
 
 
 @pytest.fixture
@@ -63,6 +63,7 @@ def test_notes_from_both_machines_meet(pair: tuple[Machine, Machine, Path]) -> N
     assert git(a.vault, "status", "--porcelain") == ""
 
 
+@pytest.mark.slow  # real hook / CLI processes
 def test_session_notes_unite_events_by_id_and_take_the_further_status(
     pair: tuple[Machine, Machine, Path], tmp_path: Path
 ) -> None:
@@ -226,7 +227,7 @@ def test_a_rejected_push_integrates_and_lands(
     a.write("a.md", "# from a\n")
     b.write("b.md", "# from b\n")
     b.sync()
-    real_fetch = history.fetch
+    real_fetch = history_remote.fetch
     calls = {"n": 0}
 
     def stale_first(*args: object, **kw: object) -> None:
@@ -234,7 +235,7 @@ def test_a_rejected_push_integrates_and_lands(
         if calls["n"] > 1:  # the first fetch "misses" B's push, as a race would
             real_fetch(*args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(history, "fetch", stale_first)
+    monkeypatch.setattr(history_remote, "fetch", stale_first)
     result = a.sync()
     assert result.pushed and result.attempts == 2 and result.state == "merged"
     shown = git(bare, "ls-tree", "-r", "--name-only", "main")
@@ -268,6 +269,7 @@ def test_no_remote_is_a_clear_error(tmp_path: Path) -> None:
     assert err.value.reason == "no-remote"
 
 
+@pytest.mark.slow  # real hook / CLI processes
 def test_a_password_in_the_url_is_never_printed(tmp_path: Path) -> None:
     from synckit import HOOK
 

@@ -30,7 +30,7 @@ def sync(
     state "offline"). Exit 3 no vault, 4 bad config, 5 another sync runs, 6 no remote."""
     from vaultsync.core.config import ConfigError, load_config
     from vaultsync.services.vault import remote
-    from vaultsync.storage import history
+    from vaultsync.storage import history, history_remote
 
     root = require_vault(vault)
     try:
@@ -44,9 +44,9 @@ def sync(
         code = {"no-remote": Exit.NOT_FOUND, "locked": Exit.LOCKED}.get(exc.reason, Exit.ERROR)
         fail(str(exc), code)
     except history.GitLockBusy as exc:
-        fail(history.redact_url(str(exc)), Exit.LOCKED)
+        fail(history_remote.redact_url(str(exc)), Exit.LOCKED)
     except history.GitError as exc:
-        fail(history.redact_url(str(exc)), Exit.ERROR)
+        fail(history_remote.redact_url(str(exc)), Exit.ERROR)
     if json_output:
         emit_json(result.as_dict())
     elif not quiet:

@@ -8,7 +8,7 @@ its credential helpers and ssh agents), never forces, and never rewrites publish
 2. the remote branch is fetched. Offline is not an error: local commits pile up and go out at
    the next sync that reaches the remote;
 3. integration: a fast-forward when only the remote moved; otherwise a merge computed in git's
-   object store (`storage.history.merge_tree`), its conflicts decided by the rules in
+   object store (`storage.history_remote.merge_tree`), its conflicts decided by the rules in
    `services.vault.merge`, committed as a merge commit, and only then written to the work tree,
    so no conflict marker ever reaches a note. A file that changes while this runs (a hook
    appending, a person saving) is never overwritten: it is committed and the merge computed
@@ -36,7 +36,7 @@ from typing import Any
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.services.vault import autocommit, merge
-from vaultsync.storage import history
+from vaultsync.storage import history, history_remote
 
 DEFAULT_PUSH_RETRIES = 5
 MOVE_RETRIES = 5  # a file changed during the checkout: commit it, merge again
@@ -47,7 +47,7 @@ class SyncError(Exception):
     """Sync cannot run as asked; `reason` picks the exit code: "no-remote", "locked", "error"."""
 
     def __init__(self, message: str, reason: str = "error") -> None:
-        super().__init__(history.redact_url(message))
+        super().__init__(history_remote.redact_url(message))
         self.reason = reason
 
 
@@ -167,19 +167,19 @@ class Upstream:
 
 
 def upstream(vault: Path, config: Config | None = None) -> Upstream | None:
-    local = history.current_branch(vault)
+    local = history_remote.current_branch(vault)
     if local is None:
         return None
     remote_name = str(config.get("sync", "remote") or "") if config is not None else ""
-    found = history.upstream_of(vault, local)
+    found = history_remote.upstream_of(vault, local)
     if remote_name:
         found = (remote_name, found[1] if found else local)
     if found is None:
         return None
     remote, branch = found
-    if remote not in history.remotes(vault):
+    if remote not in history_remote.remotes(vault):
         return None
-    return Upstream(remote, branch, local, history.remote_url(vault, remote))
+    return Upstream(remote, branch, local, history_remote.remote_url(vault, remote))
 
 
 def remote_state(vault: Path, config: Config | None = None) -> dict[str, Any]:
@@ -198,9 +198,9 @@ def remote_state(vault: Path, config: Config | None = None) -> dict[str, Any]:
     if up is None:
         return out
     out.update(remote=up.remote, url=up.url, branch=up.branch)
-    local, theirs = history.head(vault), history.rev(vault, up.tracking)
+    local, theirs = history.head(vault), history_remote.rev(vault, up.tracking)
     if local and theirs:
-        out["ahead"], out["behind"] = history.ahead_behind(vault, local, theirs)
+        out["ahead"], out["behind"] = history_remote.ahead_behind(vault, local, theirs)
     elif local:
         out["ahead"], out["behind"] = len(history.log(vault, limit=10000)), 0
     return out
@@ -227,9 +227,11 @@ def _commit_local(vault: Path, config: Config, touched: set[str] | None = None) 
     if touched is not None:
         touched.update(result.files)
     removed = [
-        r for r in history.tracked_matching(vault, CONFLICT_COPY_GLOB) if not (vault / r).exists()
+        r
+        for r in history_remote.tracked_matching(vault, CONFLICT_COPY_GLOB)
+        if not (vault / r).exists()
     ]
-    sha = history.remove_tracked(
+    sha = history_remote.remove_tracked(
         vault,
         removed,
         "vaultsync: conflict copies resolved",
@@ -244,9 +246,9 @@ def _personal(config: Config) -> bool:
 
 
 def _keep_user_md_personal(vault: Path, config: Config) -> None:
-    history.exclude_locally(vault, "/" + paths.USER_MD)
-    if history.is_tracked(vault, paths.USER_MD):
-        history.remove_tracked(
+    history_remote.exclude_locally(vault, "/" + paths.USER_MD)
+    if history_remote.is_tracked(vault, paths.USER_MD):
+        history_remote.remove_tracked(
             vault,
             [paths.USER_MD],
             "vaultsync: USER.md stays personal in a team vault",
@@ -263,7 +265,7 @@ class _Merged:
 def _merge(
     vault: Path, ours: str, theirs: str, up: Upstream, now: dt.datetime, personal: bool
 ) -> _Merged:
-    tree, entries, _clean = history.merge_tree(vault, ours, theirs)
+    tree, entries, _clean = history_remote.merge_tree(vault, ours, theirs)
     updates: dict[str, tuple[str, str] | None] = {}
     if personal:
         updates[paths.USER_MD] = None  # each person's own, regenerated here
@@ -275,7 +277,7 @@ def _merge(
             continue
 
         def blob(oid: str | None) -> bytes | None:
-            return history.read_blob(vault, oid) if oid else None
+            return history_remote.read_blob(vault, oid) if oid else None
 
         res = merge.resolve(
             entry.path,
@@ -284,22 +286,22 @@ def _merge(
             blob(entry.theirs),
             label=label,
             when=now,
-            taken=lambda p: p in copies or history.blob_at(vault, ours, p) is not None,
+            taken=lambda p: p in copies or history_remote.blob_at(vault, ours, p) is not None,
         )
         resolved.append(res)
         mode = entry.mode if entry.mode.startswith("10") else "100644"
         updates[entry.path] = (
-            None if res.data is None else (mode, history.write_blob(vault, res.data))
+            None if res.data is None else (mode, history_remote.write_blob(vault, res.data))
         )
         if res.copy is not None:
             copies.add(res.copy[0])
-            updates[res.copy[0]] = ("100644", history.write_blob(vault, res.copy[1]))
-    merged_tree = history.replace_in_tree(vault, tree, updates)
+            updates[res.copy[0]] = ("100644", history_remote.write_blob(vault, res.copy[1]))
+    merged_tree = history_remote.replace_in_tree(vault, tree, updates)
     lines = [f"vaultsync: sync with {up.remote}/{up.branch}", ""]
     for res in resolved:
         lines.append(f"{res.path}: {res.rule}" + (f" ({res.copy[0]})" if res.copy else ""))
     message = "\n".join(lines).rstrip() + "\n"
-    commit = history.commit_tree(vault, merged_tree, [ours, theirs], message)
+    commit = history_remote.commit_tree(vault, merged_tree, [ours, theirs], message)
     return _Merged(commit, resolved)
 
 
@@ -355,7 +357,7 @@ def _sync(
     vault: Path, config: Config, now: Callable[[], dt.datetime], say: Callable[[str], None]
 ) -> SyncResult:
     lock_timeout = float(config.get("git", "lock_timeout_s"))
-    if history.finish_interrupted(vault):
+    if history_remote.finish_interrupted(vault):
         say("finished a sync that was interrupted")
     up = upstream(vault, config)
     if up is None:
@@ -380,14 +382,14 @@ def _sync(
         attempts += 1
         say(f"fetching {up.remote}/{up.branch}")
         try:
-            history.fetch(vault, up.remote, up.branch)
+            history_remote.fetch(vault, up.remote, up.branch)
             fetched = True
         except history.GitError as exc:
             if "couldn't find remote ref" not in str(exc):
                 error = str(exc)
                 state = "offline"
                 break
-        theirs = history.rev(vault, up.tracking)
+        theirs = history_remote.rev(vault, up.tracking)
         changed: list[str] = []
         if theirs is not None:
             step = _integrate(vault, config, up, theirs, now(), lock_timeout, say, local)
@@ -402,12 +404,12 @@ def _sync(
         ours = history.head(vault)
         if ours is None or (theirs is not None and ours == theirs):
             break
-        if theirs is not None and history.is_ancestor(vault, ours, theirs):
+        if theirs is not None and history_remote.is_ancestor(vault, ours, theirs):
             break
         say(f"pushing to {up.remote}/{up.branch}")
         try:
-            history.push(vault, up.remote, up.branch)
-        except history.PushRejected:
+            history_remote.push(vault, up.remote, up.branch)
+        except history_remote.PushRejected:
             say("the remote moved on meanwhile: integrating again")
             continue
         except history.GitError as exc:
@@ -416,16 +418,16 @@ def _sync(
         pushed = True
         if state == "up-to-date":
             state = "created" if theirs is None else "pushed"
-        if theirs is None and history.config_get(vault, f"branch.{up.local}.remote") is None:
-            history.set_upstream(vault, up.local, up.remote)
+        if theirs is None and history_remote.config_get(vault, f"branch.{up.local}.remote") is None:
+            history_remote.set_upstream(vault, up.local, up.remote)
         with contextlib.suppress(history.GitError):
-            history.fetch(vault, up.remote, up.branch)  # the tracking ref now matches
+            history_remote.fetch(vault, up.remote, up.branch)  # the tracking ref now matches
         break
     else:
         error = f"the remote kept moving: gave up after {attempts} attempts; run sync again"
     head = history.head(vault)
-    theirs = history.rev(vault, up.tracking)
-    ahead, behind = history.ahead_behind(vault, head, theirs) if head and theirs else (0, 0)
+    theirs = history_remote.rev(vault, up.tracking)
+    ahead, behind = history_remote.ahead_behind(vault, head, theirs) if head and theirs else (0, 0)
     if head and not theirs:
         ahead = len(history.log(vault, limit=100000))
     return SyncResult(
@@ -445,7 +447,7 @@ def _sync(
         review=tuple(r.path for r in resolved if r.review),
         copies=tuple(r.copy[0] for r in resolved if r.copy),
         regenerated=regenerated,
-        error=error,
+        error=history_remote.redact_url(error),
         finished=now().isoformat(timespec="seconds"),
     )
 
@@ -468,9 +470,9 @@ def _integrate(
         if ours is None:
             target, kind, res = theirs, "fast-forward", []
             ours_for_move = None
-        elif history.is_ancestor(vault, theirs, ours):
+        elif history_remote.is_ancestor(vault, theirs, ours):
             return None
-        elif history.is_ancestor(vault, ours, theirs):
+        elif history_remote.is_ancestor(vault, ours, theirs):
             target, kind, res = theirs, "fast-forward", []
             ours_for_move = ours
         else:
@@ -480,20 +482,20 @@ def _integrate(
             ours_for_move = ours
         if ours_for_move is None:
             raise SyncError("the vault has no commit yet: run `vaultsync commit` first")
-        changed = [p for _s, p in history.changed_between(vault, ours_for_move, target)]
+        changed = [p for _s, p in history_remote.changed_between(vault, ours_for_move, target)]
         if _personal(config) and paths.USER_MD in changed:
             # The remote still tracks a USER.md (someone not yet in team mode): ours is derived
             # and untracked here, so it steps aside for the checkout and is regenerated after.
             (vault / paths.USER_MD).unlink(missing_ok=True)
         try:
-            history.move_to(
+            history_remote.move_to(
                 vault,
                 ours_for_move,
                 target,
                 lock_timeout=lock_timeout,
                 hold=lambda rels: _note_locks(vault, rels),
             )
-        except history.NotUpToDate:
+        except history_remote.NotUpToDate:
             say("a note changed meanwhile: committing it and merging again")
             _commit_local(vault, config, local)
             continue

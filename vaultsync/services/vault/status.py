@@ -172,9 +172,9 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
 
 def _sync_state(vault: Path) -> dict[str, object] | None:
     from vaultsync.services.vault import remote
-    from vaultsync.storage import history
+    from vaultsync.storage import history, history_remote
 
     try:
         return remote.remote_state(vault)
     except history.GitError as exc:
-        return {"remote": None, "error": history.redact_url(str(exc))}
+        return {"remote": None, "error": history_remote.redact_url(str(exc))}
