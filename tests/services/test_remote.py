@@ -190,12 +190,19 @@ def test_personal_note_true_conflict_is_kept_as_two_files(
         assert "laptop" in m.read(copy)
         assert_no_markers(m.vault)
     assert a.tree() == b.tree()
+    import datetime as dt
+
+    from vaultsync.services.vault import doctor
+
+    check = doctor.check_sync(b.vault, dt.datetime.now(dt.UTC))
+    assert check.state is doctor.State.WARN and "wait for review" in check.summary
     # The person keeps one and deletes the copy: the deletion reaches the other machine.
     (b.vault / copy).unlink()
     b.sync()
     a.sync()
     assert not (a.vault / copy).exists()
     assert copy not in remote.remote_state(a.vault)["waiting"]
+    assert doctor.check_sync(b.vault, dt.datetime.now(dt.UTC)).state is doctor.State.OK
 
 
 def test_generated_files_are_regenerated_after_integration(
