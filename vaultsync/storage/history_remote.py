@@ -351,7 +351,14 @@ def move_to(
 
 
 def finish_interrupted(vault: Path) -> bool:
-    """Complete a `move_to` that a kill interrupted after the work tree moved. True if it did."""
+    """Complete a `move_to` that a kill interrupted after the work tree moved. True if it did.
+    Temporary merge indexes a killed sync left in `.git` are removed too."""
+    import time
+
+    for leftover in repository.git_dir(vault).glob("vaultsync-merge-*.index"):
+        with contextlib.suppress(OSError):
+            if time.time() - leftover.stat().st_mtime > 60:
+                leftover.unlink()
     try:
         old, new = _journal(vault).read_text(encoding="utf-8").split()
     except (OSError, ValueError):
