@@ -74,3 +74,19 @@ def test_joining_a_vault_whose_user_md_is_still_tracked(tmp_path: Path) -> None:
     assert "USER.md" not in git(bare, "ls-tree", "--name-only", "main")
     assert "Ann has cats" in team.read(paths.USER_MD)
     assert "Drinks tea" not in team.read(paths.USER_MD)
+
+
+def test_a_user_memory_learned_on_my_machine_becomes_mine(tmp_path: Path) -> None:
+    bare = bare_remote(tmp_path)
+    mei = Machine(tmp_path, "mei", bare, first=True, person="mei")
+    mei.sync()
+    bob = Machine(tmp_path, "bob", bare, person="bob")
+    rel = "memories/L2-confirmed/2026-11-22 user dark mode dddddd.md"
+    bob.write(rel, _memory("Bob wants dark mode", "user"))  # as learn writes it: no person
+    bob.sync()
+    mei.sync()
+    from vaultsync.core.properties import get_scalar
+
+    assert get_scalar(mei.read(rel), "person") == "bob"
+    assert "dark mode" not in mei.read(paths.USER_MD)
+    assert "dark mode" in bob.read(paths.USER_MD)

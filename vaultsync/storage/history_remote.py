@@ -421,3 +421,8 @@ def exclude_locally(vault: Path, pattern: str) -> bool:
 
 def is_tracked(vault: Path, rel: str) -> bool:
     return bool(_run(vault, ["ls-files", "-z", "--", f":(literal){rel}"]).stdout)
+
+
+def merge_base(vault: Path, a: str, b: str) -> str | None:
+    proc = _run(vault, ["merge-base", a, b], check=False)
+    return proc.stdout.decode().strip() or None if proc.returncode == 0 else None

@@ -256,6 +256,42 @@ def _keep_user_md_personal(vault: Path, config: Config) -> None:
         )
 
 
+def _claim_new_user_memories(vault: Path, config: Config, up: Upstream) -> tuple[str, ...]:
+    """In a team vault, a user-scoped memory first written on this machine (by the learning
+    loop or by hand) is this person's: it gets `person: <name>` before it is shared, so it
+    never lands in a colleague's USER.md."""
+    from vaultsync.core import properties
+    from vaultsync.storage.note import parse_note
+
+    person = str(config.get("sync", "person") or "")
+    head, theirs = history.head(vault), history_remote.rev(vault, up.tracking)
+    if not person or not head or not theirs:
+        return ()
+    base = history_remote.merge_base(vault, head, theirs)
+    if base is None or base == head:
+        return ()
+    claimed: list[str] = []
+    for status, rel in history_remote.changed_between(vault, base, head):
+        if status != "A" or not rel.startswith(paths.MEMORIES_DIR + "/") or "/people/" in rel:
+            continue
+        target = vault / rel
+        try:
+            props = parse_note(rel, target.read_text(encoding="utf-8")).props
+        except (OSError, UnicodeDecodeError):
+            continue
+        if str(props.get("scope") or "") != "user" or props.get("person"):
+            continue
+
+        def claim(text: str) -> str | None:
+            return properties.set_properties(text, {"person": person})
+
+        if writer.rewrite(target, claim, lock_file=paths.lock_path(vault, rel), fsync=False):
+            claimed.append(rel)
+    if claimed:
+        autocommit.commit_batch(vault, config, claimed)
+    return tuple(claimed)
+
+
 @dataclass
 class _Merged:
     commit: str
@@ -370,6 +406,8 @@ def _sync(
         _keep_user_md_personal(vault, config)
     local: set[str] = set()
     committed = _commit_local(vault, config, local)
+    if _personal(config):
+        local.update(_claim_new_user_memories(vault, config, up))
     retries = max(0, int(config.get("sync", "push_retries") or DEFAULT_PUSH_RETRIES))
     resolved: list[merge.Resolution] = []
     regenerated: tuple[str, ...] = ()
