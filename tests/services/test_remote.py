@@ -139,6 +139,10 @@ def test_memory_changed_on_both_sides_merges_fields_and_keeps_both_texts(
     assert_no_markers(a.vault)
     state = remote.remote_state(a.vault, a.config())
     assert rel in state["waiting"]
+    from vaultsync.services.learning import review
+
+    queued = review.pending(a.vault, a.config()).sync_conflicts
+    assert [m.rel for m in queued] == [rel]  # in the review queue on every machine
 
 
 def test_review_level_wins_and_delete_against_edit_keeps_the_edit(

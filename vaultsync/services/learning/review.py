@@ -70,6 +70,7 @@ class Memory:
     since_review: int  # reinforcements after the last review
     created: str
     suggestion: str = ""  # "approve" or "promote" when later sessions keep repeating it
+    sync_conflict: str = ""  # set by `vaultsync sync`: two machines' texts wait in the note
 
     def as_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -95,16 +96,20 @@ class Pending:
     promotions: tuple[Memory, ...]
     privacy_deferred: tuple[HeldSession, ...]
     warnings: tuple[str, ...] = ()
+    sync_conflicts: tuple[Memory, ...] = ()  # edited on two machines: both texts in the note
 
     @property
     def empty(self) -> bool:
-        return not (self.candidates or self.promotions or self.privacy_deferred)
+        return not (
+            self.candidates or self.promotions or self.privacy_deferred or self.sync_conflicts
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "candidates": [m.as_dict() for m in self.candidates],
             "promotions": [m.as_dict() for m in self.promotions],
             "privacy_deferred": [s.as_dict() for s in self.privacy_deferred],
+            "sync_conflicts": [m.as_dict() for m in self.sync_conflicts],
             "warnings": list(self.warnings),
         }
 
@@ -141,6 +146,7 @@ def _memory(note: Note, threshold: int) -> Memory:
         since_review=since,
         created=note.created,
         suggestion=suggestion,
+        sync_conflict=str(note.props.get("sync_conflict") or ""),
     )
 
 
@@ -229,7 +235,10 @@ def pending(vault: Path, config: Config) -> Pending:
         (m for m in memories if m.suggestion), key=lambda m: (-m.since_review, m.rel)
     )
     sessions, more = held_sessions(vault)
-    return Pending(tuple(candidates), tuple(promotions), tuple(sessions), (*warnings, *more))
+    conflicts = tuple(m for m in memories if m.sync_conflict)
+    return Pending(
+        tuple(candidates), tuple(promotions), tuple(sessions), (*warnings, *more), conflicts
+    )
 
 
 # ---------------------------------------------------------------- finding what a person named
