@@ -458,8 +458,10 @@ def _sync(
             state = "created" if theirs is None else "pushed"
         if theirs is None and history_remote.config_get(vault, f"branch.{up.local}.remote") is None:
             history_remote.set_upstream(vault, up.local, up.remote)
-        with contextlib.suppress(history.GitError):
-            history_remote.fetch(vault, up.remote, up.branch)  # the tracking ref now matches
+        if history_remote.rev(vault, up.tracking) != history.head(vault):
+            # git moves the tracking ref itself when the remote has a fetch refspec; else ask.
+            with contextlib.suppress(history.GitError):
+                history_remote.fetch(vault, up.remote, up.branch)
         break
     else:
         error = f"the remote kept moving: gave up after {attempts} attempts; run sync again"
