@@ -8,6 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services"))
 
+import pytest
 from synckit import Machine, bare_remote
 
 from vaultsync.adapters.watcher import Watcher
@@ -27,6 +28,7 @@ def _watcher(m: Machine, clock: Clock, interval: float) -> Watcher:
     return Watcher(m.vault, dataclasses.replace(config, data=data), clock=clock)
 
 
+@pytest.mark.slow  # real clones
 def test_the_watcher_syncs_every_interval(tmp_path: Path) -> None:
     bare = bare_remote(tmp_path)
     a = Machine(tmp_path, "a", bare, first=True)

@@ -145,6 +145,7 @@ def test_memory_changed_on_both_sides_merges_fields_and_keeps_both_texts(
     assert [m.rel for m in queued] == [rel]  # in the review queue on every machine
 
 
+@pytest.mark.slow  # several syncs of real clones
 def test_review_level_wins_and_delete_against_edit_keeps_the_edit(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
@@ -174,6 +175,7 @@ def test_review_level_wins_and_delete_against_edit_keeps_the_edit(
     assert "always with --fix" in a.read(gone)
 
 
+@pytest.mark.slow  # several syncs of real clones
 def test_personal_note_true_conflict_is_kept_as_two_files(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
@@ -209,6 +211,7 @@ def test_personal_note_true_conflict_is_kept_as_two_files(
     assert doctor.check_sync(b.vault, dt.datetime.now(dt.UTC)).state is doctor.State.OK
 
 
+@pytest.mark.slow  # several syncs of real clones
 def test_generated_files_are_regenerated_after_integration(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
@@ -253,6 +256,7 @@ def test_a_rejected_push_integrates_and_lands(
     assert "a.md" in shown and "b.md" in shown
 
 
+@pytest.mark.slow  # several syncs of real clones
 def test_offline_commits_pile_up_and_go_out_later(pair: tuple[Machine, Machine, Path]) -> None:
     a, b, bare = pair
     away = bare.with_name("away.git")

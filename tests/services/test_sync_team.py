@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from synckit import Machine, assert_no_markers, bare_remote, git
 
 from vaultsync.core import paths
 from vaultsync.core.properties import render_frontmatter
+
+pytestmark = pytest.mark.slow  # several syncs of real clones per test
 
 
 def _memory(title: str, scope: str, **extra: object) -> str:
