@@ -343,3 +343,35 @@ def test_union_merge_would_cut_event_blocks(tmp_path: Path) -> None:
     theirs = head + block.format(n=1)
     events, problems = eventlog.parse_all(merge_session(head, ours, theirs))
     assert not problems and sorted(e.id for e in events) == ["0", "1", "2"]
+
+
+def test_a_sync_killed_between_work_tree_and_branch_is_finished_by_the_next(
+    pair: tuple[Machine, Machine, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The work tree moves first and the branch last: a kill in between must never look like
+    local edits that revert the remote's changes."""
+    a, b, _ = pair
+    a.write("news.md", "# news from a\n")
+    a.sync()
+    real = history_remote._run
+
+    class Killed(BaseException):
+        pass
+
+    def die_at_update_ref(vault: Path, args: list[str], **kw: object) -> object:
+        if args and args[0] == "update-ref":
+            raise Killed
+        return real(vault, args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history_remote, "_run", die_at_update_ref)
+    with pytest.raises(Killed):
+        b.sync()
+    monkeypatch.setattr(history_remote, "_run", real)
+    assert (b.vault / "news.md").exists()  # the files moved, the branch did not
+    pair_bare = pair[2]
+    result = b.sync()
+    assert not result.error and not result.pushed  # finished, not re-committed as a local edit
+    assert git(b.vault, "status", "--porcelain") == ""
+    assert git(b.vault, "rev-parse", "HEAD") == git(pair_bare, "rev-parse", "main")
+    a.sync()
+    assert a.tree() == b.tree()
