@@ -1,14 +1,13 @@
 """The remote half of the git gate: fetch, push, and merges computed in git's object store.
 
-Part of `storage.history` (the one module that starts git): every command here runs through
-`history._run`, with its environment, timeout and error mapping, and every write that touches
-the index or HEAD holds history's lock. The rules (docs/sync.md): fetch and push never prompt
-(no terminal, ssh in batch mode) and never force; a merge is computed with `merge-tree
---write-tree`, so a conflict marker never reaches a file a person can open; the work tree moves
-from one commit to the next with a two-tree `read-tree -m -u`, which refuses to overwrite a file
-changed since the last commit instead of losing it; history only grows (a merge commit or a
-fast-forward). Credentials stay git's (credential helpers, ssh agents): a URL is only ever shown
-with its password removed.
+Part of the git gate: every command here runs through `storage.history` (`run_git`, and
+`write_session` for anything that touches the index or HEAD, under history's lock). The rules
+(docs/sync.md): fetch and push never prompt (no terminal, ssh in batch mode) and never force; a
+merge is computed with `merge-tree --write-tree`, so a conflict marker never reaches a file a
+person can open; the work tree moves from one commit to the next with a two-tree `read-tree -m
+-u`, which refuses to overwrite a file changed since the last commit instead of losing it;
+history only grows (a merge commit or a fast-forward). Credentials stay git's (credential
+helpers, ssh agents): a URL is only ever shown with its password removed.
 """
 
 from __future__ import annotations
@@ -24,18 +23,39 @@ from vaultsync.storage import repository
 from vaultsync.storage.history import (
     DEFAULT_LOCK_TIMEOUT_S,
     GitError,
-    _author_config,
-    _commit,
-    _env,
-    _error,
-    _nul,
-    _run,
-    _run_write,
-    _wait_index_lock,
-    _write_lock,
-    _z,
+    author_config,
     head,
+    run_git,
+    write_session,
 )
+
+
+def _run(
+    vault: Path,
+    args: Sequence[str],
+    *,
+    stdin: bytes | None = None,
+    check: bool = True,
+    config: Sequence[str] = (),
+    env: dict[str, str] | None = None,
+    timeout: float | None = None,
+) -> subprocess.CompletedProcess[bytes]:
+    """Every git command of this module, through the gate's runner (`env`: additions)."""
+    try:
+        return run_git(
+            vault, args, stdin=stdin, check=check, config=config, extra_env=env, timeout=timeout
+        )
+    except GitError as exc:  # a message may quote a URL with its password
+        raise type(exc)(redact_url(str(exc))) from None
+
+
+def _z(data: bytes) -> list[str]:
+    return [p for p in data.decode("utf-8", "surrogateescape").split("\0") if p]
+
+
+def _nul(items: Iterable[str]) -> bytes:
+    return b"".join(i.encode("utf-8", "surrogateescape") + b"\0" for i in items)
+
 
 _NULL_OID = "0" * 40
 NETWORK_TIMEOUT_S = 300.0
@@ -50,19 +70,20 @@ class NotUpToDate(GitError):
 
 
 def _sync_env() -> dict[str, str]:
-    env = _env()
+    """Additions that keep a network command from ever waiting on a person."""
+    extra: dict[str, str] = {"GCM_INTERACTIVE": "never"}
     # ssh must fail instead of asking for a passphrase or a host key when nobody is there.
-    if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
-        env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"
-    env["GIT_ASKPASS"] = env.get("GIT_ASKPASS", "") or "true"  # an empty answer, never a prompt
-    env["SSH_ASKPASS"] = env.get("SSH_ASKPASS", "") or "true"
-    env["GCM_INTERACTIVE"] = "never"
-    return env
+    if "GIT_SSH_COMMAND" not in os.environ and "GIT_SSH" not in os.environ:
+        extra["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"
+    extra["GIT_ASKPASS"] = os.environ.get("GIT_ASKPASS") or "true"  # an empty answer
+    extra["SSH_ASKPASS"] = os.environ.get("SSH_ASKPASS") or "true"
+    return extra
 
 
 def _safe_error(args: Sequence[str], proc: subprocess.CompletedProcess[bytes]) -> GitError:
-    err = _error(args, proc)
-    return type(err)(redact_url(str(err)))
+    text = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip()
+    first = " ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
+    return GitError(redact_url(f"git {args[0]} failed: {first or f'exit {proc.returncode}'}"))
 
 
 _USERINFO = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<user>[^/@\s:]*)(?::[^/@\s]*)?@")
@@ -240,7 +261,7 @@ def merge_tree(vault: Path, ours: str, theirs: str) -> tuple[str, list[MergeEntr
     args = ["merge-tree", "--write-tree", "--allow-unrelated-histories", "-z", ours, theirs]
     proc = _run(vault, args, check=False)
     if proc.returncode not in (0, 1):
-        raise _error(["merge-tree"], proc)
+        raise _safe_error(["merge-tree"], proc)
     out = proc.stdout.decode("utf-8", "surrogateescape")
     tree, _, rest = out.partition("\0")
     entries: dict[str, MergeEntry] = {}
@@ -273,8 +294,7 @@ def replace_in_tree(vault: Path, tree: str, updates: dict[str, tuple[str, str] |
     if not updates:
         return tree
     index = repository.git_dir(vault) / f"vaultsync-merge-{os.getpid()}.index"
-    env = _env()
-    env["GIT_INDEX_FILE"] = str(index)
+    env = {"GIT_INDEX_FILE": str(index)}
     try:
         _run(vault, ["read-tree", tree], env=env)
         lines = []
@@ -295,7 +315,7 @@ def commit_tree(vault: Path, tree: str, parents: Sequence[str], message: str) ->
     args = ["commit-tree", tree]
     for parent in parents:
         args += ["-p", parent]
-    proc = _run(vault, args, stdin=message.encode("utf-8"), config=_author_config(vault))
+    proc = _run(vault, args, stdin=message.encode("utf-8"), config=author_config(vault))
     return proc.stdout.decode().strip()
 
 
@@ -330,22 +350,22 @@ def move_to(
 
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
     changed = [p for _s, p in changed_between(vault, old, new)]
-    with _write_lock(vault, timeout) as deadline:
+    with write_session(vault, timeout) as write:
         if head(vault) != old:
             raise NotUpToDate("the branch moved while the merge was computed")
         writer.write_atomic(_journal(vault), f"{old} {new}\n", fsync=False)
         guard = hold(changed) if hold is not None else contextlib.nullcontext()
         with guard:
-            _wait_index_lock(vault, deadline)
             # Refresh stat data first, or a file touched-but-unchanged looks dirty.
-            _run(vault, ["update-index", "-q", "--refresh"], check=False)
-            proc = _run(vault, ["read-tree", "-m", "-u", old, new], check=False)
+            write(["update-index", "-q", "--refresh"], check=False)
+            proc = write(["read-tree", "-m", "-u", old, new], check=False)
+            assert isinstance(proc, subprocess.CompletedProcess)
             if proc.returncode != 0:
                 _journal(vault).unlink(missing_ok=True)
                 text = proc.stderr.decode("utf-8", "replace")
                 if "not uptodate" in text or "would be overwritten" in text:
                     raise NotUpToDate(f"a file changed during sync: {text.strip()[:300]}")
-                raise _error(["read-tree"], proc)
+                raise _safe_error(["read-tree"], proc)
         _run(vault, ["update-ref", "-m", "vaultsync sync", "HEAD", new, old])
         _journal(vault).unlink(missing_ok=True)
 
@@ -391,11 +411,11 @@ def remove_tracked(
     if not rels:
         return None
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
-    with _write_lock(vault, timeout) as deadline:
+    with write_session(vault, timeout) as write:
         spec = ["--pathspec-from-file=-", "--pathspec-file-nul"]
-        rm = ["rm", "--cached", "-q", "--ignore-unmatch", *spec]
-        _run_write(vault, rm, deadline, stdin=_nul(rels))
-        return _commit(vault, message, deadline)
+        write(["rm", "--cached", "-q", "--ignore-unmatch", *spec], stdin=_nul(rels))
+        sha = write(["commit"], stdin=message.encode("utf-8"))
+        return sha if isinstance(sha, str) else None
 
 
 def fsck(vault: Path) -> tuple[bool, str]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +35,8 @@ from typing import Any
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.services.vault import autocommit, merge
+from vaultsync.services.vault.sync_state import last_sync, record, waiting_for_review
+from vaultsync.services.vault.sync_state import state_file as state_file
 from vaultsync.storage import history, history_remote
 
 DEFAULT_PUSH_RETRIES = 5
@@ -95,59 +96,6 @@ class SyncResult:
             "finished": self.finished,
             "warnings": list(self.warnings),
         }
-
-
-# ---------------------------------------------------------------------------------------------
-# the record status and doctor read
-
-
-def state_file(vault: Path) -> Path:
-    return paths.state_dir(vault) / "sync.json"
-
-
-def last_sync(vault: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(state_file(vault).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _record(vault: Path, result: SyncResult) -> None:
-    previous = last_sync(vault) or {}
-    waiting = [r for r in previous.get("waiting", []) if isinstance(r, str)]
-    waiting = list(dict.fromkeys([*waiting, *result.review, *result.copies]))
-    data = result.as_dict()
-    data["waiting"] = [r for r in waiting if still_waiting(vault, r)]
-    if result.state != "offline" and not result.error:
-        data["last_success"] = result.finished
-    else:
-        data["last_success"] = previous.get("last_success", "")
-    writer.write_atomic(
-        state_file(vault), json.dumps(data, ensure_ascii=False, indent=1), fsync=False
-    )
-
-
-def still_waiting(vault: Path, rel: str) -> bool:
-    """A conflict copy still exists, or a note still carries the `sync_conflict` property."""
-    target = vault / rel
-    if not target.is_file():
-        return False
-    if "(Conflicted copy " in target.name:
-        return True
-    try:
-        with target.open("rb") as fh:
-            head = fh.read(8192).decode("utf-8", "replace")
-    except OSError:
-        return False
-    from vaultsync.core.properties import get_scalar
-
-    return bool(get_scalar(head, merge.CONFLICT_PROP))
-
-
-def waiting_for_review(vault: Path) -> list[str]:
-    record = last_sync(vault) or {}
-    return [r for r in record.get("waiting", []) if isinstance(r, str) and still_waiting(vault, r)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -385,7 +333,8 @@ def sync(
             result = _sync(vault, config, now, say)
     except TimeoutError as exc:
         raise SyncError(f"another sync of {vault} is running", "locked") from exc
-    _record(vault, result)
+    ok = result.state != "offline" and not result.error
+    record(vault, result.as_dict(), [*result.review, *result.copies], ok)
     return result
 
 
