@@ -100,7 +100,7 @@ def test_adopting_an_obsidian_vault_changes_no_existing_file(tmp_path: Path, sha
     report = init(target, user_config=False)
     after = hashes(target)
     assert {rel: after[rel] for rel in before} == before  # every byte of every file
-    assert set(after) - set(before) == {".gitignore", paths.VAULT_CONFIG}
+    assert set(after) - set(before) == {".gitignore", ".gitattributes", paths.VAULT_CONFIG}
     assert report.adopted and report.existing_notes == notes
     assert (
         git(target, "log", "--format=%s").strip()
