@@ -27,7 +27,8 @@ def sync(
     (no conflict marker ever lands in a note), regenerate USER.md/AGENT.md, and push.
 
     Never interactive, never forced. Offline, local commits wait for the next sync (exit 0,
-    state "offline"). Exit 3 no vault, 4 bad config, 5 another sync runs, 6 no remote."""
+    state "offline"). Exit 3 no vault, 4 bad config, 5 another sync runs, 6 no remote, 7 held
+    deletions stand in the way."""
     from vaultsync.core.config import ConfigError, load_config
     from vaultsync.services.vault import remote
     from vaultsync.storage import history, history_remote
@@ -41,7 +42,8 @@ def sync(
     try:
         result = remote.sync(root, config, progress=say)
     except remote.SyncError as exc:
-        code = {"no-remote": Exit.NOT_FOUND, "locked": Exit.LOCKED}.get(exc.reason, Exit.ERROR)
+        codes = {"no-remote": Exit.NOT_FOUND, "locked": Exit.LOCKED, "held": Exit.HELD}
+        code = codes.get(exc.reason, Exit.ERROR)
         fail(str(exc), code)
     except history.GitLockBusy as exc:
         fail(history_remote.redact_url(str(exc)), Exit.LOCKED)

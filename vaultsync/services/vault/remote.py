@@ -1,26 +1,19 @@
-"""`vaultsync sync`: keep this vault in step with its git remote (fetch, integrate, push).
+"""`vaultsync sync`: keep this vault in step with its git remote (docs/sync.md).
 
-With no set-up it uses the current branch's upstream (`origin` after a `git clone`). It is never
-interactive (no prompt for a password or a host key: credentials are git's business, through
-its credential helpers and ssh agents), never forces, and never rewrites published history:
+The current branch's upstream by default (`origin` after a `git clone`). Never interactive
+(credentials are git's business), never forced, never rewriting published history:
 
 1. local changes are committed first (the watcher's autocommit, deletion guard included);
-2. the remote branch is fetched. Offline is not an error: local commits pile up and go out at
-   the next sync that reaches the remote;
-3. integration: a fast-forward when only the remote moved; otherwise a merge computed in git's
-   object store (`storage.history_remote.merge_tree`), its conflicts decided by the rules in
-   `services.vault.merge`, committed as a merge commit, and only then written to the work tree,
-   so no conflict marker ever reaches a note. A file that changes while this runs (a hook
-   appending, a person saving) is never overwritten: it is committed and the merge computed
-   again;
-4. the index is brought up to date with the files that changed and USER.md/AGENT.md are
-   regenerated from the merged memories (and committed);
-5. push, never forced. A rejected push (someone pushed meanwhile) goes back to 2, at most
-   `sync.push_retries` times.
+2. fetch. Offline is not an error: local commits wait for the next sync that gets through;
+3. integrate: a fast-forward, or a merge computed in git's object store
+   (`storage.history_remote.merge_tree`), its conflicts decided by `services.vault.merge`,
+   committed, and only then written to the work tree: no conflict marker ever reaches a note.
+   A file that changes meanwhile (a hook appending, a person saving) is never overwritten: it
+   is committed and the merge computed again;
+4. the index takes in what changed; USER.md/AGENT.md are regenerated (and committed);
+5. push, never forced; a rejected push goes back to 2, at most `sync.push_retries` times.
 
-The outcome is recorded in `<state>/sync.json` (per machine, outside the vault) for `status` and
-`doctor`: when, which remote (its URL without any password), ahead/behind, and the notes that
-wait for a person's review.
+The outcome goes to `<state>/sync.json` (services.vault.sync_state) for `status` and `doctor`.
 """
 
 from __future__ import annotations
@@ -45,7 +38,8 @@ CONFLICT_COPY_GLOB = "**/*(Conflicted copy *"
 
 
 class SyncError(Exception):
-    """Sync cannot run as asked; `reason` picks the exit code: "no-remote", "locked", "error"."""
+    """Sync cannot run as asked; `reason` picks the exit code: "no-remote", "locked", "held",
+    "error"."""
 
     def __init__(self, message: str, reason: str = "error") -> None:
         super().__init__(history_remote.redact_url(message))
@@ -345,6 +339,8 @@ def _sync(
     if history_remote.finish_interrupted(vault):
         say("finished a sync that was interrupted")
     up = upstream(vault, config)
+    if up is None and history_remote.current_branch(vault) is None:
+        raise SyncError("the vault's HEAD is not on a branch (detached): check out a branch")
     if up is None:
         raise SyncError(
             "no remote to sync with: add one with `git -C VAULT remote add origin URL` "
@@ -491,4 +487,11 @@ def _integrate(
         if _personal(config):
             _keep_user_md_personal(vault, config)
         return kind, res, changed
+    waiting = autocommit.held(vault)
+    if waiting is not None:
+        raise SyncError(
+            f"{len(waiting.rels)} held deletions touch notes the remote changed: run "
+            "`vaultsync commit --confirm-deletions` or `--restore-deletions`, then sync",
+            "held",
+        )
     raise SyncError("notes kept changing during the sync; run it again", "locked")
