@@ -21,8 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from faultkit import cli, hook, lifecycle, make_vault
-from test_fault_secrets import _forms, _objects
+from faultkit import cli, hook, lifecycle, make_vault, secret_forms, vault_objects
 
 from vaultsync.core import paths
 
@@ -173,7 +172,7 @@ def _payloads(s: dict[str, str]) -> list[tuple[str, dict[str, object]]]:
 def _fragments(secrets: dict[str, str], context: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, value in secrets.items():
-        for form in _forms(value) | {value.encode().hex()}:
+        for form in secret_forms(value) | {value.encode().hex()}:
             for i in range(len(form) - 7):
                 piece = form[i : i + 8]
                 if piece not in context:
@@ -209,7 +208,7 @@ def test_no_probe_secret_reaches_notes_names_git_or_index(tmp_path: Path, config
         leaks += _hits(str(path.relative_to(vault)), fragments, f"file name {path.name}")
         if path.is_file():
             leaks += _hits(path.read_bytes().decode("utf-8", "replace"), fragments, str(path))
-    for sha, kind, content in _objects(vault):
+    for sha, kind, content in vault_objects(vault):
         leaks += _hits(content.decode("utf-8", "replace"), fragments, f"{kind} {sha[:10]}")
     index = paths.default_index_path(vault)
     assert index.exists(), "no index was built: the scan would prove nothing"

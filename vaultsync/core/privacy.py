@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Set
 from vaultsync.core import privacy_encodings as E
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
+from vaultsync.core import privacy_scan as S
 from vaultsync.core.privacy_kinds import log_kinds
 from vaultsync.core.privacy_rules import Lazy, Rule, Span
 
@@ -142,7 +143,7 @@ class _Compiled:
         r, rx = self.rule, self.rx()
         if r.anchored:  # candidates start at a keyword
             pre = R.ANCHOR_CHECKS.get(r.check)
-            yield from J.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
+            yield from S.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
             return
         for lo, hi in self.windows(w, lowered, markers):
             pos = lo
@@ -159,7 +160,7 @@ class _Compiled:
         if not r.context or len(lowered) != len(w):
             return [(0, len(w))]
         out: list[Span] = []
-        for p in J.positions(lowered, r.context):
+        for p in S.positions(lowered, r.context):
             if markers and R.overlaps(markers, p, p + 1):
                 continue  # a [REDACTED:aws-...] marker is not a context
             hi = min(len(w), p + r.window)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from vaultsync.core.privacy_rules import Lazy
+from vaultsync.core.privacy_scan import anchored, has_cjk, positions, word_start
 
 FAKE_TURN = "prompt-injection-fake-turn"
 HIJACK = "prompt-injection-agent-hijack"
@@ -158,8 +159,6 @@ _MARK_KEYS = ("human:", "assistant:", "user:", "system:", "ai:", "bot:", "model:
 def _line_starts(w: str, lowered: str, rx: Lazy) -> list[re.Match[str]]:
     """`rx` tried at the start of each line holding a role marker's text (found with
     str.find: a scan of every line, or of every position, would cost far more)."""
-    from vaultsync.core.privacy_inject import positions
-
     out, last = [], -1
     for p in positions(lowered, _MARK_KEYS) if len(lowered) == len(w) else range(0):
         ls = w.rfind("\n", 0, p) + 1
@@ -194,8 +193,6 @@ def _windows(w: str, lowered: str, cjk: bool) -> list[tuple[int, int]]:
     """Stretches of `w` around a word for an AI (`cjk`: a Chinese or Japanese one): the only
     places an address to one can be (a pattern is tried there only, so its cost follows the
     matches, not the text)."""
-    from vaultsync.core.privacy_inject import positions
-
     if cjk:
         hits = positions(w, _CJK_KEYS)
     else:
@@ -218,12 +215,10 @@ def _windows(w: str, lowered: str, cjk: bool) -> list[tuple[int, int]]:
 def hijacks(w: str, lowered: str) -> list[Found]:
     if not any(k in lowered for k in _HIJACK_KEYS):
         return []
-    from vaultsync.core import privacy_inject as J
-
     out: list[Found] = []
     same = len(lowered) == len(w)
     wins = _windows(w, lowered, False) if same else [(0, len(w))]
-    cjk = J.has_cjk(w)
+    cjk = has_cjk(w)
     for k, (rx, strong) in enumerate(HIJACKS):
         if k == _FIRST_CJK:
             if not cjk:
@@ -231,7 +226,7 @@ def hijacks(w: str, lowered: str) -> list[Found]:
             wins = _windows(w, lowered, True)
         done = -1  # the rest of a line already judged is not judged again (bounded cost)
         if k < len(_STARTS) and same:
-            found = J.anchored(rx, w, lowered, _STARTS[k], pre=J.word_start)
+            found = anchored(rx, w, lowered, _STARTS[k], pre=word_start)
         else:
             found = (m for a, b in wins for m in rx.finditer(w, a, b))
         for m in found:

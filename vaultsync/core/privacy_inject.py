@@ -6,53 +6,19 @@ override phrase, a hidden HTML comment or element and a data-carrying markdown i
 becomes `<\\|im_start|>`), and invisible characters are shown as `\\u{…}` escapes. Ordinary
 coding lines ("ignore the build folder", "override the default timeout") do not match: an
 override needs a verb, a word such as *previous* or *all*, and a noun such as *instructions*.
-`positions` and `anchored` (a regex tried only where a keyword occurs) serve the secret rules too.
+Where candidates are found (`positions`, `anchored`) is core/privacy_scan.py's.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from vaultsync.core import privacy_hijack as H
 from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span
-
-
-def positions(lowered: str, words: Iterable[str]) -> list[int]:
-    """Sorted offsets where any of `words` occurs (str.find is much faster than a regex scan)."""
-    out = []
-    for k in words:
-        i = lowered.find(k)
-        while i >= 0:
-            out.append(i)
-            i = lowered.find(k, i + 1)
-    out.sort()
-    return out
-
-
-def anchored(
-    rx: re.Pattern[str] | Lazy,
-    w: str,
-    lowered: str,
-    starts: Iterable[str],
-    overlap: bool = False,
-    pre: Callable[[str, int], bool] | None = None,
-) -> Iterator[re.Match[str]]:
-    """Matches of `rx` that begin where one of `starts` occurs (non-overlapping unless asked).
-    `pre(w, p)` may turn a start down before the regex runs."""
-    if len(lowered) != len(w):  # lower() changed some lengths: offsets differ, scan instead
-        yield from rx.finditer(w)
-        return
-    last = -1
-    for p in positions(lowered, starts):
-        if pre is not None and not pre(w, p):
-            continue
-        if p >= last and (m := rx.match(w, p)):
-            last = p + 1 if overlap else max(m.end(), p + 1)
-            yield m
-
+from vaultsync.core.privacy_scan import CJK as _CJK
+from vaultsync.core.privacy_scan import anchored, word_start
 
 # ---- a compiled rule: where its candidates are ----------------------------------------
 
@@ -140,7 +106,6 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"|(?:これから|今から|今後)は?[、,]?(?:あなた|君)は",
      ("从现在", "從現在", "从今以后", "從今以後", "これから", "今から", "今後")),
 )  # fmt: skip
-_CJK = Lazy(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 CHAT_TOKEN = Lazy(
     r"<\|[A-Za-z_][A-Za-z0-9_.-]{0,40}\|>|<｜[^｜\n]{1,40}｜>|\[/?INST\]|<</?SYS>>"
     r"|<(?:start|end)_of_turn>"
@@ -188,14 +153,6 @@ def _rx(pattern: str) -> re.Pattern[str]:
 @lru_cache(maxsize=64)
 def _lazy(pattern: str) -> Lazy:
     return Lazy(pattern)  # compiled only once a candidate start needs it
-
-
-def has_cjk(w: str) -> bool:
-    return _CJK.search(w) is not None
-
-
-def word_start(w: str, p: int) -> bool:
-    return p == 0 or not w[p - 1].isalpha() or w[p] > "\u3000"  # CJK has no word breaks
 
 
 def _sentence(w: str, s: int, e: int) -> Span:

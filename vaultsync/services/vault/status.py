@@ -31,6 +31,7 @@ class Status:
     hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
     last_learn: dict[str, object] | None = None  # the last `vaultsync learn` run (learn_summary)
     sync: dict[str, object] | None = None  # remote, ahead/behind, last sync, waiting conflicts
+    agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -45,6 +46,7 @@ class Status:
             "hooks": self.hooks,
             "last_learn": self.last_learn,
             "sync": self.sync,
+            "agents": self.agents,
         }
 
 
@@ -123,6 +125,7 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         hooks={agent: installed(agent) for agent in AGENTS},
         last_learn=learn_summary(vault),
         sync=_sync_state(vault),
+        agents=_agent_states(vault),
     )
 
 
@@ -134,3 +137,14 @@ def _sync_state(vault: Path) -> dict[str, object] | None:
         return remote.remote_state(vault)
     except history.GitError as exc:
         return {"remote": None, "error": history_remote.redact_url(str(exc))}
+
+
+def _agent_states(vault: Path) -> dict[str, str]:
+    """ "installed", or what stops the hooks working ("not trusted", "outdated", ...):
+    `vaultsync doctor` says how to fix it."""
+    from vaultsync.services.agents.health import check_all
+
+    try:
+        return {h.agent: h.short for h in check_all(vault)}
+    except Exception:  # status reports; a broken agent file is doctor's to explain
+        return {}
