@@ -36,9 +36,19 @@ def _memory(body: str, reinforced: int) -> str:
     return render_frontmatter(props) + f"\n# Writing style\n\n{body}\n"
 
 
-def _killed_sync(m: Machine, rng: random.Random) -> bool:
-    """A real `vaultsync sync` process, SIGKILLed after a random delay. True if it was still
-    running when killed (so the kill landed mid-way)."""
+def _sync_process_seconds(m: Machine) -> float:
+    """How long one whole `vaultsync sync` process takes here, so kills land inside one."""
+    start = time.monotonic()
+    subprocess.run([*HOOK, "sync", "--quiet"], env=m.env(), capture_output=True, timeout=120)
+    return time.monotonic() - start
+
+
+SPAN = {"s": 1.0}
+
+
+def _killed_sync(m: Machine, rng: random.Random, share: tuple[float, float] = (0.2, 0.9)) -> bool:
+    """A real `vaultsync sync` process, SIGKILLed after a random share of a whole sync's time.
+    True if it was still running when killed (so the kill landed mid-way)."""
     proc = subprocess.Popen(
         [*HOOK, "sync", "--quiet"],
         env=m.env(),
@@ -46,7 +56,7 @@ def _killed_sync(m: Machine, rng: random.Random) -> bool:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    time.sleep(rng.uniform(0.2, 1.2))
+    time.sleep(rng.uniform(*share) * SPAN["s"])
     alive = proc.poll() is None
     if alive:
         os.killpg(proc.pid, signal.SIGKILL)  # git children die with it, as in a power cut
@@ -92,6 +102,7 @@ def test_three_clones_converge(tmp_path: Path, seed: int) -> None:
     machines[0].write(SHARED, _memory("Short sentences.", 0))
     machines[0].sync()
     machines += [Machine(tmp_path, f"m{i}", bare) for i in (1, 2)]
+    SPAN["s"] = _sync_process_seconds(machines[1])
     sessions = {m.name: [f"{m.name}-s{k}" for k in range(2)] for m in machines}
     plans = {
         (m.name, sid): session_payloads(sid, str(tmp_path / "proj"), 8)
@@ -136,8 +147,10 @@ def test_three_clones_converge(tmp_path: Path, seed: int) -> None:
     for t in threads:
         t.join(timeout=120)
     assert not errors, errors
-    if not kills:  # the seed must really cut a sync short somewhere
-        kills += _killed_sync(machines[0], random.Random(0))
+    for attempt in range(6):  # the seed must really cut a sync short somewhere
+        if kills:
+            break
+        kills += _killed_sync(machines[0], random.Random(attempt), (0.1, 0.5))
     assert kills
     expected = sorted(seen)
     for _ in range(3):  # quiesce: every machine syncs until nothing moves
