@@ -364,37 +364,10 @@ def check_git(vault: Path, now: dt.datetime) -> Check:
 
 
 def check_sync(vault: Path, now: dt.datetime) -> Check:
-    from vaultsync.services.vault import remote
+    from vaultsync.services.vault.sync_state import health
 
-    state = remote.remote_state(vault)
-    if not state.get("remote"):
-        return Check("sync", State.OK, "no remote: local history only (docs/sync.md adds one)")
-    where = f"{state['remote']}/{state.get('branch')} ({state.get('url')})"
-    waiting = state.get("waiting") or []
-    if waiting:
-        return Check(
-            "sync",
-            State.WARN,
-            f"{where}: {len(waiting)} conflicts wait for review (e.g. {waiting[0]})",
-            "open each note: keep one text (or both), delete the other copy and the box",
-        )
-    if state.get("last_state") == "offline":
-        return Check(
-            "sync",
-            State.WARN,
-            f"{where}: the last sync could not reach the remote ({state.get('last_error')}); "
-            f"{state.get('ahead', '?')} commits wait to go out",
-            "check the network and git's credentials (`git -C VAULT fetch`), then `vaultsync sync`",
-        )
-    last = state.get("last_sync")
-    if not last:
-        return Check("sync", State.WARN, f"{where}: never synced", "run `vaultsync sync`")
-    return Check(
-        "sync",
-        State.OK,
-        f"{where}: {state.get('ahead', 0)} ahead, {state.get('behind', 0)} behind; "
-        f"last sync {last}",
-    )
+    state, summary, fix = health(vault)
+    return Check("sync", State(state), summary, fix)
 
 
 def _render(vault: Path, config: Config) -> Any:

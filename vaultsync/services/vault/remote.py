@@ -28,7 +28,8 @@ from typing import Any
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.services.vault import autocommit, merge
-from vaultsync.services.vault.sync_state import last_sync, record, waiting_for_review
+from vaultsync.services.vault.sync_state import Upstream, record, upstream
+from vaultsync.services.vault.sync_state import remote_state as remote_state
 from vaultsync.services.vault.sync_state import state_file as state_file
 from vaultsync.storage import history, history_remote
 
@@ -90,62 +91,6 @@ class SyncResult:
             "finished": self.finished,
             "warnings": list(self.warnings),
         }
-
-
-# ---------------------------------------------------------------------------------------------
-# where to sync with
-
-
-@dataclass(frozen=True)
-class Upstream:
-    remote: str
-    branch: str  # on the remote
-    local: str  # the local branch
-    url: str  # without any password
-
-    @property
-    def tracking(self) -> str:
-        return f"refs/remotes/{self.remote}/{self.branch}"
-
-
-def upstream(vault: Path, config: Config | None = None) -> Upstream | None:
-    local = history_remote.current_branch(vault)
-    if local is None:
-        return None
-    remote_name = str(config.get("sync", "remote") or "") if config is not None else ""
-    found = history_remote.upstream_of(vault, local)
-    if remote_name:
-        found = (remote_name, found[1] if found else local)
-    if found is None:
-        return None
-    remote, branch = found
-    if remote not in history_remote.remotes(vault):
-        return None
-    return Upstream(remote, branch, local, history_remote.remote_url(vault, remote))
-
-
-def remote_state(vault: Path, config: Config | None = None) -> dict[str, Any]:
-    """What `status` shows without touching the network: the remote, ahead/behind of the last
-    fetch, the last sync, the notes waiting for review."""
-    out: dict[str, Any] = {"remote": None}
-    if not history.is_repo(vault):
-        return out
-    up = upstream(vault, config)
-    record = last_sync(vault) or {}
-    out["last_sync"] = record.get("finished") or None
-    out["last_success"] = record.get("last_success") or None
-    out["last_state"] = record.get("state") or None
-    out["last_error"] = record.get("error") or None
-    out["waiting"] = waiting_for_review(vault)
-    if up is None:
-        return out
-    out.update(remote=up.remote, url=up.url, branch=up.branch)
-    local, theirs = history.head(vault), history_remote.rev(vault, up.tracking)
-    if local and theirs:
-        out["ahead"], out["behind"] = history_remote.ahead_behind(vault, local, theirs)
-    elif local:
-        out["ahead"], out["behind"] = len(history.log(vault, limit=10000)), 0
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
