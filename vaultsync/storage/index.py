@@ -168,6 +168,13 @@ def _chunks(items: Iterable[Any], size: int = _CHUNK) -> Iterator[list[Any]]:
         yield chunk
 
 
+def best_snippet(any_column: str, body: str, mark: tuple[str, str]) -> str:
+    """The body's snippet when the body matches, else the best column's. The keywords column
+    repeats a note's headings and lead paragraph (storage/index_rows.about) beside its file name
+    and aliases: a snippet from there would read as a list of names."""
+    return body if body and mark[0] in body else any_column
+
+
 class Index:
     """One open index. Not shared between threads; open one per process or task."""
 
@@ -405,16 +412,21 @@ class Index:
             SELECT COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
                    COALESCE(n.type, 'event'), top.score, snippet(fts, -1, ?, ?, '…', 20),
                    e.event_id, e.ts, COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
-                   COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, '')
+                   COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, ''),
+                   snippet(fts, 2, ?, ?, '…', 20)
             FROM top JOIN fts ON fts.rowid = top.id{joins}
             WHERE fts MATCH ?
             ORDER BY top.score, top.id"""
         try:
-            bound = (expression, *params, limit, *mark, expression)
+            bound = (expression, *params, limit, *mark, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
         except sqlite3.Error as exc:
             raise as_failure(exc, self.path) from exc
-        return [RawHit(*row) for row in rows if row[0] is not None]
+        return [
+            RawHit(*row[:5], best_snippet(row[5], row[11], mark), *row[6:11])  # type: ignore[call-arg]
+            for row in rows
+            if row[0] is not None
+        ]
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault

@@ -12,7 +12,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, NamedTuple
 
-from vaultsync.storage.index import WEIGHTS, Index, SearchFilter, as_failure, filter_sql
+from vaultsync.storage.index import (
+    WEIGHTS,
+    Index,
+    SearchFilter,
+    as_failure,
+    best_snippet,
+    filter_sql,
+)
 
 
 def _marks(n: int) -> str:
@@ -80,13 +87,16 @@ def snippets(
     """rowid -> FTS5 snippet (segmented, with marks) for these rows of a MATCH."""
     # One statement per row: FTS5 seeks to `rowid = ?`, where `rowid IN (...)` makes it
     # walk every match of the expression.
-    sql = "SELECT snippet(fts, -1, ?, ?, '…', 20) FROM fts WHERE fts MATCH ? AND rowid = ?"
+    sql = (
+        "SELECT snippet(fts, -1, ?, ?, '…', 20), snippet(fts, 2, ?, ?, '…', 20) FROM fts"
+        " WHERE fts MATCH ? AND rowid = ?"
+    )
     out: dict[int, str] = {}
     try:
         for rowid in rowids:
-            row = index.conn.execute(sql, (*mark, expression, rowid)).fetchone()
+            row = index.conn.execute(sql, (*mark, *mark, expression, rowid)).fetchone()
             if row is not None:
-                out[rowid] = row[0]
+                out[rowid] = best_snippet(row[0], row[1], mark)
     except sqlite3.Error as exc:
         raise as_failure(exc, index.path) from exc
     return out
