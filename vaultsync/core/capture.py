@@ -50,13 +50,15 @@ _FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)
 # --- events ----------------------------------------------------------------------------------
 
 
-def build_event(inc: Incoming, project: Project, now: datetime, limits: Limits) -> Event:
+def build_event(
+    inc: Incoming, project: Project, now: datetime, limits: Limits, event_id: str = ""
+) -> Event:
     assert inc.kind is not None
     now = now.astimezone(UTC)
     has_tool = bool(inc.tool) or inc.kind in _TOOLISH
     extra = {k: v for k, v in inc.extra.items() if isinstance(v, str | int | float | bool)}
     return Event(
-        id=eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
+        id=event_id or eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
         ts=now.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
         agent=inc.agent,
         session_id=inc.session_id,
@@ -269,38 +271,296 @@ def _header(event: Event, project: Project) -> str:
     return properties.render_frontmatter(props) + f"\n# {event.agent} session {short} — {name}\n"
 
 
+SPOOLED = "spooled"  # record(): the event waits in the spool (not dropped)
+
+
+def session_key(agent: str, session_id: str) -> str:
+    """Names the session's state files, lock and spool folder."""
+    return paths.short_hash(agent, session_id, n=16)
+
+
+def _lock_wait(cfg: Config, budget: Budget) -> float:
+    """How long to wait for the session's lock before spooling instead: short, so a busy
+    session turns parallel hooks into one writer that appends the others' events in a batch,
+    and never so long that the time limit could catch the event unwritten."""
+    wait = float(cfg.get("hook", "lock_wait_s") or 0.2)
+    return max(0.0, min(wait, budget.remaining() - _reserve(budget)))
+
+
+def _reserve(budget: Budget) -> float:
+    """Time kept back for spooling (one small fsynced file) before the limit: a fifth of the
+    limit, at most 0.25 s."""
+    return min(0.25, 0.2 * float(getattr(budget, "limit", 10.0)))
+
+
+def _set_fallback(budget: Budget, fallback: Any) -> None:
+    setter = getattr(budget, "set_fallback", None)
+    if setter is not None:
+        setter(fallback)
+
+
 def record(
     vault: Path, cfg: Config, event: Event, rel: str, project: Project, budget: Budget
 ) -> str | None:
-    """Append `event` to its note unless a filter drops it. Returns None when written, else
-    the reason it was dropped."""
-    target = paths.inside(vault, vault / rel)
-    seen_file = _session_file(vault, event.agent, event.session_id, ".seen")
-    with writer.locked(seen_file.with_suffix(".lock"), timeout=max(0.05, budget.remaining())):
-        seen = _load_seen(seen_file)
+    """Append `event` to its note unless a filter drops it; when it cannot be written in time
+    (the session's lock stays busy, the limit is near) it goes to the spool. Returns None
+    when written, SPOOLED when spooled, else the reason it was dropped."""
+    from vaultsync.core import spool
+
+    if spool.has_pending(vault, spool.RAW):
+        drain_raw(vault, cfg, budget)
+    key = session_key(event.agent, event.session_id)
+    entry = {"v": 1, "kind": "event", "rel": rel, "project": project.name}
+    entry["block"] = eventlog.render(event)
+
+    def to_spool() -> None:
+        spool.put(vault, key, entry)
+
+    # If the time limit strikes before the event is in its note, the hook spools it on exit.
+    _set_fallback(budget, to_spool)
+    try:
+        try:
+            with writer.locked(_session_lock(vault, key), timeout=_lock_wait(cfg, budget)):
+                outcome = _write_session(vault, cfg, key, budget, own=(event, rel, project.name))
+        except TimeoutError:
+            outcome = None
+        if outcome is None:  # lock busy, or no time left to write (or to drain what waits)
+            with budget.critical():
+                to_spool()
+                _set_fallback(budget, None)
+            _log_overload(budget)
+            _combine(vault, cfg, key, budget)
+            return SPOOLED
+        _set_fallback(budget, None)
+    finally:
+        _set_fallback(budget, None)
+    _combine(vault, cfg, key, budget)
+    reason, kinds = outcome
+    _close_drained(vault, cfg, rel, kinds, event, budget)
+    return reason
+
+
+def _log_overload(budget: Budget) -> None:
+    """A busy session lock is the normal way parallel hooks hand their events to one writer;
+    running out of time is worth a line in the hook error log (`vaultsync status` counts it),
+    though nothing was lost."""
+    if budget.remaining() > 2 * _reserve(budget) + 0.05:
+        return
+    from vaultsync.core.hook import note_problem
+
+    note_problem("TimeLimit", "no time left to write the event: spooled, written by the next call")
+
+
+def _session_lock(vault: Path, key: str) -> Path:
+    return paths.state_dir(vault) / "sessions" / (key + ".lock")
+
+
+def _combine(vault: Path, cfg: Config, key: str, budget: Budget) -> None:
+    """After letting go of (or failing to get) the session's lock: if events wait in its
+    spool, take the lock without waiting and drain them. Every spooler tries once after its
+    file is in place and every holder checks after letting go, so the last one out always
+    sees what was spooled while it held the lock: no event is left behind by a race."""
+    from vaultsync.core import spool
+
+    while spool.has_pending(vault, key) and budget.remaining() > 2 * _reserve(budget):
+        try:
+            with writer.locked(_session_lock(vault, key), timeout=0):
+                outcome = _write_session(vault, cfg, key, budget, own=None)
+        except TimeoutError:
+            return  # the holder drains them, or checks again after letting go
+        if outcome is None:
+            return
+        _close_drained(vault, cfg, None, outcome[1], None, budget)
+
+
+def _close_drained(
+    vault: Path,
+    cfg: Config,
+    rel: str | None,
+    kinds: list[tuple[str, EventKind]],
+    own: Event | None,
+    budget: Budget,
+) -> None:
+    """Turn and session ends that came out of the spool get their assessment now (the
+    caller assesses its own event)."""
+    done: dict[str, bool] = {}
+    for note_rel, kind in kinds:
+        if own is not None and note_rel == rel:
+            continue
+        if kind in (EventKind.TURN_END, EventKind.SESSION_END):
+            done[note_rel] = done.get(note_rel, False) or kind is EventKind.SESSION_END
+    for note_rel, final in done.items():
+        close_session(vault, cfg, note_rel, datetime.now(UTC), final=final, budget=budget)
+
+
+def _write_session(
+    vault: Path,
+    cfg: Config,
+    key: str,
+    budget: Budget,
+    own: tuple[Event, str, str] | None,
+) -> tuple[str | None, list[tuple[str, EventKind]]] | None:
+    """Under the session's lock: what waits in its spool, then `own` (event, rel, project
+    name), through the filters and into the note in one append. Returns (why `own` was
+    dropped or None, [(rel, kind) of each event written]), or None when `own` could not be
+    written in time (the caller spools it; what was drained stays drained)."""
+    from vaultsync.core import spool
+
+    seen_file = _session_file_by_key(vault, key, ".seen")
+    seen = first_seen = _load_seen(seen_file)
+    batches: dict[str, tuple[str, list[tuple[str, str, Event]]]] = {}  # rel -> (project, ...)
+    taken: list[Path] = []
+    complete = True
+    held: dict[str, str] = {}
+    for item in spool.pending(vault, key):
+        if budget.remaining() < 2 * _reserve(budget):
+            complete = False
+            break
+        data = spool.load(item)
+        if data is None:
+            continue
+        found = eventlog.parse(str(data.get("block", "")))
+        rel = str(data.get("rel", ""))
+        if len(found) != 1 or not _valid_rel(vault, rel):
+            spool._set_aside(item)
+            continue
+        event = found[0]
+        if rel not in held:
+            held[rel] = _note_text(vault, rel)
+        taken.append(item)
+        if event.id in held[rel] or drop_reason(event, seen, cfg):
+            continue  # already in the note (a drain killed before its unlink), or filtered
+        seen = _remember(seen, event)
+        batch = batches.setdefault(rel, (str(data.get("project", "")), []))[1]
+        batch.append((event.id, str(data["block"]), event))
+    reason: str | None = None
+    if own is not None and complete:
+        event, rel, project_name = own
         reason = drop_reason(event, seen, cfg)
-        if reason:
-            return reason
-        block = eventlog.render(event)
-        with budget.critical():
-            writer.append(
-                target,
-                block,
-                lock_file=paths.lock_path(vault, rel),
-                header=lambda: _header(event, project),
-                timeout=max(0.05, budget.remaining()),
+        if reason is None:
+            seen = _remember(seen, event)
+            batch = batches.setdefault(rel, (project_name, []))[1]
+            batch.append((event.id, eventlog.render(event), event))
+    written = _finish(vault, batches, taken, seen_file, seen, budget, seen is not first_seen)
+    if written is None or (own is not None and not complete):
+        return None  # `own` must wait behind what is still spooled: it is spooled too
+    return reason, written
+
+
+def _finish(
+    vault: Path,
+    batches: dict[str, tuple[str, list[tuple[str, str, Event]]]],
+    taken: list[Path],
+    seen_file: Path,
+    seen: Seen,
+    budget: Budget,
+    seen_changed: bool = True,
+) -> list[tuple[str, EventKind]] | None:
+    """Append each note's batch in one write, journal it, then let go of the spool files.
+    None when a note's lock stayed busy (a rewrite of it): the spool keeps what it held."""
+    from vaultsync.core import journal, spool
+
+    written: list[tuple[str, EventKind]] = []
+    window = _repair_window(None)
+    for rel, (project_name, batch) in batches.items():
+        target = paths.inside(vault, vault / rel)
+        try:
+            note_lock = writer.locked(
+                paths.lock_path(vault, rel), timeout=max(0.0, budget.remaining() - _reserve(budget))
             )
-        after = _remember(seen, event)
-        if after is not seen:
-            state = {
-                "last": after.last,
-                "last_tool": after.last_tool,
-                "last_error": after.last_error,
-                "keys": after.keys,
-            }
-            data = json.dumps(state, ensure_ascii=False)
-            writer.write_atomic(seen_file, data.encode("utf-8", "surrogatepass"), fsync=False)
-    return None
+            with note_lock, budget.critical():
+                journal.repair_locked(vault, rel, target, window)
+                first = batch[0][2]
+                writer.append_unlocked(
+                    target,
+                    "".join(b for _, b, _ in batch),
+                    header=lambda: _header(first, Project("", "", project_name)),
+                )
+                journal.record(vault, rel, target, [(i, b) for i, b, _ in batch])
+        except TimeoutError:
+            return None
+        written += [(rel, e.kind) for _, _, e in batch]
+    with budget.critical():
+        for item in taken:
+            spool.remove(item)
+        if not seen_changed:
+            return written
+        data = json.dumps(
+            {"last": seen.last, "last_tool": seen.last_tool, "last_error": seen.last_error,
+             "keys": seen.keys or {}},
+            ensure_ascii=False,
+        )  # fmt: skip
+        writer.write_atomic(seen_file, data.encode("utf-8", "surrogatepass"), fsync=False)
+    return written
+
+
+def _repair_window(cfg: Config | None) -> float:
+    from vaultsync.core import journal
+
+    if cfg is None:
+        return journal.DEFAULT_WINDOW_S
+    return float(cfg.get("hook", "repair_window_s") or journal.DEFAULT_WINDOW_S)
+
+
+def _note_text(vault: Path, rel: str) -> str:
+    try:
+        return (vault / rel).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _session_file_by_key(vault: Path, key: str, suffix: str = "") -> Path:
+    return paths.state_dir(vault) / "sessions" / (key + suffix)
+
+
+def drain_spool(vault: Path, cfg: Config, budget: Budget | None = None) -> int:
+    """Everything waiting in the spool, into its notes (the watcher, rebuild, status; the
+    hook drains its own session as it writes). Returns how many records were taken."""
+    from vaultsync.core import spool
+
+    budget = budget or NoBudget()
+    taken = 0
+    for key in spool.keys(vault):
+        before = len(spool.pending(vault, key))
+        if key == spool.RAW:
+            drain_raw(vault, cfg, budget)
+        else:
+            try:
+                with writer.locked(_session_lock(vault, key), timeout=budget.remaining()):
+                    outcome = _write_session(vault, cfg, key, budget, own=None)
+            except TimeoutError:
+                continue
+            if outcome is not None:
+                _close_drained(vault, cfg, None, outcome[1], None, budget)
+        taken += before - len(spool.pending(vault, key))
+    return taken
+
+
+def drain_raw(vault: Path, cfg: Config, budget: Budget) -> None:
+    """Payloads spooled before the hook had parsed them: parsed, redacted and recorded now,
+    each with the id and time it was given when it arrived (so a replay is recognised)."""
+    from vaultsync.core import agents, spool
+
+    try:
+        with writer.locked(spool.folder(vault) / ".raw.lock", timeout=0):
+            for item in spool.pending(vault, spool.RAW):
+                if budget.remaining() < 4 * _reserve(budget):
+                    return
+                data = spool.load(item)
+                if data is None:
+                    continue
+                try:
+                    payload = json.loads(str(data["payload"]))
+                    inc = agents.normalize(str(data["agent"]), payload, data.get("event") or None)
+                    when = datetime.fromisoformat(str(data["received"]))
+                except (KeyError, ValueError, TypeError, agents.PayloadError):
+                    spool._set_aside(item)
+                    continue
+                handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
+                       replay=True)  # fmt: skip
+                spool.remove(item)
+    except TimeoutError:
+        return
 
 
 # --- session start ---------------------------------------------------------------------------
@@ -383,27 +643,72 @@ def project_allowed(project: Project, cwd: str, cfg: Config) -> bool:
 
 
 def handle(
-    inc: Incoming, vault: Path, cfg: Config, now: datetime, budget: Budget | None = None
+    inc: Incoming,
+    vault: Path,
+    cfg: Config,
+    now: datetime,
+    budget: Budget | None = None,
+    *,
+    event_id: str = "",
+    replay: bool = False,
 ) -> str:
-    """Record one hook call; returns the session-start context ("" when none is due)."""
+    """Record one hook call; returns the session-start context ("" when none is due).
+    `event_id`/`replay`: a spooled raw payload being recorded late, under its first id."""
     budget = budget or NoBudget()
     project = project_of(inc.cwd)
     allowed = project_allowed(project, inc.cwd, cfg)
+    context = ""
+    if inc.wants_context:
+        # Built first: whatever happens to the write below, the agent gets its context.
+        context = session_context(vault, cfg, project if allowed else None)
+        _remember_context(vault, project if allowed else None, context, budget)
     if inc.kind is not None and allowed:
-        event = build_event(inc, project, now, Limits.from_config(cfg))
+        event = build_event(inc, project, now, Limits.from_config(cfg), event_id)
         event, findings = redact_event(event, redactor_for(cfg))
         rel = session_rel(vault, inc.agent, inc.session_id, now)
+        if replay and event.id in _note_text(vault, rel):
+            return ""  # recorded before the drain that spooled it was killed
         dropped = record(vault, cfg, event, rel, project, budget)
-        if findings and dropped is None:
+        if findings and dropped in (None, SPOOLED):
             from vaultsync.core import privacy
 
             privacy.log_redactions(
                 paths.redaction_log(vault), findings, where=f"{rel}#{event.id}", when=now
             )
-        if inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
+        if dropped is None and inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
             close_session(
                 vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget
             )
-    if inc.wants_context:
-        return session_context(vault, cfg, project if allowed else None)
-    return ""
+    return context
+
+
+def _context_cache(vault: Path, project: Project | None) -> Path:
+    key = paths.project_key(project.key) if project is not None and project.key else "none"
+    return paths.context_dir(vault) / f"{key}.last"
+
+
+def cached_context(vault: Path, cwd: str) -> str:
+    """The context last given at a session start of this project: what the hook answers
+    when it has no time to build a fresh one."""
+    try:
+        return _context_cache(vault, project_of(cwd)).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _remember_context(vault: Path, project: Project | None, context: str, budget: Budget) -> None:
+    setter = getattr(budget, "set_context", None)
+    if setter is not None:
+        setter(context)
+    if project is None or not context:
+        return  # a denied project leaves no trace; nothing is no better than the last one
+    target = _context_cache(vault, project)
+    try:
+        if target.read_text(encoding="utf-8") == context:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        writer.write_atomic(target, context, fsync=False)
+    except OSError:
+        pass  # only the fallback for an overloaded start is lost
