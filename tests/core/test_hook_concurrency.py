@@ -50,9 +50,7 @@ def _payload(worker: int, n: int, sessions: int) -> bytes:
 @contextlib.contextmanager
 def cpu_hog(processes: int = 2) -> Iterator[None]:
     """Busy loops on every core, as a build running beside the agent would."""
-    hogs = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)
-    ]
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)]
     try:
         yield
     finally:

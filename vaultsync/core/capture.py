@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
@@ -470,12 +471,8 @@ def _finish(
             )
             with note_lock, budget.critical():
                 journal.repair_locked(vault, rel, target, window)
-                first = batch[0][2]
-                writer.append_unlocked(
-                    target,
-                    "".join(b for _, b, _ in batch),
-                    header=lambda: _header(first, Project("", "", project_name)),
-                )
+                header = _header_for(batch[0][2], project_name)
+                writer.append_unlocked(target, "".join(b for _, b, _ in batch), header=header)
                 journal.record(vault, rel, target, [(i, b) for i, b, _ in batch])
         except TimeoutError:
             return None
@@ -492,6 +489,10 @@ def _finish(
         )  # fmt: skip
         writer.write_atomic(seen_file, data.encode("utf-8", "surrogatepass"), fsync=False)
     return written
+
+
+def _header_for(event: Event, project_name: str) -> Any:
+    return lambda: _header(event, Project("", "", project_name))
 
 
 def _repair_window(cfg: Config | None) -> float:
@@ -708,7 +709,5 @@ def _remember_context(vault: Path, project: Project | None, context: str, budget
             return
     except (OSError, UnicodeDecodeError):
         pass
-    try:
+    with contextlib.suppress(OSError):  # only the fallback for an overloaded start is lost
         writer.write_atomic(target, context, fsync=False)
-    except OSError:
-        pass  # only the fallback for an overloaded start is lost

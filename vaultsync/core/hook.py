@@ -45,6 +45,7 @@ def time_limit(agent: str, event: str, cap: float = DEFAULT_CAP) -> float:
     budget = hook_budget_s(agent, event) if agent else OWN_BUDGET_S
     return max(0.05, min(cap, budget - min(1.0, 0.1 * budget)))
 
+
 HELP = """\
 usage: vaultsync-hook --agent AGENT [--event EVENT]
        vaultsync hook --agent AGENT [--event EVENT]
@@ -59,7 +60,8 @@ Record one agent hook event in the vault. The agent's JSON payload is read on st
 The vault comes from $VAULTSYNC_VAULT or the user config. The hook always exits 0 within
 its time limit (the timeout install gave the agent for the event, less a margin, capped by
 hook.time_limit_s); an event it cannot write in time waits in the spool and is written by the
-next call. Problems go to the hook error log, counted by `vaultsync status`. On session start it prints the context the agent expects (JSON for
+next call. Problems go to the hook error log, counted by `vaultsync status`. On session start
+it prints the context the agent expects (JSON for
 Claude Code, Codex, Gemini and Cursor, {"context": ...} for Hermes' first pre_llm_call).
 `vaultsync install AGENT` writes these hook commands into the agent's configuration.
 """

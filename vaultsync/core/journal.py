@@ -138,9 +138,7 @@ def unchanged_since_append(vault: Path, rel: str, target: Path) -> bool:
     return bool(tail.get("size") == st.st_size and tail.get("mtime") == st.st_mtime_ns)
 
 
-def repair_locked(
-    vault: Path, rel: str, target: Path, window_s: float = DEFAULT_WINDOW_S
-) -> int:
+def repair_locked(vault: Path, rel: str, target: Path, window_s: float = DEFAULT_WINDOW_S) -> int:
     """Put back the events a stale save dropped; the caller holds the note's lock. Returns
     how many were appended."""
     if unchanged_since_append(vault, rel, target):

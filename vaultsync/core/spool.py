@@ -23,6 +23,7 @@ stdlib only: this is on the hook path.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -129,17 +130,13 @@ def load(path: Path) -> dict[str, Any] | None:
 def _set_aside(path: Path) -> None:
     """A damaged record (it cannot be: records are renamed into place whole) is kept under
     another name for a person to look at, never retried forever or deleted."""
-    try:
+    with contextlib.suppress(OSError):
         os.rename(path, path.with_name(path.name + ".bad"))
-    except OSError:
-        pass
 
 
 def remove(path: Path) -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass
 
 
 def drain(vault: Path, cfg: Any = None, budget: Any = None) -> int:
