@@ -514,39 +514,62 @@ def _session_file_by_key(vault: Path, key: str, suffix: str = "") -> Path:
     return paths.state_dir(vault) / "sessions" / (key + suffix)
 
 
+def catch_up(vault: Path, cfg: Config, rels: Any = None) -> tuple[int, int]:
+    """What the watcher (through reconcile), rebuild and status run first: the spool drained
+    into the notes, and events a stale editor save dropped put back (all journaled session
+    notes, or those among `rels`). Returns (records drained, events restored). Never fails
+    its caller: what it cannot do now, the next caller does."""
+    from vaultsync.core import journal, spool
+
+    drained = restored = 0
+    window = _repair_window(cfg)
+    with contextlib.suppress(OSError, TimeoutError, ValueError):
+        drained = spool.drain(vault, cfg)
+    if rels is None:
+        targets = journal.journaled_rels(vault)
+    else:
+        targets = [r for r in rels if str(r).startswith(paths.SESSIONS_DIR + "/")]
+    for rel in targets:
+        with contextlib.suppress(OSError, TimeoutError, ValueError):
+            paths.inside(vault, vault / rel)
+            restored += journal.repair(vault, rel, window, timeout=2.0)
+    return drained, restored
+
+
 def drain_spool(vault: Path, cfg: Config, budget: Budget | None = None) -> int:
     """Everything waiting in the spool, into its notes (the watcher, rebuild, status; the
-    hook drains its own session as it writes). Returns how many records were taken."""
+    hook drains its own session as it writes). Returns how many events this call wrote."""
     from vaultsync.core import spool
 
     budget = budget or NoBudget()
-    taken = 0
+    written = 0
     for key in spool.keys(vault):
-        before = len(spool.pending(vault, key))
         if key == spool.RAW:
-            drain_raw(vault, cfg, budget)
-        else:
-            try:
-                with writer.locked(_session_lock(vault, key), timeout=budget.remaining()):
-                    outcome = _write_session(vault, cfg, key, budget, own=None)
-            except TimeoutError:
-                continue
-            if outcome is not None:
-                _close_drained(vault, cfg, None, outcome[1], None, budget)
-        taken += before - len(spool.pending(vault, key))
-    return taken
+            written += drain_raw(vault, cfg, budget)
+            continue
+        try:
+            with writer.locked(_session_lock(vault, key), timeout=budget.remaining()):
+                outcome = _write_session(vault, cfg, key, budget, own=None)
+        except TimeoutError:
+            continue
+        if outcome is not None:
+            written += len(outcome[1])
+            _close_drained(vault, cfg, None, outcome[1], None, budget)
+    return written
 
 
-def drain_raw(vault: Path, cfg: Config, budget: Budget) -> None:
+def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     """Payloads spooled before the hook had parsed them: parsed, redacted and recorded now,
-    each with the id and time it was given when it arrived (so a replay is recognised)."""
+    each with the id and time it was given when it arrived (so a replay is recognised).
+    Returns how many were recorded."""
     from vaultsync.core import agents, spool
 
+    done = 0
     try:
         with writer.locked(spool.folder(vault) / ".raw.lock", timeout=0):
             for item in spool.pending(vault, spool.RAW):
                 if budget.remaining() < 4 * _reserve(budget):
-                    return
+                    break
                 data = spool.load(item)
                 if data is None:
                     continue
@@ -560,8 +583,10 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> None:
                 handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
                        replay=True)  # fmt: skip
                 spool.remove(item)
+                done += 1
     except TimeoutError:
-        return
+        pass
+    return done
 
 
 # --- session start ---------------------------------------------------------------------------
