@@ -416,10 +416,13 @@ def _arm(call: _Call, deadline: Deadline) -> None:
         deadline.arm(limit)
 
 
-def _rest_of_stdin(call: _Call, wait: float = 0.2) -> bytes | None:
+def _rest_of_stdin(call: _Call, wait: float = 3.0) -> bytes | None:
     """The limit struck before the payload was read (a crowded machine can take that long to
-    start a process): read the rest now, briefly. The agent wrote it at once, so it is in the
-    pipe. None if it does not come whole in time, or is too large."""
+    start a process): read the rest now. The agent writes it at once, so it is normally in
+    the pipe already; the wait covers an agent as crowded as we are. Only the event whose
+    budget the limit protected (SessionEnd, ~1 s) can lose by waiting: the agent may stop us
+    first, which without the wait would lose the event anyway. None if the payload does not
+    come whole in time, or is too large."""
     import select
 
     data = bytearray(b"".join(call.chunks))
