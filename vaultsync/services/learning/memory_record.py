@@ -13,8 +13,9 @@ idempotent, so it is safe to run on every batch.
 A memory is keyed by what never changes once it is written, its `session_id`, `created`,
 `source` and file name, not by its folder: `review` moves a memory to another level's folder.
 If an editor then saves its buffer at the old path, two notes share that key: they are merged
-into the one review moved (the newer `updated`; on a tie the higher level), taking the person's text from the
-re-saved copy when it differs, and the re-saved copy is moved to the archive, never deleted.
+into the one review moved (the newer `updated`; on a tie the higher level), taking the person's
+text from the re-saved copy when it differs, and the re-saved copy is moved to the archive,
+never deleted.
 """
 
 from __future__ import annotations
