@@ -127,6 +127,22 @@ def lost(journal_entries: list[dict[str, Any]], present: set[str]) -> list[dict[
     return [e for e in journal_entries[last + 1 :] if e["id"] not in present]
 
 
+def _settled_text(target: Path, tries: int = 5) -> str | None:
+    """The note once two reads 20 ms apart agree: an editor that writes in place truncates
+    the file first, and a repair that read it then would take every event for lost."""
+    try:
+        text = target.read_text(encoding="utf-8", errors="surrogateescape")
+        for _ in range(tries):
+            time.sleep(0.02)
+            again = target.read_text(encoding="utf-8", errors="surrogateescape")
+            if again == text and text.strip():
+                return text
+            text = again
+    except FileNotFoundError:
+        return None
+    return None
+
+
 def unchanged_since_append(vault: Path, rel: str, target: Path) -> bool:
     tail = _tail(_base(vault, rel))
     if tail is None:
@@ -144,11 +160,16 @@ def repair_locked(vault: Path, rel: str, target: Path, window_s: float = DEFAULT
     if unchanged_since_append(vault, rel, target):
         return 0
     try:
-        text = target.read_text(encoding="utf-8", errors="surrogateescape")
+        text: str | None = target.read_text(encoding="utf-8", errors="surrogateescape")
     except FileNotFoundError:
         return 0
     journaled = entries(vault, rel, window_s)
-    missing = lost(journaled, ids_in(text))
+    missing = lost(journaled, ids_in(text or ""))
+    if missing:  # confirm on a settled read before putting anything back
+        text = _settled_text(target)
+        if text is None:
+            return 0  # gone, or still being written: the next check repairs it
+        missing = lost(journaled, ids_in(text))
     if missing:
         block = "".join(str(e["block"]) for e in missing)
         writer.append_unlocked(target, block)

@@ -185,6 +185,11 @@ class Changed(WriteError):
     """The file kept changing under a compare-and-swap (an editor saving in a loop)."""
 
 
+class Retry(Exception):
+    """Raised by a `rewrite` change that read the file mid-save (an editor writing it in
+    place, truncated for a moment): read it again shortly."""
+
+
 def rewrite(
     target: Path,
     change: Callable[[str], str | None],
@@ -208,7 +213,11 @@ def rewrite(
         for _ in range(attempts):
             raw = target.read_bytes()
             text = raw.decode("utf-8", errors="surrogateescape")
-            new = change(text)
+            try:
+                new = change(text)
+            except Retry:
+                time.sleep(0.02)
+                continue
             if new is None or new == text:
                 return False
             if _swap(target, raw, new.encode("utf-8", "surrogateescape"), fsync=fsync):

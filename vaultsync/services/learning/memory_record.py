@@ -47,10 +47,11 @@ def _log(vault: Path, key: str) -> Path:
 
 
 def record_reinforcement(vault: Path, rel: str, text: str, source: str, day: str) -> None:
-    """Called by learn before it rewrites the memory (`text` as it read it)."""
+    """Called by learn before it rewrites the memory (`text` as it read it). A text without
+    properties was read while an editor was writing the file in place: read it again."""
     key = key_of(parse_note(rel, text).props, rel)
     if key is None:
-        return
+        raise writer.Retry(rel)
     writer.append_line(_log(vault, key), json.dumps({"source": source, "day": day}))
 
 
