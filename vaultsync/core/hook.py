@@ -416,17 +416,21 @@ def _arm(call: _Call, deadline: Deadline) -> None:
         deadline.arm(limit)
 
 
-def _rest_of_stdin(call: _Call, wait: float = 3.0) -> bytes | None:
+def _rest_of_stdin(call: _Call) -> bytes | None:
     """The limit struck before the payload was read (a crowded machine can take that long to
-    start a process): read the rest now. The agent writes it at once, so it is normally in
-    the pipe already; the wait covers an agent as crowded as we are. Only the event whose
-    budget the limit protected (SessionEnd, ~1 s) can lose by waiting: the agent may stop us
+    start a process, and the agent that writes the payload is as crowded as we are): read the
+    rest now, for as long as the agent's longest budget allows. Only the event whose budget
+    the first limit protected (SessionEnd, ~1 s) can lose by waiting: the agent may stop us
     first, which without the wait would lose the event anyway. None if the payload does not
     come whole in time, or is too large."""
     import select
 
+    from vaultsync.core.agents import INSTALL_EVENTS
+
+    longest = max((time_limit(call.agent, e, call.cap) for e in INSTALL_EVENTS.get(call.agent, ())),
+                  default=DEFAULT_TIME_LIMIT)  # fmt: skip
     data = bytearray(b"".join(call.chunks))
-    stop = time.monotonic() + wait
+    stop = _STARTED + max(longest, time.monotonic() - _STARTED + 0.2)
     try:
         fd = sys.stdin.fileno()
         while time.monotonic() < stop and len(data) <= call.max_stdin:
