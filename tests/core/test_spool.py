@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from vaultsync.core import agents, capture, eventlog, hook, paths, spool, writer
+from vaultsync.core import agents, capture, delivery, eventlog, hook, paths, spool, timeouts, writer
 from vaultsync.core.config import load_config
+from vaultsync.core.queue import NoBudget
 from vaultsync.services.agents.install import _write_launcher
 
 
@@ -63,7 +64,7 @@ def markers(vault: Path) -> list[str]:
 
 
 def session_lock(vault: Path, session: str) -> Path:
-    return capture._session_lock(vault, capture.session_key("claude-code", session))
+    return delivery.session_lock(vault, delivery.session_key("claude-code", session))
 
 
 def test_time_limit_follows_what_install_gives_each_agent_and_event() -> None:
@@ -79,7 +80,7 @@ def test_time_limit_follows_what_install_gives_each_agent_and_event() -> None:
 
     assert agent_config.handler("gemini", "AfterTool", "x")["timeout"] == 5000
     assert agent_config.handler("codex", "PostToolUse", "x")["timeout"] == 5
-    assert agents.hook_budget_s("gemini", "AfterTool") == 5.0
+    assert timeouts.hook_budget_s("gemini", "AfterTool") == 5.0
 
 
 def test_a_busy_session_spools_and_the_next_call_writes_both_in_order(
@@ -89,7 +90,7 @@ def test_a_busy_session_spools_and_the_next_call_writes_both_in_order(
     with writer.locked(session_lock(vault, "s1")):
         run(launcher, call("s1", "two"))  # waits hook.lock_wait_s, then spools
         assert markers(vault) == ["step-one"]
-        [waiting] = spool.pending(vault, capture.session_key("claude-code", "s1"))
+        [waiting] = spool.pending(vault, delivery.session_key("claude-code", "s1"))
         assert stat.S_IMODE(waiting.stat().st_mode) == 0o600
         assert stat.S_IMODE(waiting.parent.stat().st_mode) == 0o700
         assert stat.S_IMODE(spool.folder(vault).stat().st_mode) == 0o700
@@ -107,7 +108,7 @@ def test_a_secret_is_redacted_before_it_is_spooled(launcher: list[str], vault: P
     payload["tool_response"] = {"stdout": f"export GITHUB_TOKEN={secret}"}
     with writer.locked(session_lock(vault, "s1")):
         run(launcher, payload)
-        [waiting] = spool.pending(vault, capture.session_key("claude-code", "s1"))
+        [waiting] = spool.pending(vault, delivery.session_key("claude-code", "s1"))
         assert secret not in waiting.read_text()
 
 
@@ -119,10 +120,10 @@ def test_whoever_holds_the_lock_drains_what_was_spooled_meanwhile(
     test's own drain after letting go (what a hook does) writes it."""
     run(launcher, call("s1", "one"))
     cfg = load_config(vault)
-    key = capture.session_key("claude-code", "s1")
+    key = delivery.session_key("claude-code", "s1")
     with writer.locked(session_lock(vault, "s1")):
         run(launcher, call("s1", "two"))
-    capture._combine(vault, cfg, key, capture.NoBudget())
+    delivery.combine(vault, cfg, key, NoBudget())
     assert markers(vault) == ["step-one", "step-two"]
     assert spool.count(vault) == 0
 
@@ -134,11 +135,11 @@ def test_drain_after_a_crash_between_append_and_unlink_writes_once(vault: Path) 
     inc = agents.normalize("claude-code", call("s1", "one"))
     capture.handle(inc, vault, cfg, datetime.now(UTC))
     [event] = events(vault)
-    rel = capture.session_rel(vault, "claude-code", "s1", datetime.now(UTC))
-    key = capture.session_key("claude-code", "s1")
+    rel = delivery.session_rel(vault, "claude-code", "s1", datetime.now(UTC))
+    key = delivery.session_key("claude-code", "s1")
     spool.put(vault, key, {"v": 1, "kind": "event", "rel": rel, "project": "demo",
                            "block": eventlog.render(event)})  # fmt: skip
-    assert spool.drain(vault, cfg) == 0  # nothing written: it was there already
+    assert capture.drain_spool(vault, cfg) == 0  # nothing written: it was there already
     assert [e.id for e in events(vault)] == [event.id]
     assert spool.count(vault) == 0
 
@@ -158,7 +159,7 @@ def test_a_raw_payload_is_parsed_redacted_and_written_once(vault: Path) -> None:
     spool.put(vault, spool.RAW, record)
     copy = spool.put(vault, spool.RAW, record)  # a drain killed before its unlink, replayed
     assert copy.exists()
-    assert spool.drain(vault, cfg) == 2
+    assert capture.drain_spool(vault, cfg) == 2
     assert [(e.id, e.input.split()[1]) for e in events(vault)] == [
         ("20261201T100000000000Z-0badcafe", "step-raw")
     ]
@@ -169,10 +170,10 @@ def test_a_raw_payload_is_parsed_redacted_and_written_once(vault: Path) -> None:
 _DRAINER = """
 import sys
 from pathlib import Path
-from vaultsync.core import spool
+from vaultsync.core import capture
 from vaultsync.core.config import load_config
 vault = Path(sys.argv[1])
-print(spool.drain(vault, load_config(vault)))
+print(capture.drain_spool(vault, load_config(vault)))
 """
 
 
@@ -180,8 +181,8 @@ def test_parallel_drains_write_each_event_exactly_once(vault: Path) -> None:
     cfg = load_config(vault)
     now = datetime.now(UTC)
     for s in range(3):
-        rel = capture.session_rel(vault, "claude-code", f"s{s}", now)
-        key = capture.session_key("claude-code", f"s{s}")
+        rel = delivery.session_rel(vault, "claude-code", f"s{s}", now)
+        key = delivery.session_key("claude-code", f"s{s}")
         for n in range(15):
             inc = agents.normalize("claude-code", call(f"s{s}", f"{s}-{n:02d}"))
             project = capture.project_of(inc.cwd)
@@ -214,12 +215,12 @@ def test_status_and_rebuild_drain_the_spool(vault: Path) -> None:
     for n, drain in enumerate(
         (lambda: status.status(vault), lambda: reconcile.rebuild(vault, cfg))
     ):
-        rel = capture.session_rel(vault, "claude-code", "s1", now)
+        rel = delivery.session_rel(vault, "claude-code", "s1", now)
         inc = agents.normalize("claude-code", call("s1", f"late-{n}"))
         event = capture.build_event(
             inc, capture.project_of(inc.cwd), now, capture.Limits.from_config(cfg)
         )
-        spool.put(vault, capture.session_key("claude-code", "s1"),
+        spool.put(vault, delivery.session_key("claude-code", "s1"),
                   {"v": 1, "kind": "event", "rel": rel, "project": "demo",
                    "block": eventlog.render(event)})  # fmt: skip
         drain()

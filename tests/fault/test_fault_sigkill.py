@@ -257,12 +257,12 @@ def _spool_backlog(vault: Path, session: str, count: int, tag: str) -> list[str]
     """`count` events waiting in the spool, as hooks that found the session busy leave them."""
     from datetime import UTC, datetime
 
-    from vaultsync.core import agents, capture, eventlog, spool
+    from vaultsync.core import agents, capture, delivery, eventlog, spool
 
     cfg = load_config(vault)
     now = datetime.now(UTC)
-    rel = capture.session_rel(vault, "claude-code", session, now)
-    key = capture.session_key("claude-code", session)
+    rel = delivery.session_rel(vault, "claude-code", session, now)
+    key = delivery.session_key("claude-code", session)
     markers = []
     for n in range(count):
         inc = agents.normalize("claude-code", tool_call(session, f"{tag}-{n:03d}"))
@@ -296,14 +296,14 @@ def test_sigkill_hook_mid_spool_and_mid_drain(tmp_path: Path, seed: int) -> None
     every event that was spooled, or whose hook was not killed, is in the note exactly once,
     spooled ones in the order spooled; an event whose hook was killed before it was spooled
     is absent or there once, never torn or doubled; the spool is empty."""
-    from vaultsync.core import capture, spool, writer
+    from vaultsync.core import capture, delivery, spool, writer
 
     vault = make_vault(tmp_path / "vault")
     r = rng(seed, "spool")
     session = "kill-spool"
     assert hook(vault, "claude-code", tool_call(session, "first")).returncode == 0
-    key = capture.session_key("claude-code", session)
-    lock = capture._session_lock(vault, key)
+    key = delivery.session_key("claude-code", session)
+    lock = delivery.session_lock(vault, key)
     # An undisturbed drain of a backlog, timed here and now: kills are drawn over it.
     _spool_backlog(vault, session, 60, "calibrate")
     took = _timed_hook(vault, tool_call(session, "calibrated"))
@@ -324,7 +324,7 @@ def test_sigkill_hook_mid_spool_and_mid_drain(tmp_path: Path, seed: int) -> None
                 mid_drain += not hold and 0 < len(spool.pending(vault, key)) < 60
         session_events(vault)  # after every kill: no torn block
     assert hook(vault, "claude-code", tool_call(session, "last")).returncode == 0
-    spool.drain(vault, load_config(vault))
+    capture.drain_spool(vault, load_config(vault))
     assert spool.count(vault) == 0
     found = [e.input.split()[-1] for e in session_events(vault)]
     assert len(found) == len(set(found)), "an event was written twice"

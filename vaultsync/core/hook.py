@@ -40,7 +40,7 @@ def time_limit(agent: str, event: str, cap: float = DEFAULT_CAP) -> float:
     tenth of it (at most 1 s) for start-up before our clock starts and for the exit, capped.
     Claude Code PostToolUse (5 s) -> 4.5 s; SessionStart (10 s) -> 9 s; Codex SessionEnd
     (1 s) -> 0.9 s."""
-    from vaultsync.core.agents import OWN_BUDGET_S, hook_budget_s
+    from vaultsync.core.timeouts import OWN_BUDGET_S, hook_budget_s
 
     budget = hook_budget_s(agent, event) if agent else OWN_BUDGET_S
     return max(0.05, min(cap, budget - min(1.0, 0.1 * budget)))
@@ -324,28 +324,10 @@ def _without_lone_surrogates(value: Any) -> Any:
     return value
 
 
-def note_problem(error: str, message: str) -> None:
-    """Log a problem that did not stop the call (e.g. a broken user redaction rule)."""
-    log_error(_Call(), error, message)
-
-
 def log_error(call: _Call, error: str, message: str) -> None:
-    import json
-    from datetime import UTC, datetime
+    from vaultsync.core import logs
 
-    from vaultsync.core import paths, writer
-
-    record = {
-        "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "agent": call.agent,
-        "event": call.event[:80],
-        "error": error,
-        "message": message,
-    }
-    # If even the log cannot be written there is nowhere left to report to; the agent must
-    # still never see a failure.
-    with suppress(OSError):
-        writer.append_line(paths.hook_error_log(), json.dumps(record, ensure_ascii=False))
+    logs.hook_error(call.agent, call.event, error, message)
 
 
 def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:

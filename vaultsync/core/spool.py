@@ -14,9 +14,10 @@ Names sort in the order the events were spooled, which for one caller is the ord
 them. The spool is drained into the session notes, in that order and exactly once, by whoever
 comes first: the next hook call of the session (before it writes its own event), the hook that
 holds the session's lock when it lets go, the watcher, `vaultsync rebuild` and `vaultsync
-status`. Exactly once: a drain runs under the session's lock, skips an event whose id its note
-already holds (a drain killed between the append and the unlink leaves such a file behind), and
-removes a file only after the note holding its event is fsynced.
+status` (core/delivery.py, capture.drain_spool). Exactly once: a drain runs under the session's
+lock, skips an event whose id its note already holds (a drain killed between the append and the
+unlink leaves such a file behind), and removes a file only after the note holding its event is
+fsynced.
 
 stdlib only: this is on the hook path.
 """
@@ -122,12 +123,12 @@ def load(path: Path) -> dict[str, Any] | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError):
-        _set_aside(path)
+        set_aside(path)
         return None
     return data if isinstance(data, dict) else None
 
 
-def _set_aside(path: Path) -> None:
+def set_aside(path: Path) -> None:
     """A damaged record (it cannot be: records are renamed into place whole) is kept under
     another name for a person to look at, never retried forever or deleted."""
     with contextlib.suppress(OSError):
@@ -137,17 +138,3 @@ def _set_aside(path: Path) -> None:
 def remove(path: Path) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-
-
-def drain(vault: Path, cfg: Any = None, budget: Any = None) -> int:
-    """Write everything waiting into its notes; returns how many records were taken. Safe to
-    run from several processes at once. `cfg` defaults to the vault's configuration."""
-    if not keys(vault):
-        return 0
-    from vaultsync.core import capture
-
-    if cfg is None:
-        from vaultsync.core.config import load_config
-
-        cfg = load_config(vault)
-    return capture.drain_spool(vault, cfg, budget)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -146,11 +145,12 @@ def _connect(path: Path, *, bulk: bool) -> sqlite3.Connection:
             conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA busy_timeout=10000")
     except sqlite3.DatabaseError as exc:
-        raise _wrap(exc, path) from exc
+        raise as_failure(exc, path) from exc
     return conn
 
 
-def _wrap(exc: sqlite3.Error, path: Path) -> IndexFailure:
+def as_failure(exc: sqlite3.Error, path: Path) -> IndexFailure:
+    """The index failure a SQLite error means (corrupt, busy, schema, other)."""
     text = str(exc)
     if "locked" in text or "busy" in text:
         return IndexBusy(f"the index is busy (another vaultsync process holds it): {path}")
@@ -180,7 +180,7 @@ class Index:
             index._migrate()
         except sqlite3.Error as exc:
             conn.close()
-            raise _wrap(exc, path) from exc
+            raise as_failure(exc, path) from exc
         except IndexFailure:
             conn.close()
             raise
@@ -231,7 +231,7 @@ class Index:
                 self.conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
 
     # --- writes ---------------------------------------------------------------------------
 
@@ -410,7 +410,7 @@ class Index:
             bound = (expression, *params, limit, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
         return [RawHit(*row) for row in rows if row[0] is not None]
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
@@ -488,54 +488,3 @@ def _filter_sql(where: SearchFilter) -> tuple[list[str], list[Any]]:
         )
         params.append(where.since)
     return clauses, params
-
-
-def install(built: Path, target: Path) -> None:
-    """Put a freshly built index file in place of `target` without ever exposing a broken one.
-
-    A plain rename is only safe once the old database has no write-ahead log: SQLite would
-    replay a leftover `-wal` file of the old database into the new one. So the old database is
-    checkpointed and switched out of WAL first (SQLite deletes the log). If another process
-    holds it open, that switch is refused and the pages are copied in through SQLite's backup
-    API instead, inside the live database's own locking.
-    """
-    # No fsync: a rename is atomic for every process on this machine, and after a power cut a
-    # damaged index is detected on open and rebuilt (it is derived state); flushing 0.5-1 GB
-    # would cost seconds on every rebuild.
-    if target.exists() and not _release_wal(target):
-        source = sqlite3.connect(built)
-        dest = sqlite3.connect(target, timeout=10.0)
-        try:
-            source.backup(dest)
-        except sqlite3.Error as exc:
-            raise _wrap(exc, target) from exc
-        finally:
-            source.close()
-            dest.close()
-        built.unlink()
-        return
-    os.replace(built, target)
-    for suffix in ("-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            # Only reached when the old database could not be opened at all (damaged): its log
-            # is worthless and must not pair with the new file.
-            Path(str(target) + suffix).unlink()
-
-
-def _release_wal(target: Path) -> bool:
-    """True if `target` is now a rollback-journal database (or not a database at all)."""
-    try:
-        conn = sqlite3.connect(target, timeout=0.2, isolation_level=None)
-    except sqlite3.Error:
-        return True
-    try:
-        conn.execute("PRAGMA busy_timeout=200")
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        mode = conn.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
-        return str(mode).lower() == "delete"
-    except sqlite3.OperationalError as exc:
-        return not ("locked" in str(exc) or "busy" in str(exc))
-    except sqlite3.DatabaseError:
-        return True  # damaged: nothing in it is worth keeping
-    finally:
-        conn.close()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import agents
+from vaultsync.core import timeouts
 from vaultsync.core.agents import INSTALL_EVENTS
 
 
@@ -81,8 +81,8 @@ def _project_root(cwd: Path) -> Path:
 
 def _timeout(agent: str, event: str) -> int | None:
     """The timeout written for one handler, in the agent's unit (the table is shared with the
-    hook, which derives its time limit from it: core.agents.installed_timeout_s)."""
-    seconds = agents.installed_timeout_s(agent, event)
+    hook, which derives its time limit from it: core/timeouts.py)."""
+    seconds = timeouts.installed_timeout_s(agent, event)
     if seconds is None:
         return None
     return seconds * 1000 if agent == "gemini" else seconds

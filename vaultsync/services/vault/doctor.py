@@ -202,10 +202,10 @@ def check_watcher(
 
 
 def check_hooks(now: dt.datetime) -> Check:
-    from vaultsync.services.vault.status import _recent_lines as recent_records
+    from vaultsync.core import logs
 
     log = paths.hook_error_log()
-    errors = recent_records(log, now - dt.timedelta(hours=24))
+    errors = logs.recent_hook_errors(now - dt.timedelta(hours=24))
     if not errors:
         return Check("hook errors", State.OK, "none in the last 24 h")
     last = errors[-1]
