@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from vaultsync.core import agents, capture, delivery, eventlog, hook, paths, spool, timeouts, writer
+from vaultsync.core import agents, capture, delivery, eventlog, paths, spool, timeouts, writer
 from vaultsync.core.config import load_config
 from vaultsync.core.queue import NoBudget
 from vaultsync.services.agents.install import _write_launcher
@@ -68,13 +68,13 @@ def session_lock(vault: Path, session: str) -> Path:
 
 
 def test_time_limit_follows_what_install_gives_each_agent_and_event() -> None:
-    assert hook.time_limit("claude-code", "PostToolUse") == 4.5  # 5 s written by install
-    assert hook.time_limit("claude-code", "SessionStart") == 9.0  # 10 s
-    assert hook.time_limit("codex", "SessionEnd") == 0.9  # Codex's own 1 s
-    assert hook.time_limit("gemini", "AfterTool") == 4.5  # 5000 ms written by install
-    assert hook.time_limit("hermes", "post_tool_call") == 4.5
-    assert hook.time_limit("claude-code", "") == 0.9  # event unknown yet: the shortest
-    assert hook.time_limit("claude-code", "PostToolUse", cap=2.0) == 2.0  # the cap
+    assert timeouts.time_limit("claude-code", "PostToolUse") == 4.5  # 5 s written by install
+    assert timeouts.time_limit("claude-code", "SessionStart") == 9.0  # 10 s
+    assert timeouts.time_limit("codex", "SessionEnd") == 0.9  # Codex's own 1 s
+    assert timeouts.time_limit("gemini", "AfterTool") == 4.5  # 5000 ms written by install
+    assert timeouts.time_limit("hermes", "post_tool_call") == 4.5
+    assert timeouts.time_limit("claude-code", "") == 0.9  # event unknown yet: the shortest
+    assert timeouts.time_limit("claude-code", "PostToolUse", cap=2.0) == 2.0  # the cap
     # The table install writes is the one the hook reads.
     from vaultsync.services.agents import agent_config
 
@@ -226,3 +226,36 @@ def test_status_and_rebuild_drain_the_spool(vault: Path) -> None:
         drain()
         assert spool.count(vault) == 0
     assert markers(vault) == ["step-late-0", "step-late-1"]
+
+
+_SLOW_START = """
+import io, sys, time
+from vaultsync.core import capture
+from vaultsync.core.hook import main
+def slow(*args, **kwargs):
+    time.sleep(30)  # a machine too busy to assemble the context in time
+capture.session_context = slow
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
+main(["--agent", "claude-code"], own_process=True)
+"""
+
+
+def test_a_session_start_out_of_time_answers_with_the_last_context(
+    launcher: list[str], vault: Path
+) -> None:
+    (vault / "USER.md").write_text("# About me\n\nPrefers small, reviewed diffs.\n")
+    start = {"session_id": "s1", "hook_event_name": "SessionStart", "cwd": "/work/demo"}
+    fresh = subprocess.run(
+        [*launcher, "--agent", "claude-code"], input=json.dumps(start).encode(),
+        capture_output=True,
+    )  # fmt: skip
+    assert "Prefers small, reviewed diffs." in fresh.stdout.decode()
+    (vault / ".vaultsync" / "config.toml").write_text("[hook]\ntime_limit_s = 1.0\n")
+    again = {**start, "session_id": "s2"}
+    proc = subprocess.run(
+        [sys.executable, "-c", _SLOW_START, json.dumps(again)], capture_output=True, timeout=20
+    )
+    assert proc.returncode == 0
+    out = json.loads(proc.stdout)
+    context = out["hookSpecificOutput"]["additionalContext"]
+    assert "Prefers small, reviewed diffs." in context  # the cached one, not nothing

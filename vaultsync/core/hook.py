@@ -4,7 +4,7 @@ hook event with the agent's JSON payload on stdin.
 It sits in every tool call of every agent, so it fails open and stays small:
 - whatever happens it exits 0, within a time limit that follows the agent: the timeout
   `vaultsync install` gave this agent and event (core.agents.hook_budget_s), less a margin,
-  capped by `hook.time_limit_s` (`time_limit`), enforced by a timer that ends the process,
+  capped by `hook.time_limit_s` (core/timeouts.py), enforced by a timer that ends the process,
   but never in the middle of writing an event block;
 - nothing is dropped for time: an event it cannot write before the limit goes to the spool
   (core/spool.py) and is written by the next call; a session start that cannot build its
@@ -33,18 +33,6 @@ if TYPE_CHECKING:
 _STARTED = time.monotonic()
 DEFAULT_TIME_LIMIT = 0.9  # until the agent is known: the shortest budget an agent gives
 DEFAULT_CAP = 30.0
-
-
-def time_limit(agent: str, event: str, cap: float = DEFAULT_CAP) -> float:
-    """Seconds from process start this call may take: the agent's budget for the event less a
-    tenth of it (at most 1 s) for start-up before our clock starts and for the exit, capped.
-    Claude Code PostToolUse (5 s) -> 4.5 s; SessionStart (10 s) -> 9 s; Codex SessionEnd
-    (1 s) -> 0.9 s."""
-    from vaultsync.core.timeouts import OWN_BUDGET_S, hook_budget_s
-
-    budget = hook_budget_s(agent, event) if agent else OWN_BUDGET_S
-    return max(0.05, min(cap, budget - min(1.0, 0.1 * budget)))
-
 
 HELP = """\
 usage: vaultsync-hook --agent AGENT [--event EVENT]
@@ -76,7 +64,7 @@ class Deadline:
     a daemon timer thread does the same."""
 
     def __init__(
-        self, on_expire: Callable[[], None], seconds: float | None = None, *, enabled: bool = True
+        self, on_expire: Callable[[], Any], seconds: float | None = None, *, enabled: bool = True
     ) -> None:
         self._enabled = enabled
         self._on_expire = on_expire
@@ -167,13 +155,23 @@ class Deadline:
 
     def _expire_thread(self) -> None:
         self._gate.acquire()
-        self._fire()
+        try:
+            self._fire()
+        finally:
+            self._gate.release()  # reached only when the limit was extended
 
     def _fire(self) -> None:
+        """`on_expire` returns True when it extended the limit (re-armed): the call goes on.
+        Anything else ends the process."""
+        keep_going = False
         try:
-            self._on_expire()
+            keep_going = self._on_expire() is True
         finally:
-            os._exit(0)
+            if not keep_going:
+                os._exit(0)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - _STARTED
 
 
 class _Call:
@@ -191,6 +189,8 @@ class _Call:
         self.chunks: list[bytes] = []  # the payload as far as it was read
         self.event_flag: str | None = None
         self.max_stdin = 0
+        self.extended = False  # the first limit was extended to the event's own
+        self.stdin_done = False  # the deadline read stdin to its end
         self.parsed = False  # the payload became an event (or was refused): no raw spooling
 
 
@@ -392,72 +392,12 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
 
 
 def _arm(call: _Call, deadline: Deadline) -> None:
+    from vaultsync.core.timeouts import time_limit
+
     limit = time_limit(call.agent, call.event, call.cap)
     if limit != call.limit or not call.raw:
         call.limit = limit
         deadline.arm(limit)
-
-
-def _rest_of_stdin(call: _Call) -> bytes | None:
-    """The limit struck before the payload was read (a crowded machine can take that long to
-    start a process, and the agent that writes the payload is as crowded as we are): read the
-    rest now, for as long as the agent's longest budget allows. Only the event whose budget
-    the first limit protected (SessionEnd, ~1 s) can lose by waiting: the agent may stop us
-    first, which without the wait would lose the event anyway. None if the payload does not
-    come whole in time, or is too large."""
-    import select
-
-    from vaultsync.core.agents import INSTALL_EVENTS
-
-    longest = max((time_limit(call.agent, e, call.cap) for e in INSTALL_EVENTS.get(call.agent, ())),
-                  default=DEFAULT_TIME_LIMIT)  # fmt: skip
-    data = bytearray(b"".join(call.chunks))
-    stop = _STARTED + max(longest, time.monotonic() - _STARTED + 0.2)
-    try:
-        fd = sys.stdin.fileno()
-        while time.monotonic() < stop and len(data) <= call.max_stdin:
-            ready, _, _ = select.select([fd], [], [], max(0.0, stop - time.monotonic()))
-            if not ready:
-                return None
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                return bytes(data)
-            data += chunk
-    except (OSError, ValueError, AttributeError):
-        return None
-    return None
-
-
-def _spool_unwritten(call: _Call, deadline: Deadline) -> bool:
-    """At the time limit: put what this call has not written into the spool. True if
-    something was spooled."""
-    if deadline.fallback is not None:  # an event, built and redacted
-        deadline.fallback()
-        return True
-    if call.parsed or call.vault is None:
-        return False
-    raw = call.raw if call.raw is not None else _rest_of_stdin(call)
-    if not raw or not raw.strip():
-        return False
-    # The payload was read but not yet made an event: kept as it came, for the next call to
-    # parse, redact and write (docs/privacy.md says what this means for unredacted bytes).
-    from datetime import UTC, datetime
-    from pathlib import Path
-
-    from vaultsync.core import eventlog, spool
-
-    now = datetime.now(UTC)
-    record = {
-        "v": 1,
-        "kind": "raw",
-        "agent": call.agent,
-        "event": call.event_flag or "",
-        "received": now.isoformat(),
-        "id": eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
-        "payload": raw.decode("utf-8", "replace"),
-    }
-    spool.put(Path(call.vault), spool.RAW, record)
-    return True
 
 
 def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
@@ -471,15 +411,20 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
         return 0
     call = _Call()
 
-    def expire() -> None:
+    def expire() -> bool:
+        from vaultsync.core import overrun
+
+        if overrun.extend(call, deadline):
+            return True  # the event turned out to have a longer budget: carry on
         try:
-            spooled = _spool_unwritten(call, deadline)
+            spooled = overrun.spool_unwritten(call, deadline)
         except OSError as exc:
             spooled = False
             log_error(call, type(exc).__name__, _safe_message(exc))
         what = "event spooled, written by the next call" if spooled else "nothing to keep"
         log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit ({what})")
         _emit(call, deadline.context or "")
+        return False
 
     deadline = Deadline(expire, enabled=own_process)
     try:

@@ -36,3 +36,22 @@ def hook_budget_s(agent: str, event: str) -> float:
         return min((hook_budget_s(agent, e) for e in events), default=OWN_BUDGET_S)
     timeout = installed_timeout_s(agent, event)
     return float(timeout) if timeout is not None else OWN_BUDGET_S
+
+
+DEFAULT_CAP = 30.0  # hook.time_limit_s
+
+
+def time_limit(agent: str, event: str, cap: float = DEFAULT_CAP) -> float:
+    """Seconds from process start a hook call may take: the agent's budget for the event less
+    a tenth of it (at most 1 s) for start-up before the hook's clock starts and for the exit,
+    capped. Claude Code PostToolUse (5 s) -> 4.5 s; SessionStart (10 s) -> 9 s; Codex
+    SessionEnd (1 s) -> 0.9 s."""
+    budget = hook_budget_s(agent, event) if agent else OWN_BUDGET_S
+    return max(0.001, min(cap, budget - min(1.0, 0.1 * budget)))
+
+
+def longest_limit(agent: str, cap: float = DEFAULT_CAP) -> float:
+    return max(
+        (time_limit(agent, e, cap) for e in INSTALL_EVENTS.get(agent, ())),
+        default=time_limit(agent, "", cap),
+    )
