@@ -70,31 +70,49 @@ def build_event(
         tool_kind=inc.tool_kind,
         input=summarise_input(inc.tool_kind, inc.tool_input, limits) if has_tool else "",
         output=summarise_output(inc.tool_output, limits) if has_tool else "",
-        prompt=cap(inc.prompt, limits.chars * 4),
-        message=cap(inc.message, limits.chars * 4),
+        prompt=cap(inc.prompt, limits.chars * 4, limits),
+        message=cap(inc.message, limits.chars * 4, limits),
         is_error=inc.is_error,
         files=tuple(f[:1000] for f in inc.files[:20]),
         extra=extra,
     )
 
 
-def redact_event(event: Event, redactor: Any) -> tuple[Event, list[Any]]:
-    """Redact every text field; returns the clean event (with its counts) and the findings."""
-    findings: list[Any] = []
-    secrets = injections = 0
-    changes: dict[str, Any] = {}
+class Scrubber:
+    """The redactor as excerpts call it (text -> redacted text), keeping what it found. A text
+    it has already cleaned comes back unchanged and is not counted twice."""
 
-    def clean(text: str) -> str:
-        nonlocal secrets, injections
+    __slots__ = ("findings", "injections", "redactor", "secrets")
+
+    def __init__(self, redactor: Any) -> None:
+        self.redactor, self.secrets, self.injections = redactor, 0, 0
+        self.findings: list[Any] = []
+
+    def __call__(self, text: str) -> str:
         if not text:
             return text
-        result = redactor.redact(text)
-        findings.extend(result.findings)
-        secrets += result.secret_count
-        injections += result.injection_count
+        result = self.redactor.redact(text)
+        if result.text != text:
+            self.findings.extend(result.findings)
+            self.secrets += result.secret_count
+            self.injections += result.injection_count
         return str(result.text)
 
-    for name in ("input", "output", "prompt", "message", "cwd"):
+
+# Every text that reaches a note, a file name, a commit message or the index.
+_TEXT_FIELDS: tuple[str, ...] = ("input", "output", "prompt", "message", "cwd", "project")
+_TEXT_FIELDS += ("session_id", "tool", "turn_id", "native_event")
+
+
+def redact_event(
+    event: Event, redactor: Any, scrub: Scrubber | None = None
+) -> tuple[Event, list[Any]]:
+    """Redact every text field (ids, names and paths too; extra keys as well as values);
+    returns the clean event (with its counts) and the findings. `scrub`: the one the excerpts
+    already went through, so its findings count once."""
+    clean = scrub or Scrubber(redactor)
+    changes: dict[str, Any] = {}
+    for name in _TEXT_FIELDS:
         value = getattr(event, name)
         cleaned = clean(value)
         if cleaned != value:
@@ -103,9 +121,45 @@ def redact_event(event: Event, redactor: Any) -> tuple[Event, list[Any]]:
         changes["files"] = tuple(clean(f) for f in event.files)
     if event.extra:
         changes["extra"] = {
-            k: clean(v) if isinstance(v, str) else v for k, v in event.extra.items()
+            clean(str(k)): clean(v) if isinstance(v, str) else v for k, v in event.extra.items()
         }
-    return replace(event, **changes, redactions=secrets, injections=injections), findings
+    changes["redactions"], changes["injections"] = clean.secrets, clean.injections
+    return replace(event, **changes), clean.findings
+
+
+def shown_project(project: Project, scrub: Scrubber) -> Project:
+    """The project as notes, headers and context files name it: redacted."""
+    return replace(
+        project, key=scrub(project.key), root=scrub(project.root), name=scrub(project.name)
+    )
+
+
+def carry_split_secrets(
+    vault: Path, agent: str, session_id: str, event: Event, redactor: Any
+) -> Event:
+    """A secret whose halves end one event and start the next (privacy_split): the previous
+    event's trailing tokens are kept in the state folder (0600, outside the vault)."""
+    from vaultsync.core import privacy_split
+
+    fields = {k: getattr(event, k) for k in ("input", "output", "prompt", "message")}
+    fields = {k: v for k, v in fields.items() if v}
+    path = delivery.session_file(vault, agent, session_id, ".tail")
+    try:
+        before = json.loads(path.read_bytes()) if path.exists() else []
+    except (OSError, ValueError):
+        before = []
+    before = [t for t in before if isinstance(t, str)] if isinstance(before, list) else []
+    now_tails = privacy_split.tails(fields)
+    changed, count = privacy_split.carry(fields, before, redactor)
+    if now_tails:
+        data = json.dumps(now_tails).encode("utf-8", "surrogatepass")
+        writer.write_atomic(path, data, fsync=False, mode=0o600)
+    elif before:
+        path.unlink(missing_ok=True)
+    if not changed:
+        return event
+    updates: dict[str, Any] = {**changed, "redactions": event.redactions + count}
+    return replace(event, **updates)
 
 
 def catch_up(vault: Path, cfg: Config, rels: Any = None) -> tuple[int, int]:
@@ -267,21 +321,25 @@ def handle(
     `event_id`/`replay`: a spooled raw payload being recorded late, under its first id."""
     budget = budget or NoBudget()
     project = project_of(inc.cwd)
-    allowed = project_allowed(project, inc.cwd, cfg)
+    allowed = project_allowed(project, inc.cwd, cfg)  # on the real path, before redaction
+    redactor = redactor_for(cfg)
+    scrub = Scrubber(redactor)
+    shown = shown_project(project, scrub)  # redacted: it names notes and context files
     context = ""
     if inc.wants_context:
         # Built first: whatever happens to the write below, the agent gets its context.
-        context = session_context(vault, cfg, project if allowed else None)
+        context = session_context(vault, cfg, shown if allowed else None)
         _remember_context(vault, project if allowed else None, context, budget)
     if inc.kind is not None and allowed:
-        event = build_event(inc, project, now, Limits.from_config(cfg), event_id)
-        event, findings = redact_event(event, redactor_for(cfg))
-        rel = delivery.session_rel(vault, inc.agent, inc.session_id, now)
+        event = build_event(inc, project, now, Limits.from_config(cfg, scrub), event_id)
+        event, findings = redact_event(event, redactor, scrub)
+        event = carry_split_secrets(vault, inc.agent, inc.session_id, event, redactor)
+        rel = delivery.session_rel(vault, inc.agent, inc.session_id, now, shown_id=event.session_id)
         if replay and event.id in delivery.note_text(vault, rel):
             return ""  # recorded before the drain that spooled it was killed
         if not replay and spool.has_pending(vault, spool.RAW):
             drain_raw(vault, cfg, budget)  # older payloads first: they may be this session's
-        dropped = delivery.record(vault, cfg, event, rel, project, budget)
+        dropped = delivery.record(vault, cfg, event, rel, shown, budget)
         if findings and dropped in (None, delivery.SPOOLED):
             from vaultsync.core import logs, privacy
 

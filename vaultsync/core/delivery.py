@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from vaultsync.core.queue import Budget
 
 
-def _session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> Path:
+def session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> Path:
     return (
         paths.state_dir(vault) / "sessions" / (paths.short_hash(agent, session_id, n=16) + suffix)
     )
@@ -52,10 +52,13 @@ def _valid_rel(vault: Path, rel: str) -> bool:
     return True
 
 
-def session_rel(vault: Path, agent: str, session_id: str, now: datetime) -> str:
+def session_rel(
+    vault: Path, agent: str, session_id: str, now: datetime, shown_id: str | None = None
+) -> str:
     """The session's note (relative path), decided once per session and remembered in a
-    pointer file; the first of several parallel first events wins, the others follow it."""
-    pointer = _session_file(vault, agent, session_id)
+    pointer file; the first of several parallel first events wins, the others follow it.
+    `shown_id`: the redacted session id, the one a file name may show."""
+    pointer = session_file(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
         if _valid_rel(vault, rel):
@@ -63,7 +66,7 @@ def session_rel(vault: Path, agent: str, session_id: str, now: datetime) -> str:
     except (OSError, UnicodeDecodeError):
         pass
     rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
-        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), shown=shown_id
     )
     if not writer.create_exclusive(pointer, rel + "\n"):
         try:

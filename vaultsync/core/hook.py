@@ -342,7 +342,7 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     call.event_flag = event_flag
     if agent_flag:
         call.agent = agents.parse_agent(agent_flag)
-    cfg = config.load_config()
+    cfg = config.load_config(strict=False)
     call.vault = cfg.vault
     # Armed once the limit is known, before anything that can wait on the agent (stdin) or on
     # another hook (locks). Until here only imports and two small config files were read; an

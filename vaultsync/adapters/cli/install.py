@@ -18,6 +18,18 @@ DryRunOption = typer.Option(
 )
 
 
+def _agent(name: str, scope: str) -> str:
+    """The agent's canonical name; an unknown agent or scope is a usage error (exit 2)."""
+    from vaultsync.core.agents import PayloadError, parse_agent
+
+    if scope not in ("user", "project"):
+        fail(f"--scope must be user or project, not {scope!r}", Exit.USAGE)
+    try:
+        return parse_agent(name)
+    except PayloadError as exc:
+        fail(str(exc), Exit.USAGE)
+
+
 def _report(result: object, json_output: bool, verb: str) -> None:
     from vaultsync.services.agents.install import InstallResult
 
@@ -41,6 +53,10 @@ def _report(result: object, json_output: bool, verb: str) -> None:
             typer.echo(f"Hook command: {result.command}")
     for path in result.extra_files:
         typer.echo(f"  {'would also ' if result.dry_run else ''}{verb}: {path}")
+    for path in result.removed:
+        typer.echo(f"  removed: {path}")
+    for path in result.kept_backups:
+        typer.echo(f"  kept (your file was not restored byte for byte): {path}")
     if result.steps and not result.dry_run:
         typer.echo("Next steps:")
         for step in result.steps:
@@ -61,13 +77,13 @@ def install(
     hooks are already there. Prints any step the agent still needs from you (Codex and Hermes
     ask you to trust new hooks).
     """
-    from vaultsync.core.agents import PayloadError, parse_agent
     from vaultsync.services.agents.install import InstallError
     from vaultsync.services.agents.install import install as run_install
 
+    name = _agent(agent, scope)
     try:
-        result = run_install(parse_agent(agent), scope, dry_run=dry_run)
-    except (InstallError, PayloadError) as exc:
+        result = run_install(name, scope, dry_run=dry_run)
+    except InstallError as exc:
         fail(str(exc), Exit.ERROR)
     except OSError as exc:
         fail(f"cannot write the agent's configuration: {exc}", Exit.ERROR)
@@ -86,13 +102,13 @@ def uninstall(
     When nothing else in the file changed since the install, the file is restored byte for
     byte; a file the install created is removed. A backup is made first.
     """
-    from vaultsync.core.agents import PayloadError, parse_agent
     from vaultsync.services.agents.install import InstallError
     from vaultsync.services.agents.install import uninstall as run_uninstall
 
+    name = _agent(agent, scope)
     try:
-        result = run_uninstall(parse_agent(agent), scope, dry_run=dry_run)
-    except (InstallError, PayloadError) as exc:
+        result = run_uninstall(name, scope, dry_run=dry_run)
+    except InstallError as exc:
         fail(str(exc), Exit.ERROR)
     except OSError as exc:
         fail(f"cannot write the agent's configuration: {exc}", Exit.ERROR)

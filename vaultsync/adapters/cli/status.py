@@ -6,7 +6,15 @@ from pathlib import Path
 
 import typer
 
-from vaultsync.adapters.cli.app import JsonOption, VaultOption, app, emit_json, require_vault
+from vaultsync.adapters.cli.app import (
+    Exit,
+    JsonOption,
+    VaultOption,
+    app,
+    emit_json,
+    fail,
+    require_vault,
+)
 
 
 def _size(n: int) -> str:
@@ -49,9 +57,14 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
     the last 24 hours, the vault's size, the last learn run and what it did, and which agents
     have vaultsync's hooks installed."""
+    from vaultsync.core.config import ConfigError, load_config
     from vaultsync.services.vault.status import status as run_status
 
     path = require_vault(vault)
+    try:
+        load_config(path)  # a broken config is exit 4 here too, as everywhere (README)
+    except ConfigError as exc:
+        fail(str(exc), Exit.CONFIG)
     result = run_status(path)
     if json_output:
         emit_json(result.as_dict())
@@ -72,6 +85,12 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     )
     typer.echo("Last learn run: " + _learn_line(result.last_learn))
     hooked = [agent for agent, on in result.hooks.items() if on]
+    shown = [
+        agent
+        if result.agents.get(agent, "installed") == "installed"
+        else f"{agent} ({result.agents[agent]}: see `vaultsync doctor`)"
+        for agent in hooked
+    ]
     typer.echo(
-        "Hooks installed: " + (", ".join(hooked) if hooked else "none (vaultsync install AGENT)")
+        "Hooks installed: " + (", ".join(shown) if shown else "none (vaultsync install AGENT)")
     )

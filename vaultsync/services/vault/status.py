@@ -31,6 +31,7 @@ class Status:
     vault_bytes: int
     hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
     last_learn: dict[str, object] | None = None  # the last `vaultsync learn` run (learn_summary)
+    agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -44,6 +45,7 @@ class Status:
             "vault_bytes": self.vault_bytes,
             "hooks": self.hooks,
             "last_learn": self.last_learn,
+            "agents": self.agents,
         }
 
 
@@ -125,4 +127,16 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         vault_bytes=size,
         hooks={agent: installed(agent) for agent in AGENTS},
         last_learn=learn_summary(vault),
+        agents=_agent_states(vault),
     )
+
+
+def _agent_states(vault: Path) -> dict[str, str]:
+    """ "installed", or what stops the hooks working ("not trusted", "outdated", ...):
+    `vaultsync doctor` says how to fix it."""
+    from vaultsync.services.agents.health import check_all
+
+    try:
+        return {h.agent: h.short for h in check_all(vault)}
+    except Exception:  # status reports; a broken agent file is doctor's to explain
+        return {}
