@@ -326,6 +326,8 @@ def handle(
     scrub = Scrubber(redactor)
     shown = shown_project(project, scrub)  # redacted: it names notes and context files
     context = ""
+    if inc.kind is None or not allowed:
+        delivery.settle(budget)  # nothing to record: nothing to spool either
     if inc.wants_context:
         # Built first: whatever happens to the write below, the agent gets its context.
         context = session_context(vault, cfg, shown if allowed else None)

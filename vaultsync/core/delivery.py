@@ -131,6 +131,14 @@ def reserve(budget: Budget) -> float:
     return min(0.25, 0.2 * float(getattr(budget, "limit", 10.0)))
 
 
+def settle(budget: Budget) -> None:
+    """Tell the time limit this call's event is taken care of (written, spooled or filtered):
+    if the limit strikes later (while draining others), there is nothing to keep."""
+    settler = getattr(budget, "settle", None)
+    if settler is not None:
+        settler()
+
+
 def _set_fallback(budget: Budget, fallback: Any) -> None:
     setter = getattr(budget, "set_fallback", None)
     if setter is not None:
@@ -163,10 +171,12 @@ def record(
         if outcome is None:  # lock busy, or no time left to write (or to drain what waits)
             with budget.critical():
                 to_spool()
+                settle(budget)
                 _set_fallback(budget, None)
             _log_overload(budget)
             combine(vault, cfg, key, budget)
             return SPOOLED
+        settle(budget)  # written (or filtered): nothing of this call is left to keep
         _set_fallback(budget, None)
     finally:
         _set_fallback(budget, None)

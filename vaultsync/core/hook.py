@@ -76,6 +76,7 @@ class Deadline:
         self._pending = False  # the alarm came inside critical(): fire when it ends
         self.fallback: Callable[[], None] | None = None  # what to do with an unwritten event
         self.context: str | None = None  # what a session start answers if time runs out
+        self.settled = False  # the event is written, spooled or filtered (capture says so)
         if seconds is not None:
             self.arm(seconds)
 
@@ -119,6 +120,10 @@ class Deadline:
 
     def set_context(self, context: str) -> None:
         self.context = context
+
+    def settle(self) -> None:
+        """This call's event is taken care of: the limit has nothing left to keep."""
+        self.settled = True
 
     @contextmanager
     def critical(self) -> Iterator[None]:
@@ -368,11 +373,12 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         call.agent = agents.sniff_agent(payload)
     call.event = agents.event_name(call.agent, payload, event_flag)
     _arm(call, deadline)
+    call.parsed = True  # the event's own limit applies now
     call.incoming = agents.normalize(call.agent, payload, event_flag)
     if os.environ.get("VAULTSYNC_LEARN"):
         # The learning loop's own model run (`claude -p` …) fires the agent's hooks too:
         # recording it would turn every learn run into a session to learn from.
-        call.parsed = True
+        deadline.settle()
         with deadline.critical():
             _emit(call, "")
         return
@@ -385,7 +391,8 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
 
     if call.incoming.wants_context:
         deadline.set_context(capture.cached_context(vault, call.incoming.cwd))
-    call.parsed = True  # from here on capture spools the event itself if time runs out
+    # Until capture settles the call (its event written, spooled or filtered), the limit
+    # spools the event capture built, or else the payload as it came.
     context = capture.handle(call.incoming, vault, cfg, datetime.now(UTC), deadline)
     with deadline.critical():
         _emit(call, context)
@@ -421,8 +428,9 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
         except OSError as exc:
             spooled = False
             log_error(call, type(exc).__name__, _safe_message(exc))
-        what = "event spooled, written by the next call" if spooled else "nothing to keep"
-        log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit ({what})")
+        if not deadline.settled:  # past its own event, a call stopped mid-drain lost nothing
+            what = "event spooled, written by the next call" if spooled else "nothing to keep"
+            log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit ({what})")
         _emit(call, deadline.context or "")
         return False
 

@@ -89,10 +89,12 @@ def extend(call: Any, deadline: Any) -> bool:
 
 def spool_unwritten(call: Any, deadline: Any) -> bool:
     """Put what this call has not written into the spool. True if something was spooled."""
+    if deadline.settled:
+        return False
     if deadline.fallback is not None:  # an event, built and redacted
         deadline.fallback()
         return True
-    if call.parsed or call.vault is None:
+    if call.vault is None:
         return False
     raw = _payload(call, deadline)
     if not raw or not raw.strip():
