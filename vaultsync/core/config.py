@@ -61,6 +61,8 @@ DEFAULTS: dict[str, Any] = {
             "hits:",
         ],
         "dedupe_overlap": 0.6,
+        "recall_tokens": 300,
+        "recall_items": 3,
     },
     "learn": {
         "min_tool_calls": 10,

@@ -69,7 +69,10 @@ def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
     # failure reads much like it (the same command, run again) but says whether the fix
     # worked: never dropped for overlap.
     same_source = seen.last_tool == event.tool
-    if threshold and seen.last and same_source and not seen.last_error:
+    # An edit or write changes a file: two of them are two changes even when their text is
+    # mostly the same long path (exact repeats are caught by the dedupe key above).
+    changes_files = event.tool_kind in ("edit", "write") and bool(event.files)
+    if threshold and seen.last and same_source and not seen.last_error and not changes_files:
         from vaultsync.core.text import overlap
 
         if overlap(_said(event), seen.last) >= threshold:

@@ -161,8 +161,12 @@ def check_index(
     note = f"; {len(unreadable)} folders unreadable" if unreadable else ""
     if stale == 0 and (recent == 0 or watcher_alive):
         catching = f", {recent} just changed (the watcher is on it)" if recent else ""
+        from vaultsync.services.recall.vectors import describe
+
         return Check(
-            "index", State.OK, f"{len(known)} notes, in step with the vault{catching}{note}"
+            "index",
+            State.OK,
+            f"{len(known)} notes, in step with the vault{catching}{note}; {describe(config)}",
         )
     return Check(
         "index",

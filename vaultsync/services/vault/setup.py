@@ -333,7 +333,7 @@ def demo(
     import time
 
     from vaultsync.services.derived import reconcile as sync
-    from vaultsync.services.recall import search as search_service
+    from vaultsync.services.recall.engine import recall
     from vaultsync.services.vault import tour
 
     started = time.perf_counter()
@@ -368,7 +368,7 @@ def demo(
             history.commit_all(target, "vaultsync: rebuild")
         searches = []
         for query in queries:
-            hits = search_service.search(target, config, query, limit=5)
+            hits = recall(target, config, query, limit=5, semantic=False).hits
             searches.append((query, tuple(_hit_dict(h) for h in hits)))
         log = tuple(f"{c.short[:7]} {c.subject}" for c in history.log(target, limit=20))
         result = DemoReport(

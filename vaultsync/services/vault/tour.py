@@ -164,7 +164,7 @@ def run(
     hit_dict: Callable[[Any], dict[str, Any]],
 ) -> TourReport:
     from vaultsync.services.learning import learn, review
-    from vaultsync.services.recall import search as search_service
+    from vaultsync.services.recall.engine import recall
 
     warnings: list[str] = []
     replays = []
@@ -202,7 +202,7 @@ def run(
 
     reconcile.rebuild(vault, load_config(vault))  # the watcher's job, done here at once
     say(f"search from the Codex side: {CODEX_SIDE_QUERY!r}")
-    hits = search_service.search(vault, load_config(vault), CODEX_SIDE_QUERY, limit=5)
+    hits = recall(vault, load_config(vault), CODEX_SIDE_QUERY, limit=5, semantic=False).hits
     return TourReport(
         replays=tuple(replays),
         summaries=tuple(learned.summaries),
