@@ -35,7 +35,9 @@ DEFAULTS: dict[str, Any] = {
         "include_candidates": False,
     },
     "hook": {
-        "time_limit_s": 0.9,
+        "time_limit_s": 30.0,
+        "lock_wait_s": 0.2,
+        "repair_window_s": 600.0,
         "max_stdin_bytes": 16 * 1024 * 1024,
         "summary_chars": 500,
         "head_lines": 3,

@@ -6,6 +6,7 @@ walk of the vault; nothing is parsed as markdown and the index is not needed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -101,8 +102,12 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
 
 
 def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
+    from vaultsync.core import capture
+    from vaultsync.core.config import load_config
     from vaultsync.services.agents.install import installed
 
+    with contextlib.suppress(Exception):  # status reports; it must never fail on a drain
+        capture.catch_up(vault, load_config(vault))  # spooled events land before counting
     counts = queue_counts(vault)
     queue = {state.value: counts.get(state.value, 0) for state in QUEUE_STATES}
     since = now() - timedelta(hours=24)
