@@ -169,9 +169,7 @@ def _chunks(items: Iterable[Any], size: int = _CHUNK) -> Iterator[list[Any]]:
 
 
 def best_snippet(any_column: str, body: str, mark: tuple[str, str]) -> str:
-    """The body's snippet when the body matches, else the best column's. The keywords column
-    repeats a note's headings and lead paragraph (storage/index_rows.about) beside its file name
-    and aliases: a snippet from there would read as a list of names."""
+    """The body's snippet if the body matches: the keywords column repeats headings and lead."""
     return body if body and mark[0] in body else any_column
 
 
@@ -422,11 +420,8 @@ class Index:
             rows = self.conn.execute(sql, bound).fetchall()
         except sqlite3.Error as exc:
             raise as_failure(exc, self.path) from exc
-        return [
-            RawHit(*row[:5], best_snippet(row[5], row[11], mark), *row[6:11])  # type: ignore[call-arg]
-            for row in rows
-            if row[0] is not None
-        ]
+        out = [(*r[:5], best_snippet(r[5], r[11], mark), *r[6:11]) for r in rows if r[0]]
+        return [RawHit(*row) for row in out]
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault
