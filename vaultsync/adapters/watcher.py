@@ -30,7 +30,7 @@ from typing import Any
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config, ConfigError
 from vaultsync.services.vault import autocommit
-from vaultsync.storage import history
+from vaultsync.storage import history, vault_files
 from vaultsync.storage.index import Index
 
 log = logging.getLogger("vaultsync.watch")
@@ -110,8 +110,8 @@ def relevant(rel: str) -> bool:
 
 def _digest(path: Path) -> str | None:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(vault_files.read_path(path)).hexdigest()
+    except OSError:  # gone, a FIFO or a link: never blocked on, never followed
         return None
 
 
@@ -131,6 +131,9 @@ class Heartbeat:
     errors: int = 0
     last_error: str = ""
     held: int = 0
+    recent_errors: list[str] = dataclasses.field(default_factory=list)  # newest last, max 5
+    waiting: str = ""  # why nothing is committed now (a merge in progress...), "" when nothing
+    blocked: int = 0  # files held back from git (size, secret, conflict markers)
 
 
 def heartbeat_file(vault: Path) -> Path:
@@ -218,7 +221,7 @@ class Watcher:
             rel = self._rel(raw) if raw else None
             if rel is None or rel in {"", "."}:
                 continue
-            if event.is_dir or (self.vault / rel).is_dir():
+            if event.is_dir or vault_files.kind(self.vault, rel) == vault_files.FOLDER:
                 if event.kind is Kind.MODIFIED or paths.is_ignored(rel + "/x.md"):
                     continue  # a folder's own mtime says nothing its files don't
                 dirs.append(rel)
@@ -238,12 +241,9 @@ class Watcher:
         and what the index knew under it (a folder moved away, deleted, or recreated)."""
         found: set[str] = set()
         for rel in dirs:
-            folder = self.vault / rel
-            if folder.is_dir():
-                for base, subdirs, files in os.walk(folder):
-                    subdirs[:] = [d for d in subdirs if not d.startswith(".")]
-                    base_rel = Path(base).relative_to(self.vault).as_posix()
-                    found.update(f"{base_rel}/{f}" for f in files)
+            # The one vault walk: a symlinked folder is never entered (its files would lie
+            # beyond a link, which git refuses for the whole batch).
+            found.update(vault_files.walk(self.vault, rel, notes_only=False).files)
         index_file = self.config.index_file()
         if dirs and index_file.exists():
             prefixes = tuple(d.rstrip("/") + "/" for d in dirs)
@@ -279,16 +279,31 @@ class Watcher:
             # The folders themselves go to git too: `add -A -- folder` also stages deletions
             # of files the index never knew (attachments) and of a folder that was recreated.
             return self._process(rels, dirs)
+        except history.GitStateBusy:
+            self._retry_later(rels, dirs)  # waiting for the person: not an error, said once
+            return None
         except Exception as exc:  # keep watching: an error in one batch must not lose the rest
-            self.batcher.add(rels, dirs)
+            self._retry_later(rels, dirs)
             self._error(exc)
             return None
+
+    def _retry_later(self, rels: set[str], dirs: set[str]) -> None:
+        """Keep a failed batch; it is retried after a quiet period, not in a tight loop."""
+        self.batcher.add(rels, dirs)
 
     def _process(self, rels: set[str], dirs: set[str]) -> autocommit.BatchResult | None:
         if not rels and not dirs:
             return None
         notes = sorted(r for r in rels if paths.is_note(r))
-        report = self.reconcile(self.vault, self.config, notes) if notes else None
+        report = None
+        if notes:
+            try:
+                report = self.reconcile(self.vault, self.config, notes)
+            except Exception as exc:
+                # The index is derived: an unwritable or busy one must not stop git history.
+                # The batch is committed; the next full pass brings the index up to date.
+                self._error(exc, where="index")
+                self._next_reconcile = min(self._next_reconcile, self.clock() + 30.0)
         generated = self._remember_generated(report) if report is not None else ()
         self.beat.batches += 1
         self.beat.last_batch = self._now()
@@ -312,8 +327,19 @@ class Watcher:
         if not self.commit or not rels:
             return None
         self._ensure_repo()
-        result = autocommit.commit_batch(self.vault, self.config, rels, report, now=self.wall())
+        try:
+            result = autocommit.commit_batch(self.vault, self.config, rels, report, now=self.wall())
+        except history.GitStateBusy as exc:
+            if self.beat.waiting != str(exc):
+                log.warning("not committing: %s", exc)
+            self.beat.waiting = str(exc)
+            self._write_heartbeat()
+            raise
+        self.beat.waiting = ""
         self.last_result = result
+        self.beat.blocked = len(autocommit.blocked(self.vault))
+        for rel, why in result.blocked:
+            log.warning("held back from git: %s: %s (%s)", rel, why, autocommit.allow_hint())
         if result.commit:
             self.beat.commits += 1
             self.beat.last_commit = result.commit
@@ -357,6 +383,8 @@ class Watcher:
             if self.commit:
                 self._ensure_repo()
             return self._full_pass()
+        except history.GitStateBusy:
+            return None
         except Exception as exc:
             self._error(exc)
             return None
@@ -369,6 +397,8 @@ class Watcher:
             self._next_reconcile = self.clock() + self.reconcile_s
             try:
                 return self._full_pass()
+            except history.GitStateBusy:
+                pass
             except Exception as exc:
                 self._error(exc)
         return None
@@ -408,9 +438,14 @@ class Watcher:
     def _now(self) -> str:
         return self.wall().isoformat(timespec="seconds")
 
-    def _error(self, exc: BaseException) -> None:
+    def _error(self, exc: BaseException, where: str = "") -> None:
         self.beat.errors += 1
-        self.beat.last_error = f"{type(exc).__name__}: {exc}"
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        self.beat.last_error = f"{where + ': ' if where else ''}{type(exc).__name__}: {first}"
+        self.beat.recent_errors = [
+            *self.beat.recent_errors,
+            f"{self._now()} {self.beat.last_error}",
+        ][-5:]
         log.error("watch: %s", self.beat.last_error)
         self._write_heartbeat()
 

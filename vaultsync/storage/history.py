@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from vaultsync.storage import repository
+from vaultsync.storage import repository, vault_files
 from vaultsync.storage.repository import EXCLUDE_PATHSPECS, stageable
 from vaultsync.storage.revision import LOG_FORMAT, Change, Commit, parse_changes, parse_log
 
@@ -44,6 +44,18 @@ class GitError(RuntimeError):
 
 class GitLockBusy(GitError):
     """`.git/index.lock` (or our own lock) stayed busy longer than the timeout."""
+
+
+class GitStateBusy(GitError):
+    """git is in the middle of something a person must finish (merge, rebase, cherry-pick,
+    revert, bisect) or HEAD is detached: vaultsync does not commit until that is over."""
+
+
+def check_state(vault: Path) -> None:
+    """Raise GitStateBusy when committing now would interfere with what git is doing."""
+    why = repository.git_state(vault)
+    if why is not None:
+        raise GitStateBusy(why)
 
 
 class NotARepo(GitError):
@@ -286,7 +298,11 @@ _PATHSPEC_MAX = 64
 
 
 def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
-    folders = [r for r in rels if (vault / r).is_dir()]
+    # git refuses a path beyond a symlinked folder, and a FIFO or device, for the whole
+    # command: such paths are left out (storage.vault_files: links are never followed).
+    kinds = {r: vault_files.kind(vault, r) for r in rels}
+    rels = [r for r in rels if kinds[r] != vault_files.SPECIAL and not _beyond_link(vault, r)]
+    folders = [r for r in rels if kinds[r] == vault_files.FOLDER]
     folder_set = set(folders)
     files = [r for r in rels if r not in folder_set]
     if len(files) > _PATHSPEC_MAX:
@@ -311,6 +327,10 @@ def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
         rest = [r for r in present if r not in ignored]
         if rest:
             _run_write(vault, ["add", "-A", *spec], deadline, stdin=_nul(rest))
+
+
+def _beyond_link(vault: Path, rel: str) -> bool:
+    return "/" in rel and vault_files.beyond_symlink(vault, rel)
 
 
 def _ignored(vault: Path, rels: Sequence[str]) -> set[str]:
@@ -390,6 +410,7 @@ def commit_paths(
         return None
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
     with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
         _stage(vault, wanted, deadline)
         if callable(message):
             changes = staged_changes(vault)
@@ -406,6 +427,7 @@ def commit_all(vault: Path, message: str, *, lock_timeout: float | None = None) 
     """
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
     with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
         _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
         _unstage_forbidden(vault, deadline)
         return _commit(vault, message, deadline)
@@ -502,6 +524,7 @@ def restore(
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
     target = [rel] if rel else [".", ":(exclude).obsidian", *EXCLUDE_PATHSPECS]
     with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
         if rel is not None:
             _stage(vault, [rel], deadline)
             _commit(vault, f"vaultsync: snapshot of {rel} before rollback to {sha[:10]}", deadline)
@@ -518,6 +541,51 @@ def restore(
         )
 
 
+def changed_since(vault: Path, rev: str, rel: str | None = None) -> list[str]:
+    """Every path a restore of REV would change now: tracked files that differ from REV in the
+    work tree (or are missing from it), files REV has that are gone, and untracked files."""
+    sha = resolve_rev(vault, rev)
+    spec = [rel] if rel else [".", ":(exclude).obsidian", *EXCLUDE_PATHSPECS]
+    names = _z(_run(vault, ["diff", "--name-only", "--no-renames", "-z", sha, "--", *spec]).stdout)
+    if rel is None:
+        names += [r for code, r in status_porcelain(vault) if code == "??"]
+    return sorted({r for r in names if stageable(r)})
+
+
+def restore_paths(
+    vault: Path, rev: str, rels: Sequence[str], *, lock_timeout: float | None = None
+) -> None:
+    """Put exactly these paths in the work tree and git's index as they are at REV (a path
+    REV does not have is removed). No commit. Literal pathspecs: a note named `[x].md` is not
+    a glob."""
+    sha = resolve_rev(vault, rev)
+    wanted = [r for r in dict.fromkeys(rels) if stageable(r)]
+    if not wanted:
+        return
+    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
+        present = existing_at(vault, sha, wanted)
+        back = [r for r in wanted if r in present]
+        gone = [r for r in wanted if r not in present]
+        spec = ["--pathspec-from-file=-", "--pathspec-file-nul"]
+        if back:
+            restore = [
+                "--literal-pathspecs",
+                "restore",
+                f"--source={sha}",
+                "--staged",
+                "--worktree",
+            ]
+            _run_write(vault, [*restore, *spec], deadline, stdin=_nul(back))
+        if gone:
+            rm = ["--literal-pathspecs", "rm", "-q", "-r", "--ignore-unmatch", "--cached", *spec]
+            _run_write(vault, rm, deadline, stdin=_nul(gone))
+            for r in gone:
+                if vault_files.kind(vault, r) in (vault_files.FILE, vault_files.SYMLINK):
+                    (vault / r).unlink(missing_ok=True)
+
+
 def checkout_files(
     vault: Path, rels: Iterable[str], rev: str = "HEAD", *, lock_timeout: float | None = None
 ) -> tuple[str, ...]:
@@ -531,9 +599,11 @@ def checkout_files(
         return ()
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
     with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
         _run_write(
             vault,
             [
+                "--literal-pathspecs",
                 "restore",
                 f"--source={sha}",
                 "--staged",

@@ -19,6 +19,7 @@ import yaml
 from vaultsync.core import paths
 from vaultsync.core.model import Level, NoteType, Scope
 from vaultsync.core.properties import split_frontmatter
+from vaultsync.storage import vault_files
 
 try:
     _Loader: Any = yaml.CSafeLoader
@@ -171,7 +172,7 @@ class NoteReadError(OSError):
 
 def read_note(vault: Path, rel: str) -> Note:
     try:
-        raw = (vault / rel).read_bytes()
+        raw = vault_files.read_bytes(vault, rel)
     except FileNotFoundError:
         raise
     except OSError as exc:

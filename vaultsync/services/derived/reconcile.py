@@ -21,7 +21,6 @@ import hashlib
 import multiprocessing
 import os
 import secrets
-import stat
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -33,6 +32,7 @@ from typing import Any
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import QUEUE_STATES, NoteType, SessionStatus
+from vaultsync.storage import vault_files
 from vaultsync.storage.index import Index, IndexCorrupt, install
 from vaultsync.storage.index_rows import Batch, NoteRow, note_row, prepare
 
@@ -92,42 +92,10 @@ class _Tally:
 
 
 def walk(vault: Path) -> tuple[dict[str, tuple[int, int]], list[str]]:
-    """Every note (rel -> (mtime_ns, size)) and the folders that could not be listed.
-
-    Dot folders (.git, .obsidian, .trash, .vaultsync...) are pruned without being entered;
-    symlinked folders are not followed (they can loop or leave the vault).
-    """
-    found: dict[str, tuple[int, int]] = {}
-    unreadable: list[str] = []
-    stack = [""]
-    while stack:
-        prefix = stack.pop()
-        try:
-            entries = list(os.scandir(vault / prefix if prefix else vault))
-        except FileNotFoundError:
-            continue
-        except OSError:
-            unreadable.append(prefix)
-            continue
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            rel = prefix + name
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if name not in paths.IGNORED_DIRS:
-                        stack.append(rel + "/")
-                    continue
-                if not name.lower().endswith(".md") or paths.is_ignored_name(name):
-                    continue
-                st = entry.stat()
-            except OSError:
-                continue
-            if not stat.S_ISREG(st.st_mode):
-                continue
-            found[rel] = (st.st_mtime_ns, st.st_size)
-    return found, unreadable
+    """Every note (rel -> (mtime_ns, size)) and the folders that could not be listed: the
+    vault walk of `storage.vault_files` (symlinks and special files are never opened)."""
+    found = vault_files.walk(vault)
+    return found.files, found.unreadable
 
 
 def _check_vault(vault: Path) -> None:
@@ -136,8 +104,7 @@ def _check_vault(vault: Path) -> None:
 
 
 def _read(vault: Path, rel: str) -> bytes:
-    with open(os.path.join(vault, rel), "rb") as fh:
-        return fh.read()
+    return vault_files.read_bytes(vault, rel)
 
 
 # --- rebuild -------------------------------------------------------------------------------
@@ -156,9 +123,11 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(target)
     scan_ns = time.time_ns()
-    files, unreadable = walk(vault)
+    found = vault_files.walk(vault)
+    files, unreadable = found.files, found.unreadable
     tally = _Tally.new()
     tally.errors.extend(f"{d.rstrip('/') or '.'}: folder cannot be read" for d in unreadable)
+    tally.warnings.extend(found.warnings())
     statuses: dict[str, str | None] = {}
     built = target.with_name(f"{target.name}.rebuild-{os.getpid()}-{secrets.token_hex(3)}")
     try:
@@ -204,8 +173,7 @@ def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int]) -> Par
     statuses: dict[str, str | None] = {}
     for rel, (mtime_ns, size) in files:
         try:
-            with open(os.path.join(root, rel), "rb") as fh:
-                raw = fh.read()
+            raw = vault_files.read_path(os.path.join(root, rel))
         except FileNotFoundError:
             continue  # deleted since the walk
         except OSError as exc:
@@ -336,31 +304,47 @@ def _candidates(
 ) -> tuple[dict[str, tuple[int, int]], list[str]]:
     """(files to compare with the index, rels to delete)."""
     if rels is None:
-        files, unreadable = walk(vault)
+        found = vault_files.walk(vault)
+        files, unreadable = found.files, found.unreadable
+        tally.warnings.extend(found.warnings())
         for folder in unreadable:
             tally.warnings.append(
                 f"{folder.rstrip('/') or '.'}: folder cannot be read; its notes are kept"
             )
+        refused = {rel for rel, _why in found.skipped}  # links, FIFOs: unreadable, kept
         gone = [
             rel
             for rel in known
-            if rel not in files and not any(rel.startswith(f) for f in unreadable)
+            if rel not in files
+            and rel not in refused
+            and not any(rel.startswith(f) for f in unreadable)
         ]
         return files, gone
     files, gone = {}, []
     for rel in dict.fromkeys(rels):
         if not paths.is_note(rel):
             continue
+        what = vault_files.kind(vault, rel)
+        if what == vault_files.MISSING:
+            if rel in known:
+                gone.append(rel)
+            continue
+        if what in (vault_files.SYMLINK, vault_files.SPECIAL):
+            # A link or a FIFO is never opened (storage.vault_files): a new one is not a
+            # note; a note that became one is unreadable, which is never a deletion.
+            kept = "; kept as indexed" if rel in known else "; skipped"
+            tally.warnings.append(f"{rel}: {vault_files.describe(what)}{kept}")
+            continue
+        if what == vault_files.FOLDER:
+            continue
         try:
-            st = os.stat(vault / rel)
+            st = os.lstat(vault / rel)
         except FileNotFoundError:
             if rel in known:
                 gone.append(rel)
             continue
         except OSError as exc:
             tally.warnings.append(f"{rel}: cannot read ({exc.strerror or exc}); kept as indexed")
-            continue
-        if os.path.isdir(vault / rel):
             continue
         files[rel] = (st.st_mtime_ns, st.st_size)
     return files, gone

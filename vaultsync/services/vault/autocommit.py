@@ -8,15 +8,35 @@ intent, so its deletions are held back: the rest of the batch is committed, the 
 recorded in `<state>/held.json`, and nothing about them reaches history until a person runs
 `vaultsync commit --confirm-deletions` (or brings the files back: `--restore-deletions`).
 The index always reflects the disk; only the commit waits.
+
+The guard judges deletions over a window (`watch.delete_window_s`, 1 hour): note deletions
+committed in the window count with the batch's, against the notes there were before them, so
+deleting a few notes at a time gets held as soon as the window's total passes the share.
+
+What may be committed at all (`screen`): a file that is not regular (FIFO, device), above
+`git.max_file_mb`, holding conflict markers, or, for every file that is not a note and every
+new note a person dropped in (not the hook's session notes), holding a secret that
+`core.privacy`'s redactor detects, is held back: listed in `<state>/blocked.json`, in the
+watcher's heartbeat and in `vaultsync status`/`commit`, and never staged. A path listed in
+`git.allow` (globs) is committed anyway. git itself is asked first (`history.check_state`):
+during a merge, rebase, cherry-pick, revert or bisect, or on a detached HEAD, nothing is
+committed; the watcher waits and commits once git is back on a branch.
+
+Rollback takes the note locks of every note it changes, commits what is uncommitted first
+(through the same guards) and refuses when something could not be committed, and keeps a
+journal (`<state>/rollback.json`) so a rollback killed half-way is finished by the next
+commit, instead of leaving torn notes behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import fnmatch
 import json
-import os
 import re
 import socket
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,12 +46,14 @@ from typing import Protocol
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import AGENTS
-from vaultsync.storage import history
+from vaultsync.storage import history, vault_files
 
 DEFAULT_TEMPLATE = (
     "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})\n\n{{files}}"
 )
 MIN_HELD_DELETIONS = 10  # below this many deletions a batch is never held, whatever the share
+DELETE_WINDOW_S = 3600.0  # deletions committed this recently count with a new batch's
+MAX_FILE_MB = 10.0  # a file above this is held back (a video dropped into the vault)
 MAX_FILES_LISTED = 50  # {{files}} lists this many, then says how many more
 _PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
@@ -70,6 +92,7 @@ class BatchResult:
     agents: tuple[str, ...] = ()
     summary: str = ""
     changes: tuple[history.Change, ...] = field(default=(), repr=False)
+    blocked: tuple[tuple[str, str], ...] = ()  # (rel, why) held back by `screen`
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -78,7 +101,12 @@ class BatchResult:
             "summary": self.summary,
             "agents": list(self.agents),
             "held": self.held.as_dict() if self.held else None,
+            "blocked": [{"path": r, "reason": why} for r, why in self.blocked],
         }
+
+
+class HeldBack(history.GitError):
+    """A safety guard refused the action (exit code 7); the message says how to go on."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,23 +253,58 @@ def _is_md(rel: str) -> bool:
     return rel.lower().endswith(".md")
 
 
+def _window_file(vault: Path) -> Path:
+    return paths.state_dir(vault) / "deletions.json"
+
+
+def _recent_deletions(vault: Path, window: float, now: float) -> list[tuple[float, int]]:
+    try:
+        raw = json.loads(_window_file(vault).read_text(encoding="utf-8"))
+        entries = [(float(t), int(n)) for t, n in raw]
+    except (OSError, ValueError, TypeError):
+        return []
+    return [(t, n) for t, n in entries if 0 <= now - t < window]
+
+
+def _record_deletions(vault: Path, config: Config, count: int) -> None:
+    if count <= 0:
+        return
+    now = time.time()
+    entries = [*_recent_deletions(vault, _window(config), now), (now, count)]
+    writer.write_atomic(_window_file(vault), json.dumps(entries), fsync=False)
+
+
+def _window(config: Config) -> float:
+    value = config.get("watch", "delete_window_s")
+    return DELETE_WINDOW_S if value is None else max(0.0, float(value))
+
+
 def _guard(
-    vault: Path, config: Config, deleted: Sequence[str], present: Iterable[str], now: dt.datetime
+    vault: Path,
+    config: Config,
+    deleted: Sequence[str],
+    present: Iterable[str],
+    now: dt.datetime,
 ) -> Held | None:
-    """Held deletions when the batch removes too large a share of the notes, else None.
+    """Held deletions when this batch, with the note deletions committed in the last
+    `watch.delete_window_s`, removes too large a share of the notes; else None.
 
     Deletions balanced by new notes in the same batch are moves (a renamed folder), not losses,
     so the share counts only what is deleted beyond what is added.
     """
     notes_deleted = [r for r in deleted if _is_md(r)]
+    if not notes_deleted:
+        return None
     minimum = int(config.get("watch", "min_held_deletions") or MIN_HELD_DELETIONS)
-    if len(notes_deleted) < minimum:
+    recent = sum(n for _t, n in _recent_deletions(vault, _window(config), time.time()))
+    if len(notes_deleted) + recent < minimum:
         return None
     tracked = history.tracked(vault)
     known = set(tracked)
     added = sum(1 for r in present if _is_md(r) and r not in known)
-    total = sum(1 for r in tracked if _is_md(r))
-    net = len(notes_deleted) - added
+    # The share is of the notes there were before the window's deletions began.
+    total = sum(1 for r in tracked if _is_md(r)) + recent
+    net = len(notes_deleted) - added + recent
     share = net / total if total else 0.0
     if net < minimum or share <= float(config.get("watch", "max_delete_share")):
         return None
@@ -251,12 +314,25 @@ def _guard(
     return Held(rels=rels, since=since, share=round(share, 3), total=total)
 
 
+def _in_head(vault: Path, rels: Iterable[str]) -> set[str]:
+    """Which of these paths (files or folders) the last commit holds: one git process."""
+    wanted = list(rels)
+    if not wanted or history.head(vault) is None:
+        return set()
+    return history.existing_at(vault, "HEAD", wanted)
+
+
 def _prune_held(vault: Path) -> Held | None:
-    """Forget held deletions whose files came back (restored by hand or by a sync service)."""
+    """Forget held deletions that are no deletions any more: files that came back (restored by
+    hand or by a sync service) and paths git no longer tracks (a checkout of another branch
+    took them away with their history: git has nothing to delete)."""
     current = held(vault)
     if current is None:
         return None
-    still = tuple(r for r in current.rels if not (vault / r).exists())
+    known = _in_head(vault, current.rels)
+    still = tuple(
+        r for r in current.rels if vault_files.kind(vault, r) == vault_files.MISSING and r in known
+    )
     if still != current.rels:
         current = Held(still, current.since, current.share, current.total) if still else None
         _save_held(vault, current)
@@ -264,23 +340,132 @@ def _prune_held(vault: Path) -> Held | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# what may be committed
+
+
+_CONFLICT = re.compile(rb"^<<<<<<< .*?^=======\r?$.*?^>>>>>>> ", re.MULTILINE | re.DOTALL)
+_SCAN_CHUNK = 200_000
+
+
+def blocked_file(vault: Path) -> Path:
+    return paths.state_dir(vault) / "blocked.json"
+
+
+def blocked(vault: Path) -> dict[str, str]:
+    """rel -> why, for every file held back by `screen` the last time it was looked at."""
+    try:
+        raw = json.loads(blocked_file(vault).read_text(encoding="utf-8"))
+        return {str(k): str(v) for k, v in dict(raw).items()}
+    except (OSError, ValueError, TypeError):
+        return {}
+
+
+def _save_blocked(vault: Path, looked_at: Iterable[str], found: dict[str, str]) -> None:
+    current = blocked(vault)
+    for rel in looked_at:
+        current.pop(rel, None)
+    current.update(found)
+    target = blocked_file(vault)
+    if not current:
+        target.unlink(missing_ok=True)
+        return
+    writer.write_atomic(target, json.dumps(current, ensure_ascii=False, indent=1), fsync=False)
+
+
+def _allowed(rel: str, patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatchcase(rel, p) for p in patterns)
+
+
+def _secret_rules(config: Config, text: str) -> list[str]:
+    from vaultsync.core import privacy
+
+    try:
+        redactor = privacy.Redactor.from_config(config.privacy)
+    except ValueError:
+        redactor = privacy.default_redactor()  # a broken extra rule never turns the scan off
+    rules: list[str] = []
+    step = _SCAN_CHUNK - 2000  # chunks overlap, so a secret on a boundary is seen whole
+    for start in range(0, max(1, len(text)), step):
+        found = redactor.redact(text[start : start + _SCAN_CHUNK])
+        rules += [f.rule for f in found.findings if f.is_secret]
+    return sorted(set(rules))
+
+
+def _why_not(vault: Path, config: Config, rel: str, new: bool, max_bytes: int) -> str | None:
+    what = vault_files.kind(vault, rel)
+    if what == vault_files.SPECIAL:
+        return "not a regular file (a FIFO, socket or device); git cannot hold it"
+    if what != vault_files.FILE:
+        return None
+    try:
+        size = (vault / rel).lstat().st_size
+    except OSError:
+        return None
+    if size > max_bytes:
+        return (
+            f"{size / 1e6:.0f} MB, above git.max_file_mb ({max_bytes / 1e6:g} MB): "
+            "history would keep it forever"
+        )
+    try:
+        raw = vault_files.read_bytes(vault, rel)
+    except OSError:
+        return None
+    if b"<<<<<<< " in raw and _CONFLICT.search(raw):
+        return "has git conflict markers (<<<<<<< ======= >>>>>>>); resolve them first"
+    is_note = paths.is_note(rel)
+    own = rel.startswith(paths.SESSIONS_DIR + "/") or rel in paths.GENERATED_FILES
+    if not bool(config.get("git", "secret_scan")) or (is_note and (own or not new)):
+        return None  # session notes are redacted by the hook; a note's edits are a person's
+    if b"\0" in raw[:8192]:
+        return None  # binary: the size cap is the guard
+    rules = _secret_rules(config, raw.decode("utf-8", "replace"))
+    if rules:
+        return f"holds what looks like a secret ({', '.join(rules[:3])})"
+    return None
+
+
+def screen(vault: Path, config: Config, rels: Iterable[str]) -> dict[str, str]:
+    """rel -> why, for the files among `rels` that must not be committed (see the module
+    docstring); `git.allow` globs exempt a path. Missing paths (deletions) pass."""
+    allow = [str(p) for p in config.get("git", "allow") or []]
+    limit = config.get("git", "max_file_mb")
+    max_bytes = int(float(MAX_FILE_MB if limit is None else limit) * 1_000_000)
+    todo = [r for r in rels if not _allowed(r, allow)]
+    # Only a note that is not in the last commit is "new" (dropped in): one git process.
+    maybe_new = [r for r in todo if paths.is_note(r) and not r.startswith(paths.SESSIONS_DIR)]
+    known = _in_head(vault, maybe_new)
+    found: dict[str, str] = {}
+    for rel in todo:
+        why = _why_not(vault, config, rel, rel not in known, max_bytes)
+        if why is not None:
+            found[rel] = why
+    return found
+
+
+def allow_hint() -> str:
+    return (
+        f"to commit one anyway, add its path (or a glob) to `allow` under [git] in "
+        f"{paths.VAULT_CONFIG}; or remove the file or the secret"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
 # committing a batch
 
 
-def _state(path: Path) -> str:
-    """ "present", "missing" or "unreadable" (permission denied, a symlink loop, I/O error)."""
-    try:
-        path.lstat()
-    except FileNotFoundError:
+def _state(vault: Path, rel: str) -> str:
+    """ "present", "missing" or "unreadable" (permission denied, I/O error). A symlink is
+    present (git records the link itself); nothing here follows it."""
+    what = vault_files.kind(vault, rel)
+    if what == vault_files.MISSING:
         return "missing"
-    except OSError:
+    if what == vault_files.UNREADABLE:
         return "unreadable"
-    try:
-        path.stat()
-    except OSError:
-        return "unreadable"
-    if path.is_file() and not os.access(path, os.R_OK):
-        return "unreadable"
+    if what == vault_files.SYMLINK and (vault / rel).is_symlink():
+        try:
+            (vault / rel).stat()  # a dangling or looping link: left alone until it resolves
+        except OSError:
+            return "unreadable"
     return "present"
 
 
@@ -311,15 +496,23 @@ def commit_batch(
     Raises history.GitLockBusy / history.GitError; the caller keeps the batch and retries.
     """
     moment = now or dt.datetime.now().astimezone()
+    history.check_state(vault)
+    resume_rollback(vault, config)
     wanted = {r for r in rels if history.stageable(r)}
     if report is not None:
         wanted |= {r for r in report.generated if history.stageable(r)}
     current = _prune_held(vault)
     if current is not None and not confirm_deletions:
         wanted -= set(current.rels)
-    unreadable = {r for r in wanted if _state(vault / r) == "unreadable"}
+    unreadable = {r for r in wanted if _state(vault, r) == "unreadable"}
     wanted -= unreadable  # never a deletion, never a half-read commit: retried once readable
-    deleted = sorted(r for r in wanted if _state(vault / r) == "missing")
+    missing = {r for r in wanted if _state(vault, r) == "missing"}
+    # Only what git tracks can be deleted: paths a branch switch took away are no deletions.
+    deleted = sorted(_in_head(vault, missing))
+    wanted -= missing - set(deleted)
+    refused = screen(vault, config, wanted - missing)
+    _save_blocked(vault, wanted, refused)
+    wanted -= set(refused)
     new_held: Held | None = None
     if deleted and not confirm_deletions:
         new_held = _guard(vault, config, deleted, wanted - set(deleted), moment)
@@ -340,6 +533,13 @@ def commit_batch(
     if confirm_deletions and current is not None:
         _save_held(vault, None)
     changes, message = (tuple(seen[0][0]), seen[0][1]) if seen else ((), "")
+    if sha and not confirm_deletions:
+        _record_deletions(
+            vault,
+            config,
+            sum(1 for c in changes if c.status == "D" and _is_md(c.path))
+            - sum(1 for c in changes if c.status == "A" and _is_md(c.path)),
+        )
     summary, agents = summarize(changes) if changes else ("", ())
     return BatchResult(
         commit=sha,
@@ -349,6 +549,7 @@ def commit_batch(
         agents=agents,
         summary=summary,
         changes=changes,
+        blocked=tuple(sorted(refused.items())),
     )
 
 
@@ -359,14 +560,32 @@ def commit_pending(vault: Path, config: Config, *, confirm_deletions: bool = Fal
     )
 
 
+def _note_locks(vault: Path, rels: Iterable[str], timeout: float) -> contextlib.ExitStack:
+    """Hold the lock of every note among `rels` (the lock every writer of a note takes), in a
+    fixed order so two holders never deadlock."""
+    stack = contextlib.ExitStack()
+    try:
+        for rel in sorted({r for r in rels if paths.is_note(r)}):
+            stack.enter_context(writer.locked(paths.lock_path(vault, rel), timeout))
+    except BaseException:
+        stack.close()
+        raise
+    return stack
+
+
 def restore_held(vault: Path, config: Config) -> tuple[str, ...]:
-    """Bring the held-back deleted files back from the last commit; returns the restored rels."""
-    current = held(vault)
+    """Bring the held-back deleted files back from the last commit; returns the restored rels.
+
+    Only files that are still missing come back, each under its note lock: a note a person
+    re-created since the deletion was held is theirs and is never overwritten.
+    """
+    current = _prune_held(vault)
     if current is None:
         return ()
-    back = history.checkout_files(
-        vault, current.rels, lock_timeout=float(config.get("git", "lock_timeout_s"))
-    )
+    timeout = float(config.get("git", "lock_timeout_s"))
+    with _note_locks(vault, current.rels, timeout):
+        missing = [r for r in current.rels if vault_files.kind(vault, r) == vault_files.MISSING]
+        back = history.checkout_files(vault, missing, lock_timeout=timeout)
     _prune_held(vault)
     return back
 
@@ -378,12 +597,79 @@ class Rollback:
     restored: tuple[str, ...]  # paths the rollback changed
 
 
+def _journal(vault: Path) -> Path:
+    return paths.state_dir(vault) / "rollback.json"
+
+
+def resume_rollback(vault: Path, config: Config) -> str | None:
+    """Finish a rollback that was killed after it started to write files (its journal is still
+    there): restore the same paths from the same revision again and commit. Returns the sha."""
+    try:
+        job = json.loads(_journal(vault).read_text(encoding="utf-8"))
+        sha, rels, what = str(job["sha"]), [str(r) for r in job["rels"]], str(job["what"])
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        _journal(vault).unlink(missing_ok=True)  # unreadable: nothing can be redone
+        return None
+    with _note_locks(vault, rels, float(config.get("git", "lock_timeout_s"))):
+        return _apply_rollback(vault, config, sha, rels, what)
+
+
+def _apply_rollback(
+    vault: Path, config: Config, sha: str, rels: list[str], what: str
+) -> str | None:
+    """Restore `rels` from `sha` and commit them; the caller holds their note locks."""
+    timeout = float(config.get("git", "lock_timeout_s"))
+    writer.write_atomic(
+        _journal(vault), json.dumps({"sha": sha, "rels": rels, "what": what}), fsync=True
+    )
+    history.restore_paths(vault, sha, rels, lock_timeout=timeout)
+    commit = history.commit_paths(
+        vault,
+        rels,
+        f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}.",
+        lock_timeout=timeout,
+    )
+    _journal(vault).unlink(missing_ok=True)
+    return commit
+
+
 def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> Rollback:
     """Restore the vault (or one note) as it was at REV as a new commit, then bring the
-    index up to date with the files that changed. Nothing is removed from history."""
-    sha = history.restore(vault, rev, rel, lock_timeout=float(config.get("git", "lock_timeout_s")))
+    index up to date with the files that changed. Nothing is removed from history.
+
+    Under the note locks of every note it changes: uncommitted work is committed first (a
+    snapshot, through the same guards as every commit); if any of it could not be committed
+    (held back), nothing is restored and HeldBack says why.
+    """
+    history.check_state(vault)
+    resume_rollback(vault, config)
+    sha = history.resolve_rev(vault, rev)
+    if rel is not None and not history.exists_at(vault, sha, rel):
+        raise FileNotFoundError(
+            f"{rel} did not exist at {rev} (if it was renamed, `vaultsync history {rel}` "
+            "shows its earlier name)"
+        )
+    timeout = float(config.get("git", "lock_timeout_s"))
+    targets = history.changed_since(vault, sha, rel)
+    if not targets:
+        return Rollback(None, rev, ())
+    with _note_locks(vault, targets, timeout):
+        commit_batch(vault, config, history.dirty_rels(vault), now=None)
+        dirty = set(history.dirty_rels(vault)) & set(targets)
+        if dirty:
+            shown = ", ".join(sorted(dirty)[:5])
+            raise HeldBack(
+                f"rollback refused: {len(dirty)} uncommitted change(s) could not be committed "
+                f"first ({shown}); `vaultsync commit` says why. Nothing was restored"
+            )
+        targets = history.changed_since(vault, sha, rel)
+        commit = (
+            _apply_rollback(vault, config, sha, targets, rel or "the vault") if targets else None
+        )
     restored: tuple[str, ...] = ()
-    if sha:
+    if commit:
         top = history.log(vault, limit=1)
         if top:
             restored = tuple(p for c in top[0].changes for p in (c.path, c.old_path) if p)
@@ -392,4 +678,4 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
             from vaultsync.services.derived import reconcile as sync
 
             sync.reconcile(vault, config, notes)
-    return Rollback(sha, rev, restored)
+    return Rollback(commit, rev, restored)
