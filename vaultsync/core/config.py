@@ -91,7 +91,7 @@ DEFAULTS: dict[str, Any] = {
         "secret_scan": True,
         "allow": [],
     },
-    "index": {"max_note_kb": 512},
+    "index": {"max_note_kb": 16384},
     "templates": {"user_md": "", "agent_md": "", "context_md": ""},
     "review": {"suggest_reinforced": 2},
     "schedule": {"daily": "09:00", "weekly": "Sun 09:00"},

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -400,7 +401,9 @@ class Index:
                 WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
                 ORDER BY score, fts.rowid LIMIT ?)
             SELECT COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
-                   COALESCE(n.type, 'event'), top.score, snippet(fts, -1, ?, ?, '…', 20),
+                   COALESCE(n.type, 'event'), top.score,
+                   CASE WHEN COALESCE(n.size, 0) > {SNIPPET_MAX_BYTES} THEN NULL
+                        ELSE snippet(fts, -1, ?, ?, '…', 20) END,
                    e.event_id, e.ts, COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
                    COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, '')
             FROM top JOIN fts ON fts.rowid = top.id{joins}
@@ -409,9 +412,21 @@ class Index:
         try:
             bound = (expression, *params, limit, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
+            hits = [RawHit(*row) for row in rows if row[0] is not None]
+            # FTS5's snippet() costs the square of a row's matches (a 1 MB note with a
+            # frequent term: seconds); big notes get a snippet found in linear time.
+            return [
+                hit._replace(snippet=self._linear_snippet(hit.rel, expression, mark))
+                if hit.snippet is None
+                else hit
+                for hit in hits
+            ]
         except sqlite3.Error as exc:
             raise _wrap(exc, self.path) from exc
-        return [RawHit(*row) for row in rows if row[0] is not None]
+
+    def _linear_snippet(self, rel: str, expression: str, mark: tuple[str, str]) -> str:
+        row = self.conn.execute("SELECT title, body FROM notes WHERE rel=?", (rel,)).fetchone()
+        return linear_snippet(row[1] if row else "", expression, mark)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault
@@ -439,6 +454,38 @@ class Index:
                 " AND rowid NOT IN (SELECT id FROM events)"
             ).fetchall(),
         }
+
+
+SNIPPET_MAX_BYTES = 32 * 1024
+SNIPPET_TOKENS = 20
+_FTS_WORD = re.compile(r'"([^"]*)"|(\w+)(\*?)')
+_FTS_OPERATORS = frozenset({"AND", "OR", "NOT", "NEAR"})
+
+
+def linear_snippet(body: str, expression: str, mark: tuple[str, str]) -> str:
+    """A snippet like FTS5's (about SNIPPET_TOKENS words around the first match, matches
+    marked, '…' where text was cut) in time linear in the body: one regex pass."""
+    terms: list[str] = []
+    for phrase, word, star in _FTS_WORD.findall(expression):
+        if phrase:
+            terms.append(re.escape(phrase.strip()))
+        elif word and (star or word not in _FTS_OPERATORS):
+            terms.append(re.escape(word) + (r"\w*" if star else r"\b"))
+    terms = [t for t in terms if t]
+    if not terms:
+        return body[:200]
+    found = re.compile(r"\b(?:" + "|".join(terms) + ")", re.IGNORECASE)
+    first = found.search(body)
+    if first is None:
+        return " ".join(body[:400].split()[:SNIPPET_TOKENS])
+    before = body[max(0, first.start() - 400) : first.start()].split()
+    after = body[first.start() : first.start() + 800].split()
+    half = SNIPPET_TOKENS // 2
+    words = before[-half:] + after[: SNIPPET_TOKENS - min(half, len(before))]
+    text = found.sub(lambda m: f"{mark[0]}{m.group(0)}{mark[1]}", " ".join(words))
+    lead = "…" if len(before) > half or first.start() > 400 else ""
+    tail = "…" if first.start() + 800 < len(body) or len(after) > len(words) else ""
+    return f"{lead}{text}{tail}"
 
 
 def _qs(n: int) -> str:

@@ -34,7 +34,7 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import QUEUE_STATES, NoteType, SessionStatus
 from vaultsync.storage import vault_files
 from vaultsync.storage.index import Index, IndexCorrupt, install
-from vaultsync.storage.index_rows import Batch, NoteRow, note_row, prepare
+from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, Batch, NoteRow, note_row, prepare
 
 Progress = Callable[[int, int], None]
 _LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
@@ -133,7 +133,15 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
     try:
         with Index.open(built, bulk=True) as fresh:
             fresh.bulk_load(
-                _batches(vault, sorted(files.items()), scan_ns, tally, statuses, progress)
+                _batches(
+                    vault,
+                    sorted(files.items()),
+                    scan_ns,
+                    tally,
+                    statuses,
+                    progress,
+                    _max_chars(config),
+                )
             )
         install(built, target)
     finally:
@@ -164,9 +172,14 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
 Parsed = tuple[Batch, list[str], list[str], dict[str, str | None], int]
 
 
-def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int]) -> Parsed:
+def _max_chars(config: Config) -> int:
+    value = config.get("index", "max_note_kb")
+    return MAX_INDEXED_CHARS if value is None else max(1, int(value)) * 1024
+
+
+def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int, int]) -> Parsed:
     """Read and parse some notes into an index batch (runs in a worker process when parallel)."""
-    root, files, scan_ns = job
+    root, files, scan_ns, max_chars = job
     rows: list[NoteRow] = []
     warnings: list[str] = []
     errors: list[str] = []
@@ -179,7 +192,9 @@ def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int]) -> Par
         except OSError as exc:
             errors.append(f"{rel}: cannot read ({exc.strerror or exc})")
             continue
-        row, problems = note_row(rel, raw, mtime_ns, size, racy=mtime_ns >= scan_ns - RACY_NS)
+        row, problems = note_row(
+            rel, raw, mtime_ns, size, racy=mtime_ns >= scan_ns - RACY_NS, max_chars=max_chars
+        )
         warnings.extend(problems)
         if row.type == _SESSION:
             statuses[rel] = row.status
@@ -194,11 +209,12 @@ def _batches(
     tally: _Tally,
     statuses: dict[str, str | None],
     progress: Progress | None,
+    max_chars: int = MAX_INDEXED_CHARS,
 ) -> Iterator[Batch]:
     """Parsed batches in file order. Big vaults are parsed by worker processes while this
     process inserts: parsing is Python (one core each), inserting is SQLite's C code."""
     jobs = [
-        (str(vault), files[i : i + _CHUNK_FILES], scan_ns)
+        (str(vault), files[i : i + _CHUNK_FILES], scan_ns, max_chars)
         for i in range(0, len(files), _CHUNK_FILES)
     ]
     workers = _spare_cores()
@@ -274,7 +290,7 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
         with index:
             tally = _Tally.new()
             changes: dict[str, Any] = {}
-            _reconcile(vault, index, rels, tally, changes)
+            _reconcile(vault, index, rels, tally, changes, _max_chars(config))
             generated: tuple[str, ...] = ()
             if changes["memory_changed"]:
                 generated = _generate(vault, config, index, tally)
@@ -360,6 +376,7 @@ def _reconcile(
     rels: Iterable[str] | None,
     tally: _Tally,
     changes: dict[str, Any],
+    max_chars: int = MAX_INDEXED_CHARS,
 ) -> None:
     # Given paths, only their rows are loaded: the watcher reconciles one note at a time, and
     # loading all rows of a 100k-note index costs more than the rest of the batch.
@@ -402,7 +419,7 @@ def _reconcile(
             if old is not None and old[2] == sha:
                 touches.append((rel, mtime_ns, size, now_racy))
                 continue
-            row, warnings = note_row(rel, raw, mtime_ns, size, racy=now_racy)
+            row, warnings = note_row(rel, raw, mtime_ns, size, racy=now_racy, max_chars=max_chars)
             tally.warnings.extend(warnings)
             (updated if old is not None else added).append(rel)
             if old is None:

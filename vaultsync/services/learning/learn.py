@@ -81,24 +81,23 @@ def set_marker(vault: Path, rel: str, status: SessionStatus | None) -> None:
 
 
 def _scan_sessions(vault: Path) -> None:
-    """Fresh machine: rebuild the markers from the notes' `status` (no YAML, first 8 KB only)."""
-    root = vault / paths.SESSIONS_DIR
+    """Fresh machine: rebuild the markers from the notes' `status` (no YAML, first 8 KB only).
+    Only the hook's own session notes count (under sessions/, `type: session` and its tag)."""
+    from vaultsync.storage import vault_files
+    from vaultsync.storage.note import SESSION_TAG
+
     paths.queue_dir(vault).mkdir(parents=True, exist_ok=True)
-    if not root.is_dir():
-        return
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if not d.startswith(".")]
-        for name in filenames:
-            rel = (Path(dirpath) / name).relative_to(vault).as_posix()
-            if not paths.is_note(rel):
-                continue
-            try:
-                with open(os.path.join(dirpath, name), "rb") as fh:
-                    head = fh.read(8192).decode("utf-8", "replace")
-            except OSError:
-                continue
-            status = SessionStatus.parse(properties.get_scalar(head, "status") or "")
-            set_marker(vault, rel, status)
+    for rel in vault_files.notes(vault, paths.SESSIONS_DIR):
+        try:
+            head = vault_files.read_bytes(vault, rel, limit=8192).decode("utf-8", "replace")
+        except OSError:
+            continue
+        if properties.get_scalar(head, "type") != "session":
+            continue
+        if SESSION_TAG not in head and not properties.get_scalar(head, "session_id"):
+            continue
+        status = SessionStatus.parse(properties.get_scalar(head, "status") or "")
+        set_marker(vault, rel, status)
 
 
 def preflight(vault: Path) -> Preflight:

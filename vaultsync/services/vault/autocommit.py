@@ -403,7 +403,7 @@ def _why_not(vault: Path, config: Config, rel: str, new: bool, max_bytes: int) -
         return None
     if size > max_bytes:
         return (
-            f"{size / 1e6:.0f} MB, above git.max_file_mb ({max_bytes / 1e6:g} MB): "
+            f"{size / 1e6:.1f} MB, above git.max_file_mb ({max_bytes / 1e6:g} MB): "
             "history would keep it forever"
         )
     try:
