@@ -33,9 +33,7 @@ def write(vault: Path, rel: str, text: str | bytes) -> None:
 
 
 def git(vault: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["git", *args], cwd=vault, capture_output=True, text=True, check=check
-    )
+    return subprocess.run(["git", *args], cwd=vault, capture_output=True, text=True, check=check)
 
 
 def committed(vault: Path, rev: str = "HEAD") -> set[str]:
@@ -239,7 +237,8 @@ def test_secrets_big_files_and_fifos_are_held_back_and_can_be_allowed(repo: Path
 
 def _private_key() -> str:
     body = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW"
-    return f"-----BEGIN OPENSSH PRIVATE KEY-----\n{body}\n{body}\n-----END OPENSSH PRIVATE KEY-----\n"
+    begin, end = "-----BEGIN OPENSSH PRIVATE KEY-----", "-----END OPENSSH PRIVATE KEY-----"
+    return f"{begin}\n{body}\n{body}\n{end}\n"
 
 
 # --- 13: a rollback killed half-way is finished, never left with torn notes --------------------
