@@ -202,6 +202,16 @@ class Index:
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         return int(row[0]) if row else 0
 
+    # A rebuild marks the index whole; an index file that appeared any other way (deleted and
+    # reopened, truncated to 0 bytes: SQLite takes an empty file for an empty database) lacks
+    # the mark, and the next reconcile rebuilds it in full instead of indexing a few notes.
+    def is_complete(self) -> bool:
+        row = self.conn.execute("SELECT value FROM meta WHERE key='complete'").fetchone()
+        return bool(row and row[0] == "1")
+
+    def mark_complete(self) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('complete', '1')")
+
     def _migrate(self) -> None:
         self.conn.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
         version = self.schema_version()
@@ -486,6 +496,19 @@ def linear_snippet(body: str, expression: str, mark: tuple[str, str]) -> str:
     lead = "…" if len(before) > half or first.start() > 400 else ""
     tail = "…" if first.start() + 800 < len(body) or len(after) > len(words) else ""
     return f"{lead}{text}{tail}"
+
+
+def problem(path: Path) -> str | None:
+    """Why the index at `path` cannot answer (missing, empty), with the fix; None when usable."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return f"there is no index yet ({path}): run `vaultsync rebuild`"
+    except OSError as exc:
+        return f"the index cannot be read ({exc.strerror}): {path}"
+    if size == 0:
+        return f"the index is empty (0 bytes): run `vaultsync rebuild` ({path})"
+    return None
 
 
 def _qs(n: int) -> str:

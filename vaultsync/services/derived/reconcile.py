@@ -34,6 +34,7 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import QUEUE_STATES, NoteType, SessionStatus
 from vaultsync.storage import vault_files
 from vaultsync.storage.index import Index, IndexCorrupt, install
+from vaultsync.storage.index import problem as index_problem
 from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, Batch, NoteRow, note_row, prepare
 
 Progress = Callable[[int, int], None]
@@ -132,6 +133,7 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
     built = target.with_name(f"{target.name}.rebuild-{os.getpid()}-{secrets.token_hex(3)}")
     try:
         with Index.open(built, bulk=True) as fresh:
+            fresh.mark_complete()
             fresh.bulk_load(
                 _batches(
                     vault,
@@ -277,16 +279,19 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
     started = time.perf_counter()
     _check_vault(vault)
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
+        index_file = config.index_file()
+        lost = index_problem(index_file)
         try:
-            index = Index.open(config.index_file())
+            index = Index.open(index_file)
         except IndexCorrupt as exc:
             # The index is derived: a damaged one is replaced, never an obstacle.
-            report = _rebuild(vault, config, None, started)
-            return replace(
-                report,
-                warnings=report.warnings + 1,
-                warning_messages=(*report.warning_messages, f"{exc}; rebuilt it"),
-            )
+            return _rebuilt(vault, config, started, f"{exc}; rebuilt it")
+        if lost is not None or not index.is_complete():
+            # Lost, emptied or never built whole: reconciling a few notes into it would leave
+            # an index of those notes (search empty, USER.md from one memory). Rebuild it all.
+            index.close()
+            why = lost or f"the index was not built whole ({index_file})"
+            return _rebuilt(vault, config, started, f"{why.split(': run')[0]}; rebuilt it in full")
         with index:
             tally = _Tally.new()
             changes: dict[str, Any] = {}
@@ -312,6 +317,15 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
         moved=changes["moved"],
         error_messages=tuple(tally.errors),
         warning_messages=tuple(tally.warnings),
+    )
+
+
+def _rebuilt(vault: Path, config: Config, started: float, why: str) -> SyncReport:
+    report = _rebuild(vault, config, None, started)
+    return replace(
+        report,
+        warnings=report.warnings + 1,
+        warning_messages=(*report.warning_messages, why),
     )
 
 

@@ -36,7 +36,8 @@ from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile as sync
 from vaultsync.services.learning import levels
 from vaultsync.services.learning.levels import as_int, set_level
-from vaultsync.storage.memory import detail, effective_level, effective_scope
+from vaultsync.storage import vault_files
+from vaultsync.storage.memory import detail, effective_level, effective_scope, folder_level
 from vaultsync.storage.note import Note, NoteReadError, read_note
 
 HEAD_BYTES = 16 * 1024
@@ -236,17 +237,20 @@ def pending(vault: Path, config: Config) -> Pending:
 
 
 def _as_rel(vault: Path, ref: str) -> str | None:
-    candidate = Path(ref).expanduser()
-    if candidate.is_absolute():
-        try:
-            rel = paths.inside(vault, candidate).relative_to(vault.resolve()).as_posix()
-        except ValueError:
-            return None
-    else:
-        rel = candidate.as_posix().strip("/")
+    """The note `ref` names as a path, through the vault boundary: a path that leaves the vault
+    (`../x.md`, an absolute path elsewhere, a symlink out) is refused, never followed."""
+    looks_like_path = "/" in ref or os.sep in ref or ref.lower().endswith(".md")
+    try:
+        rel = vault_files.resolve(vault, ref)
+    except vault_files.OutsideVault as exc:
+        if not looks_like_path:
+            return None  # a title with odd characters: matched by name below
+        raise ReviewError(f"{exc}; review only decides on notes inside the vault") from None
     if not rel.lower().endswith(".md"):
         rel += ".md"
-    return rel if (vault / rel).is_file() and paths.is_note(rel) else None
+    if vault_files.kind(vault, rel) != vault_files.FILE or not paths.is_note(rel):
+        return None
+    return rel
 
 
 def _pick(ref: str, choices: dict[str, str], what: str) -> str:
@@ -348,6 +352,25 @@ def _decide_level(
     current = effective_level(note)
     if note.status.lower() == "rejected":
         raise ReviewError(f"{rel} was rejected; edit its status in Obsidian to revive it")
+    declared, by_folder = note.level, folder_level(rel)
+    if declared is not None and by_folder is not None and declared is not by_folder:
+        # A decision was cut short after the move (set_level moves first) or a person dragged
+        # the note: the folder wins. If it already is where this decision leads, finish it
+        # instead of deciding twice (a rerun after a kill must not demote again).
+        wanted = declared.rank + step
+        if wanted == by_folder.rank and not (action == "approve" and declared is not Level.L1):
+            target = set_level(vault, rel, by_folder, now or _now())
+            generated, warnings = _reconcile(vault, config, {rel, target})
+            return Decision(
+                action,
+                rel,
+                target,
+                declared.value,
+                by_folder.value,
+                schema.MEMORY_STATUS[by_folder],
+                generated,
+                warnings,
+            )
     rank = current.rank + step
     if action == "approve" and current is not Level.L1:
         raise ReviewError(f"{rel} is already {current.value}; use promote or demote")
@@ -429,12 +452,36 @@ def edit(
         yaml_text, body = properties.split_frontmatter(current)
         head = "" if yaml_text is None else current[: len(current) - len(body)]
         updated = properties.set_properties(head, {"updated": when, "edited": when[:10]})
-        return f"{updated}\n# {heading}\n\n{fact}\n"
+        return updated + replace_fact(body, heading, fact)
 
     writer.rewrite(vault / rel, change, lock_file=paths.lock_path(vault, rel))
     generated, warnings = _reconcile(vault, config, {rel})
     level = effective_level(note).value
     return Decision("edit", rel, rel, level, level, note.status, generated, warnings)
+
+
+_H1_LINE = re.compile(r"^# +\S")
+
+
+def replace_fact(body: str, heading: str, fact: str) -> str:
+    """The body with its title heading and the fact (the first paragraph under it) replaced;
+    everything after that paragraph is a person's and stays as written."""
+    lines = body.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if _H1_LINE.match(line)), None)
+    before = lines[:start] if start is not None else []
+    i = start + 1 if start is not None else 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    while i < len(lines) and lines[i].strip() and not lines[i].lstrip().startswith("#"):
+        i += 1  # the fact's paragraph
+    rest = "".join(lines[i:])
+    lead = "".join(before)
+    if lead and not lead.endswith("\n"):
+        lead += "\n"
+    text = f"{lead or chr(10)}# {heading}\n\n{fact}\n"
+    if rest.strip():
+        text += rest if rest.startswith("\n") else "\n" + rest
+    return text
 
 
 def _session_decision(
