@@ -215,14 +215,23 @@ def _valid_rel(vault: Path, rel: str) -> bool:
     return True
 
 
-def session_rel(vault: Path, agent: str, session_id: str, now: datetime) -> str:
+def session_rel(
+    vault: Path, agent: str, session_id: str, now: datetime, index_file: Path | None = None
+) -> str:
     """The session's note (relative path), decided once per session and remembered in a
-    pointer file; the first of several parallel first events wins, the others follow it."""
+    pointer file; the first of several parallel first events wins, the others follow it.
+    A note a person moved or renamed is found again by its session id (`_moved_note`)."""
     pointer = _session_file(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
         if _valid_rel(vault, rel):
-            return rel
+            if (vault / rel).is_file():
+                return rel
+            moved = _moved_note(vault, agent, session_id, index_file)
+            if moved is not None:
+                writer.write_atomic(pointer, moved + "\n", fsync=False)
+                return moved
+            return rel  # deleted: the session goes on in a new note at the same path
     except (OSError, UnicodeDecodeError):
         pass
     rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
@@ -237,6 +246,38 @@ def session_rel(vault: Path, agent: str, session_id: str, now: datetime) -> str:
             return winner
         writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
     return rel
+
+
+def _moved_note(vault: Path, agent: str, session_id: str, index_file: Path | None) -> str | None:
+    """Where the session's note is now that its pointer names a missing file (a person moved
+    or renamed it in Obsidian): the index knows every note's session id once the watcher has
+    seen the move; without it, a note that kept its name is found under sessions/. Rare, so
+    sqlite3 is imported only here."""
+    if index_file is not None and index_file.is_file():
+        import sqlite3
+
+        try:
+            conn = sqlite3.connect(f"file:{index_file}?mode=ro", uri=True, timeout=0.2)
+            try:
+                rows = conn.execute(
+                    "SELECT rel FROM notes WHERE type='session' AND session_id=? AND agent=?"
+                    " ORDER BY rel",
+                    (session_id, agent),
+                ).fetchall()
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            rows = []
+        for (rel,) in rows:
+            if _valid_rel(vault, rel) and (vault / rel).is_file():
+                return str(rel)
+    digest = paths.short_hash(paths.machine_id(), agent, session_id)
+    root = vault / paths.SESSIONS_DIR
+    for found in sorted(root.glob(f"**/* {digest}.md")) if root.is_dir() else ():
+        rel = found.relative_to(vault).as_posix()
+        if _valid_rel(vault, rel) and found.is_file():
+            return rel
+    return None
 
 
 def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
@@ -392,7 +433,7 @@ def handle(
     if inc.kind is not None and allowed:
         event = build_event(inc, project, now, Limits.from_config(cfg))
         event, findings = redact_event(event, redactor_for(cfg))
-        rel = session_rel(vault, inc.agent, inc.session_id, now)
+        rel = session_rel(vault, inc.agent, inc.session_id, now, cfg.index_file())
         dropped = record(vault, cfg, event, rel, project, budget)
         if findings and dropped is None:
             from vaultsync.core import privacy

@@ -27,7 +27,7 @@ from vaultsync.core.text import overlap
 from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
 from vaultsync.services.learning.session_log import SessionLog
 from vaultsync.storage.memory import detail, effective_level, effective_scope, project_of
-from vaultsync.storage.note import NoteReadError, parse_note, read_note
+from vaultsync.storage.note import Note, NoteReadError, parse_note, read_note
 
 
 @dataclass(frozen=True)
@@ -82,24 +82,9 @@ def load_memories(vault: Path) -> tuple[list[MemoryRecord], list[str]]:
             continue
         if note.warning:
             warnings.append(f"{rel}: {note.warning}")
-        scope = effective_scope(note)
-        if scope is None:
-            continue
-        sources = [note.prop("source")] if note.prop("source") else []
-        extra = note.props.get("sources")
-        if isinstance(extra, list):
-            sources += [str(s) for s in extra if s]
-        records.append(
-            MemoryRecord(
-                rel=rel,
-                scope=scope,
-                level=effective_level(note),
-                project=project_of(note),
-                status=note.status.lower(),
-                text=f"{note.title}\n{detail(note, 2000)}".strip(),
-                sources=tuple(dict.fromkeys(sources)),
-            )
-        )
+        record = _record(note)
+        if record is not None:
+            records.append(record)
     return records, warnings
 
 
@@ -254,6 +239,18 @@ def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: 
 # ---------------------------------------------------------------- planning candidates
 
 
+class _Desc(str):
+    """A string that sorts backwards: in a max(), the first path wins a tie."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: str) -> bool:
+        return str.__gt__(self, other)
+
+    def __gt__(self, other: str) -> bool:
+        return str.__lt__(self, other)
+
+
 def plan_memory(
     log: SessionLog,
     item: MemoryItem,
@@ -273,9 +270,12 @@ def plan_memory(
         if item.scope is Scope.PROJECT and rec.project != log.project:
             continue
         score = overlap(item.text, rec.text)
+        # Ties go to the higher level, then to the first path: never to the order the records
+        # came in (planned in this run, or read back from disk after a kill and a rerun).
         if score >= threshold and (
-            score > best_score
-            or (score == best_score and best and rec.level.rank > best.level.rank)
+            best is None
+            or (score, rec.level.rank, _Desc(rec.rel))
+            > (best_score, best.level.rank, _Desc(best.rel))
         ):
             best, best_score = rec, score
     if best is not None:
@@ -290,8 +290,34 @@ def plan_memory(
     )
 
 
+def _record(note: Note) -> MemoryRecord | None:
+    """A memory note as the learning loop compares it: the same for a note read from disk and
+    for one planned in this run (so a rerun after a kill decides exactly as an unkilled run)."""
+    scope = effective_scope(note)
+    if scope is None:
+        return None
+    sources = [note.prop("source")] if note.prop("source") else []
+    extra = note.props.get("sources")
+    if isinstance(extra, list):
+        sources += [str(s) for s in extra if s]
+    return MemoryRecord(
+        rel=note.rel,
+        scope=scope,
+        level=effective_level(note),
+        project=project_of(note),
+        status=note.status.lower(),
+        text=f"{note.title}\n{detail(note, 2000)}".strip(),
+        sources=tuple(dict.fromkeys(sources)),
+    )
+
+
 def record_of(plan: MemoryPlan, project: str, source_rel: str) -> MemoryRecord:
-    """The in-memory record of a candidate just planned, so later sessions reinforce it."""
+    """The in-memory record of a candidate just planned, so later sessions reinforce it: read
+    from the text that will be written, exactly as `load_memories` will read it back."""
+    if plan.text:
+        record = _record(parse_note(plan.rel, plan.text))
+        if record is not None:
+            return record
     return MemoryRecord(
         rel=plan.rel,
         scope=plan.item.scope,
