@@ -16,6 +16,7 @@ import pytest
 from vaultsync.core import paths, writer
 from vaultsync.core.config import load_config
 from vaultsync.services.vault import autocommit
+from vaultsync.services.vault import rollback as rollbacks
 from vaultsync.storage import history
 
 NOW = dt.datetime(2026, 11, 29, 16, 12, 5, tzinfo=dt.UTC)
@@ -100,7 +101,7 @@ def test_rollback_waits_for_a_writer_holding_a_note_lock(repo: Path) -> None:
     time.sleep(0.1)
     result: list[object] = []
     runner = threading.Thread(
-        target=lambda: result.append(autocommit.rollback(repo, load_config(repo), first))
+        target=lambda: result.append(rollbacks.rollback(repo, load_config(repo), first))
     )
     runner.start()
     time.sleep(0.3)
@@ -119,7 +120,7 @@ def test_rollback_refuses_when_uncommitted_work_cannot_be_committed(repo: Path) 
     assert first
     write(repo, "notes/new.md", "a key: " + FAKE_KEY + "\n")  # held back by the secret scan
     with pytest.raises(autocommit.HeldBack, match="rollback refused"):
-        autocommit.rollback(repo, load_config(repo), first)
+        rollbacks.rollback(repo, load_config(repo), first)
     assert (repo / "notes/new.md").exists()
 
 

@@ -508,12 +508,13 @@ def diff(vault: Path, rev: str, rel: str | None = None) -> str:
 def restore(
     vault: Path, rev: str, rel: str | None = None, *, lock_timeout: float | None = None
 ) -> str | None:
-    """Bring back the vault (or one note) as it was at REV, as a new commit on top of history.
+    """Bring the vault (or one note) back as it was at REV, as a new commit on top of history.
 
-    Uncommitted changes are committed first, so the state being replaced stays in history.
-    Files added since REV are removed from the work tree only in a whole-vault rollback; a
-    single note that did not exist at REV is an error, never a deletion. Returns the sha of
-    the rollback commit, or None when the vault already matched REV.
+    What is there now is committed first, so the state being replaced stays in history; then
+    exactly the paths that differ from REV are restored (files added since REV are removed in
+    a whole-vault rollback). A single note that did not exist at REV is an error, never a
+    deletion. Returns the rollback commit's sha, or None when the vault already matched REV.
+    services.vault.rollback adds the note locks and the guards on top of this.
     """
     sha = resolve_rev(vault, rev)
     if rel is not None and not exists_at(vault, sha, rel):
@@ -521,24 +522,15 @@ def restore(
             f"{rel} did not exist at {rev} (if it was renamed, `vaultsync history {rel}` "
             "shows its earlier name)"
         )
-    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
-    target = [rel] if rel else [".", ":(exclude).obsidian", *EXCLUDE_PATHSPECS]
-    with _write_lock(vault, timeout) as deadline:
-        check_state(vault)
-        if rel is not None:
-            _stage(vault, [rel], deadline)
-            _commit(vault, f"vaultsync: snapshot of {rel} before rollback to {sha[:10]}", deadline)
-        else:
-            _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
-            _unstage_forbidden(vault, deadline)
-            _commit(vault, f"vaultsync: snapshot before rollback to {sha[:10]}", deadline)
-        _run_write(
-            vault, ["restore", f"--source={sha}", "--staged", "--worktree", "--", *target], deadline
-        )
-        what = rel or "the vault"
-        return _commit(
-            vault, f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}.", deadline
-        )
+    targets = changed_since(vault, sha, rel)
+    if not targets:
+        return None
+    what = rel or "the vault"
+    snapshot = f"vaultsync: snapshot of {what} before rollback to {sha[:10]}"
+    commit_paths(vault, targets, snapshot, lock_timeout=lock_timeout)
+    restore_paths(vault, sha, targets, lock_timeout=lock_timeout)
+    message = f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}."
+    return commit_paths(vault, targets, message, lock_timeout=lock_timeout)
 
 
 def changed_since(vault: Path, rev: str, rel: str | None = None) -> list[str]:
@@ -595,23 +587,6 @@ def checkout_files(
     candidates = [r for r in dict.fromkeys(rels) if stageable(r)]
     present = existing_at(vault, sha, candidates)
     wanted = [r for r in candidates if r in present]
-    if not wanted:
-        return ()
-    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
-    with _write_lock(vault, timeout) as deadline:
-        check_state(vault)
-        _run_write(
-            vault,
-            [
-                "--literal-pathspecs",
-                "restore",
-                f"--source={sha}",
-                "--staged",
-                "--worktree",
-                "--pathspec-from-file=-",
-                "--pathspec-file-nul",
-            ],
-            deadline,
-            stdin=_nul(wanted),
-        )
+    if wanted:
+        restore_paths(vault, sha, wanted, lock_timeout=lock_timeout)
     return tuple(wanted)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +58,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("CREATE TABLE racy(rel TEXT PRIMARY KEY)",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Notes above this size get their snippet from storage.snippet (linear), not FTS5's snippet().
+SNIPPET_MAX_BYTES = 32 * 1024
 # Column weights for bm25(): a hit in the title counts eight times one in the body.
 WEIGHTS = (8.0, 4.0, 1.0)
 _CHUNK = 512
@@ -436,6 +437,8 @@ class Index:
 
     def _linear_snippet(self, rel: str, expression: str, mark: tuple[str, str]) -> str:
         row = self.conn.execute("SELECT title, body FROM notes WHERE rel=?", (rel,)).fetchone()
+        from vaultsync.storage.snippet import linear_snippet
+
         return linear_snippet(row[1] if row else "", expression, mark)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
@@ -464,38 +467,6 @@ class Index:
                 " AND rowid NOT IN (SELECT id FROM events)"
             ).fetchall(),
         }
-
-
-SNIPPET_MAX_BYTES = 32 * 1024
-SNIPPET_TOKENS = 20
-_FTS_WORD = re.compile(r'"([^"]*)"|(\w+)(\*?)')
-_FTS_OPERATORS = frozenset({"AND", "OR", "NOT", "NEAR"})
-
-
-def linear_snippet(body: str, expression: str, mark: tuple[str, str]) -> str:
-    """A snippet like FTS5's (about SNIPPET_TOKENS words around the first match, matches
-    marked, '…' where text was cut) in time linear in the body: one regex pass."""
-    terms: list[str] = []
-    for phrase, word, star in _FTS_WORD.findall(expression):
-        if phrase:
-            terms.append(re.escape(phrase.strip()))
-        elif word and (star or word not in _FTS_OPERATORS):
-            terms.append(re.escape(word) + (r"\w*" if star else r"\b"))
-    terms = [t for t in terms if t]
-    if not terms:
-        return body[:200]
-    found = re.compile(r"\b(?:" + "|".join(terms) + ")", re.IGNORECASE)
-    first = found.search(body)
-    if first is None:
-        return " ".join(body[:400].split()[:SNIPPET_TOKENS])
-    before = body[max(0, first.start() - 400) : first.start()].split()
-    after = body[first.start() : first.start() + 800].split()
-    half = SNIPPET_TOKENS // 2
-    words = before[-half:] + after[: SNIPPET_TOKENS - min(half, len(before))]
-    text = found.sub(lambda m: f"{mark[0]}{m.group(0)}{mark[1]}", " ".join(words))
-    lead = "…" if len(before) > half or first.start() > 400 else ""
-    tail = "…" if first.start() + 800 < len(body) or len(after) > len(words) else ""
-    return f"{lead}{text}{tail}"
 
 
 def problem(path: Path) -> str | None:

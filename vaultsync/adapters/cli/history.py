@@ -117,13 +117,13 @@ def rollback(
     """Restore the vault, or one note, as it was at REV, as a new commit.
 
     Uncommitted changes are committed first, so nothing is lost; history is never rewritten."""
-    from vaultsync.services.vault import autocommit
+    from vaultsync.services.vault import rollback as rollbacks
 
     root = _repo(vault)
     rel = _vault_rel(root, path)
     config = _config(root)
     with _git_errors():
-        result = autocommit.rollback(root, config, rev, rel)
+        result = rollbacks.rollback(root, config, rev, rel)
     if json:
         emit_json(
             {"commit": result.commit, "rev": rev, "path": rel, "restored": list(result.restored)}

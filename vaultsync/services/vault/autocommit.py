@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import fnmatch
 import json
 import re
 import socket
@@ -46,14 +45,17 @@ from typing import Protocol
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import AGENTS
+from vaultsync.services.vault import gate
+from vaultsync.services.vault.gate import allow_hint, blocked
 from vaultsync.storage import history, vault_files
+
+__all__ = ["allow_hint", "blocked"]  # re-exported: the watcher, status and doctor read them
 
 DEFAULT_TEMPLATE = (
     "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})\n\n{{files}}"
 )
 MIN_HELD_DELETIONS = 10  # below this many deletions a batch is never held, whatever the share
 DELETE_WINDOW_S = 3600.0  # deletions committed this recently count with a new batch's
-MAX_FILE_MB = 10.0  # a file above this is held back (a video dropped into the vault)
 MAX_FILES_LISTED = 50  # {{files}} lists this many, then says how many more
 _PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
@@ -314,14 +316,6 @@ def _guard(
     return Held(rels=rels, since=since, share=round(share, 3), total=total)
 
 
-def _in_head(vault: Path, rels: Iterable[str]) -> set[str]:
-    """Which of these paths (files or folders) the last commit holds: one git process."""
-    wanted = list(rels)
-    if not wanted or history.head(vault) is None:
-        return set()
-    return history.existing_at(vault, "HEAD", wanted)
-
-
 def _prune_held(vault: Path) -> Held | None:
     """Forget held deletions that are no deletions any more: files that came back (restored by
     hand or by a sync service) and paths git no longer tracks (a checkout of another branch
@@ -329,7 +323,7 @@ def _prune_held(vault: Path) -> Held | None:
     current = held(vault)
     if current is None:
         return None
-    known = _in_head(vault, current.rels)
+    known = gate.in_head(vault, current.rels)
     still = tuple(
         r for r in current.rels if vault_files.kind(vault, r) == vault_files.MISSING and r in known
     )
@@ -337,116 +331,6 @@ def _prune_held(vault: Path) -> Held | None:
         current = Held(still, current.since, current.share, current.total) if still else None
         _save_held(vault, current)
     return current
-
-
-# ---------------------------------------------------------------------------------------------
-# what may be committed
-
-
-_CONFLICT = re.compile(rb"^<<<<<<< .*?^=======\r?$.*?^>>>>>>> ", re.MULTILINE | re.DOTALL)
-_SCAN_CHUNK = 200_000
-
-
-def blocked_file(vault: Path) -> Path:
-    return paths.state_dir(vault) / "blocked.json"
-
-
-def blocked(vault: Path) -> dict[str, str]:
-    """rel -> why, for every file held back by `screen` the last time it was looked at."""
-    try:
-        raw = json.loads(blocked_file(vault).read_text(encoding="utf-8"))
-        return {str(k): str(v) for k, v in dict(raw).items()}
-    except (OSError, ValueError, TypeError):
-        return {}
-
-
-def _save_blocked(vault: Path, looked_at: Iterable[str], found: dict[str, str]) -> None:
-    current = blocked(vault)
-    for rel in looked_at:
-        current.pop(rel, None)
-    current.update(found)
-    target = blocked_file(vault)
-    if not current:
-        target.unlink(missing_ok=True)
-        return
-    writer.write_atomic(target, json.dumps(current, ensure_ascii=False, indent=1), fsync=False)
-
-
-def _allowed(rel: str, patterns: Sequence[str]) -> bool:
-    return any(fnmatch.fnmatchcase(rel, p) for p in patterns)
-
-
-def _secret_rules(config: Config, text: str) -> list[str]:
-    from vaultsync.core import privacy
-
-    try:
-        redactor = privacy.Redactor.from_config(config.privacy)
-    except ValueError:
-        redactor = privacy.default_redactor()  # a broken extra rule never turns the scan off
-    rules: list[str] = []
-    step = _SCAN_CHUNK - 2000  # chunks overlap, so a secret on a boundary is seen whole
-    for start in range(0, max(1, len(text)), step):
-        found = redactor.redact(text[start : start + _SCAN_CHUNK])
-        rules += [f.rule for f in found.findings if f.is_secret]
-    return sorted(set(rules))
-
-
-def _why_not(vault: Path, config: Config, rel: str, new: bool, max_bytes: int) -> str | None:
-    what = vault_files.kind(vault, rel)
-    if what == vault_files.SPECIAL:
-        return "not a regular file (a FIFO, socket or device); git cannot hold it"
-    if what != vault_files.FILE:
-        return None
-    try:
-        size = (vault / rel).lstat().st_size
-    except OSError:
-        return None
-    if size > max_bytes:
-        return (
-            f"{size / 1e6:.1f} MB, above git.max_file_mb ({max_bytes / 1e6:g} MB): "
-            "history would keep it forever"
-        )
-    try:
-        raw = vault_files.read_bytes(vault, rel)
-    except OSError:
-        return None
-    if b"<<<<<<< " in raw and _CONFLICT.search(raw):
-        return "has git conflict markers (<<<<<<< ======= >>>>>>>); resolve them first"
-    is_note = paths.is_note(rel)
-    own = rel.startswith(paths.SESSIONS_DIR + "/") or rel in paths.GENERATED_FILES
-    if not bool(config.get("git", "secret_scan")) or (is_note and (own or not new)):
-        return None  # session notes are redacted by the hook; a note's edits are a person's
-    if b"\0" in raw[:8192]:
-        return None  # binary: the size cap is the guard
-    rules = _secret_rules(config, raw.decode("utf-8", "replace"))
-    if rules:
-        return f"holds what looks like a secret ({', '.join(rules[:3])})"
-    return None
-
-
-def screen(vault: Path, config: Config, rels: Iterable[str]) -> dict[str, str]:
-    """rel -> why, for the files among `rels` that must not be committed (see the module
-    docstring); `git.allow` globs exempt a path. Missing paths (deletions) pass."""
-    allow = [str(p) for p in config.get("git", "allow") or []]
-    limit = config.get("git", "max_file_mb")
-    max_bytes = int(float(MAX_FILE_MB if limit is None else limit) * 1_000_000)
-    todo = [r for r in rels if not _allowed(r, allow)]
-    # Only a note that is not in the last commit is "new" (dropped in): one git process.
-    maybe_new = [r for r in todo if paths.is_note(r) and not r.startswith(paths.SESSIONS_DIR)]
-    known = _in_head(vault, maybe_new)
-    found: dict[str, str] = {}
-    for rel in todo:
-        why = _why_not(vault, config, rel, rel not in known, max_bytes)
-        if why is not None:
-            found[rel] = why
-    return found
-
-
-def allow_hint() -> str:
-    return (
-        f"to commit one anyway, add its path (or a glob) to `allow` under [git] in "
-        f"{paths.VAULT_CONFIG}; or remove the file or the secret"
-    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -497,6 +381,8 @@ def commit_batch(
     """
     moment = now or dt.datetime.now().astimezone()
     history.check_state(vault)
+    from vaultsync.services.vault.rollback import resume_rollback
+
     resume_rollback(vault, config)
     wanted = {r for r in rels if history.stageable(r)}
     if report is not None:
@@ -508,10 +394,10 @@ def commit_batch(
     wanted -= unreadable  # never a deletion, never a half-read commit: retried once readable
     missing = {r for r in wanted if _state(vault, r) == "missing"}
     # Only what git tracks can be deleted: paths a branch switch took away are no deletions.
-    deleted = sorted(_in_head(vault, missing))
+    deleted = sorted(gate.in_head(vault, missing))
     wanted -= missing - set(deleted)
-    refused = screen(vault, config, wanted - missing)
-    _save_blocked(vault, wanted, refused)
+    refused = gate.screen(vault, config, wanted - missing)
+    gate.save_blocked(vault, wanted, refused)
     wanted -= set(refused)
     new_held: Held | None = None
     if deleted and not confirm_deletions:
@@ -560,7 +446,7 @@ def commit_pending(vault: Path, config: Config, *, confirm_deletions: bool = Fal
     )
 
 
-def _note_locks(vault: Path, rels: Iterable[str], timeout: float) -> contextlib.ExitStack:
+def note_locks(vault: Path, rels: Iterable[str], timeout: float) -> contextlib.ExitStack:
     """Hold the lock of every note among `rels` (the lock every writer of a note takes), in a
     fixed order so two holders never deadlock."""
     stack = contextlib.ExitStack()
@@ -583,99 +469,8 @@ def restore_held(vault: Path, config: Config) -> tuple[str, ...]:
     if current is None:
         return ()
     timeout = float(config.get("git", "lock_timeout_s"))
-    with _note_locks(vault, current.rels, timeout):
+    with note_locks(vault, current.rels, timeout):
         missing = [r for r in current.rels if vault_files.kind(vault, r) == vault_files.MISSING]
         back = history.checkout_files(vault, missing, lock_timeout=timeout)
     _prune_held(vault)
     return back
-
-
-@dataclass(frozen=True)
-class Rollback:
-    commit: str | None  # the new commit, None when the vault already matched REV
-    rev: str
-    restored: tuple[str, ...]  # paths the rollback changed
-
-
-def _journal(vault: Path) -> Path:
-    return paths.state_dir(vault) / "rollback.json"
-
-
-def resume_rollback(vault: Path, config: Config) -> str | None:
-    """Finish a rollback that was killed after it started to write files (its journal is still
-    there): restore the same paths from the same revision again and commit. Returns the sha."""
-    try:
-        job = json.loads(_journal(vault).read_text(encoding="utf-8"))
-        sha, rels, what = str(job["sha"]), [str(r) for r in job["rels"]], str(job["what"])
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError):
-        _journal(vault).unlink(missing_ok=True)  # unreadable: nothing can be redone
-        return None
-    with _note_locks(vault, rels, float(config.get("git", "lock_timeout_s"))):
-        return _apply_rollback(vault, config, sha, rels, what)
-
-
-def _apply_rollback(
-    vault: Path, config: Config, sha: str, rels: list[str], what: str
-) -> str | None:
-    """Restore `rels` from `sha` and commit them; the caller holds their note locks."""
-    timeout = float(config.get("git", "lock_timeout_s"))
-    writer.write_atomic(
-        _journal(vault), json.dumps({"sha": sha, "rels": rels, "what": what}), fsync=True
-    )
-    history.restore_paths(vault, sha, rels, lock_timeout=timeout)
-    commit = history.commit_paths(
-        vault,
-        rels,
-        f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}.",
-        lock_timeout=timeout,
-    )
-    _journal(vault).unlink(missing_ok=True)
-    return commit
-
-
-def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> Rollback:
-    """Restore the vault (or one note) as it was at REV as a new commit, then bring the
-    index up to date with the files that changed. Nothing is removed from history.
-
-    Under the note locks of every note it changes: uncommitted work is committed first (a
-    snapshot, through the same guards as every commit); if any of it could not be committed
-    (held back), nothing is restored and HeldBack says why.
-    """
-    history.check_state(vault)
-    resume_rollback(vault, config)
-    sha = history.resolve_rev(vault, rev)
-    if rel is not None and not history.exists_at(vault, sha, rel):
-        raise FileNotFoundError(
-            f"{rel} did not exist at {rev} (if it was renamed, `vaultsync history {rel}` "
-            "shows its earlier name)"
-        )
-    timeout = float(config.get("git", "lock_timeout_s"))
-    targets = history.changed_since(vault, sha, rel)
-    if not targets:
-        return Rollback(None, rev, ())
-    with _note_locks(vault, targets, timeout):
-        commit_batch(vault, config, history.dirty_rels(vault), now=None)
-        dirty = set(history.dirty_rels(vault)) & set(targets)
-        if dirty:
-            shown = ", ".join(sorted(dirty)[:5])
-            raise HeldBack(
-                f"rollback refused: {len(dirty)} uncommitted change(s) could not be committed "
-                f"first ({shown}); `vaultsync commit` says why. Nothing was restored"
-            )
-        targets = history.changed_since(vault, sha, rel)
-        commit = (
-            _apply_rollback(vault, config, sha, targets, rel or "the vault") if targets else None
-        )
-    restored: tuple[str, ...] = ()
-    if commit:
-        top = history.log(vault, limit=1)
-        if top:
-            restored = tuple(p for c in top[0].changes for p in (c.path, c.old_path) if p)
-        notes = [r for r in restored if paths.is_note(r)]
-        if notes:
-            from vaultsync.services.derived import reconcile as sync
-
-            sync.reconcile(vault, config, notes)
-    return Rollback(commit, rev, restored)
