@@ -113,8 +113,12 @@ def test_look_alike_session_notes_are_never_queued_or_parsed(vault: Path) -> Non
     put(vault, "sessions/2026/11/clip.md", clipping + "\n# Saved here by hand\n")
     real = render_frontmatter(
         schema.session_props(
-            agent="claude-code", session_id="s1", project="/w", cwd="/w",
-            started="2026-11-28T10:00:00", machine="m",
+            agent="claude-code",
+            session_id="s1",
+            project="/w",
+            cwd="/w",
+            started="2026-11-28T10:00:00",
+            machine="m",
         )  # fmt: skip
         | {"status": "pending"}
     )

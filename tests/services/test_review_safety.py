@@ -41,7 +41,7 @@ def test_a_path_outside_the_vault_is_refused(vault: Path, tmp_path: Path, action
     outside.write_text(original, encoding="utf-8")
     extra = {"text": "rewritten"} if action == "edit" else {}
     for ref in ("../outside.md", str(outside)):
-        with pytest.raises(review.ReviewError, match="escapes the vault|no memory"):
+        with pytest.raises(review.ReviewError, match=r"escapes the vault|no memory"):
             getattr(review, action)(vault, load_config(vault), ref, now=NOW, **extra)
     assert outside.read_text(encoding="utf-8") == original
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["outside.md", "vault", "home"])
