@@ -111,17 +111,15 @@ def test_look_alike_session_notes_are_never_queued_or_parsed(vault: Path) -> Non
     put(vault, "Clippings/web.md", clipping + "\n# Web page\n\n" + _events())
     put(vault, "notes/handwritten.md", "# My notes\n\n" + _events())
     put(vault, "sessions/2026/11/clip.md", clipping + "\n# Saved here by hand\n")
-    real = render_frontmatter(
-        schema.session_props(
-            agent="claude-code",
-            session_id="s1",
-            project="/w",
-            cwd="/w",
-            started="2026-11-28T10:00:00",
-            machine="m",
-        )  # fmt: skip
-        | {"status": "pending"}
+    props = schema.session_props(
+        agent="claude-code",
+        session_id="s1",
+        project="/w",
+        cwd="/w",
+        started="2026-11-28T10:00:00",
+        machine="m",
     )
+    real = render_frontmatter({**props, "status": "pending"})
     put(vault, "sessions/2026/11/real.md", real + "\n# claude-code session\n\n" + _events())
     config = load_config(vault)
     report = sync.rebuild(vault, config)
