@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sessionkit import date_fix_session, make_session, prompt, shell, turn_end
+from sessionkit import date_fix_session, make_session, prompt
 
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
@@ -25,16 +25,20 @@ class Killed(BaseException):
     """Stands for SIGKILL: nothing in vaultsync catches it."""
 
 
+_PROMPTS = (
+    "I prefer zebra quokka narwhal walrus in commit messages.",
+    "I prefer apple banana cherry plum in commit messages.",
+    "I prefer commit messages.",
+    "I prefer commit messages.",
+)
+
+
 def _variant(n: int) -> list[dict[str, Any]]:
-    # Sessions that repeat the same preferences in different words: several memories score
-    # equally against each later session, so ties decide what is reinforced.
+    # The first two sessions leave two separate candidates (they share too few words); the
+    # later ones state what both contain, so both score the same: a tie, which must not be
+    # settled by the order the candidates are met (planned in this run, or read from disk).
     steps = date_fix_session()
-    extra = [
-        prompt("I prefer short commit messages, always in the imperative mood. Keep it short."),
-        shell(f"pytest -q tests/test_{n}.py", "3 passed"),
-        turn_end("Done; next we should add more property tests for every year."),
-    ]
-    return steps + extra if n % 2 else extra + steps
+    return [prompt(_PROMPTS[n]), *steps[1:]]
 
 
 def _vault(root: Path) -> Path:
