@@ -245,7 +245,9 @@ def _as_rel(vault: Path, ref: str) -> str | None:
     except vault_files.OutsideVault as exc:
         if not looks_like_path:
             return None  # a title with odd characters: matched by name below
-        raise ReviewError(f"{exc}; review only decides on notes inside the vault") from None
+        raise ReviewError(
+            f"{exc}; review only decides on notes inside the vault", not_found=True
+        ) from None
     if not rel.lower().endswith(".md"):
         rel += ".md"
     if vault_files.kind(vault, rel) != vault_files.FILE or not paths.is_note(rel):
