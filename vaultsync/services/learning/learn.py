@@ -139,10 +139,9 @@ def _age_key(rel: str) -> tuple[str, str]:
 
 
 def has_proposals(vault: Path) -> bool:
-    root = vault / paths.PROPOSALS_DIR
-    if not root.is_dir():
-        return False
-    return any(name.endswith(".md") for _d, _s, files in os.walk(root) for name in files)
+    from vaultsync.storage import vault_files
+
+    return bool(vault_files.walk(vault, paths.PROPOSALS_DIR).files)
 
 
 # ---------------------------------------------------------------- the report

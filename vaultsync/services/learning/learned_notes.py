@@ -26,6 +26,7 @@ from vaultsync.core.model import Level, Scope
 from vaultsync.core.text import overlap
 from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
 from vaultsync.services.learning.session_log import SessionLog
+from vaultsync.storage import vault_files
 from vaultsync.storage.memory import detail, effective_level, effective_scope, project_of
 from vaultsync.storage.note import Note, NoteReadError, parse_note, read_note
 
@@ -65,13 +66,14 @@ def load_memories(vault: Path) -> tuple[list[MemoryRecord], list[str]]:
     unreadable ones."""
     records: list[MemoryRecord] = []
     warnings: list[str] = []
-    root = vault / paths.MEMORIES_DIR
-    found = sorted(root.rglob("*.md")) if root.is_dir() else []
-    rejected = sorted((vault / paths.ARCHIVE_DIR).glob(f"*/{paths.MEMORIES_DIR}/**/*.md"))
-    for path in found + rejected:
-        rel = path.relative_to(vault).as_posix()
-        if not paths.is_note(rel):
-            continue
+    found = vault_files.notes(vault, paths.MEMORIES_DIR)
+    rejected = [
+        r
+        for r in vault_files.notes(vault, paths.ARCHIVE_DIR)
+        if r.split("/")[2:3] == [paths.MEMORIES_DIR]
+    ]
+    for rel in found + rejected:
+        path = vault / rel
         archived = rel.startswith(paths.ARCHIVE_DIR + "/")
         if archived and properties.get_scalar(_head(path), "status") != "rejected":
             continue

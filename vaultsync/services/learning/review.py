@@ -111,15 +111,7 @@ class Pending:
 
 
 def _memory_rels(vault: Path) -> list[str]:
-    root = vault / paths.MEMORIES_DIR
-    found: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            rel = (Path(dirpath) / name).relative_to(vault).as_posix()
-            if paths.is_note(rel):
-                found.append(rel)
-    return found
+    return vault_files.notes(vault, paths.MEMORIES_DIR)
 
 
 def _memory(note: Note, threshold: int) -> Memory:
@@ -199,9 +191,8 @@ def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
 
 def _head(vault: Path, rel: str) -> str | None:
     try:
-        with (vault / rel).open("rb") as fh:
-            return fh.read(HEAD_BYTES).decode("utf-8", "replace")
-    except OSError:
+        return vault_files.read_bytes(vault, rel, limit=HEAD_BYTES).decode("utf-8", "replace")
+    except (OSError, ValueError):  # gone, a link or a FIFO, or a path that leaves the vault
         return None
 
 

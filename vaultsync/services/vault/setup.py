@@ -115,12 +115,9 @@ class InitReport:
 
 
 def _count_notes(vault: Path) -> int:
-    notes = 0
-    for root, dirs, files in os.walk(vault):
-        dirs[:] = [d for d in dirs if d not in paths.IGNORED_DIRS and not d.startswith(".")]
-        base = Path(root).relative_to(vault)
-        notes += sum(1 for f in files if paths.is_note((base / f).as_posix()))
-    return notes
+    from vaultsync.storage import vault_files
+
+    return len(vault_files.walk(vault).files)
 
 
 def _refuse(vault: Path) -> None:
