@@ -294,3 +294,24 @@ def test_held_deletions_taken_away_by_a_checkout_are_forgotten(repo: Path) -> No
     git(repo, "commit", "-qm", "bare branch")
     assert autocommit.restore_held(repo, load_config(repo)) == ()
     assert autocommit.held(repo) is None
+
+
+def test_the_first_commit_of_a_vault_leaves_secrets_out(vault: Path) -> None:
+    from vaultsync.services.vault.setup import init
+
+    write(vault, "notes/mine.md", "# Mine\n")
+    write(vault, "deploy/prod.env", f"OPENAI_API_KEY={FAKE_KEY}\n")
+    init(vault, user_config=False)
+    assert "notes/mine.md" in committed(vault)
+    assert "deploy/prod.env" not in committed(vault)
+    assert "secret" in autocommit.blocked(vault)["deploy/prod.env"]
+
+
+def test_a_renamed_folder_of_notes_is_not_scanned_as_drops(repo: Path) -> None:
+    (repo / "notes").rename(repo / "archive-2025")
+    rels = [f"notes/n{i:02d}.md" for i in range(40)] + [
+        f"archive-2025/n{i:02d}.md" for i in range(40)
+    ]
+    result = commit(repo, rels)
+    assert result.held is None and result.blocked == ()
+    assert {f"archive-2025/n{i:02d}.md" for i in range(40)} <= committed(repo)

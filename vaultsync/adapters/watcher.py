@@ -366,10 +366,13 @@ class Watcher:
         history.ensure_repo(self.vault)
         self._repo = True
         if history.head(self.vault) is None:
+            from vaultsync.services.vault import gate
+
             sha = history.commit_all(
                 self.vault,
                 "vaultsync: first commit of the vault",
                 lock_timeout=float(self.config.get("git", "lock_timeout_s")),
+                exclude=gate.screen_first_commit(self.vault, self.config),
             )
             if sha:
                 self.beat.commits += 1

@@ -420,17 +420,35 @@ def commit_paths(
         return _commit(vault, message, deadline)
 
 
-def commit_all(vault: Path, message: str, *, lock_timeout: float | None = None) -> str | None:
-    """Stage every change in the vault except what must never be committed, and commit.
-
-    Used for the first commit of a vault and for periodic healing. Returns the sha or None.
-    """
+def commit_all(
+    vault: Path,
+    message: str,
+    *,
+    lock_timeout: float | None = None,
+    exclude: Iterable[str] = (),
+) -> str | None:
+    """Stage every change in the vault except what must never be committed (and `exclude`:
+    what services.vault.gate held back), and commit. Used for the first commit of a vault.
+    Returns the sha or None."""
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    held = sorted(set(exclude))
     with _write_lock(vault, timeout) as deadline:
         check_state(vault)
         _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
         _unstage_forbidden(vault, deadline)
+        if held:
+            rm = ["--literal-pathspecs", "rm", "--cached", "-q", "--ignore-unmatch"]
+            spec = ["--pathspec-from-file=-", "--pathspec-file-nul"]
+            _run_write(vault, [*rm, *spec], deadline, stdin=_nul(held))
         return _commit(vault, message, deadline)
+
+
+def head_blobs(vault: Path) -> set[str]:
+    """The blob ids of every file in HEAD (one `ls-tree`): tells a moved file from a new one."""
+    if head(vault) is None:
+        return set()
+    out = _z(_run(vault, ["ls-tree", "-r", "-z", "HEAD"]).stdout)
+    return {entry.split("\t", 1)[0].split(" ")[2] for entry in out if "\t" in entry}
 
 
 def _unstage_forbidden(vault: Path, deadline: float) -> None:

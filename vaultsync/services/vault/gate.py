@@ -13,6 +13,7 @@ once it may be committed.
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -81,7 +82,18 @@ def _secret_rules(config: Config, text: str) -> list[str]:
     return sorted(set(rules))
 
 
-def _why_not(vault: Path, config: Config, rel: str, new: bool, max_bytes: int) -> str | None:
+def _blob_id(raw: bytes) -> str:
+    return hashlib.sha1(b"blob %d\0" % len(raw) + raw, usedforsecurity=False).hexdigest()
+
+
+def _why_not(
+    vault: Path,
+    config: Config,
+    rel: str,
+    new: bool,
+    max_bytes: int,
+    moved: set[str] | None = None,
+) -> str | None:
     what = vault_files.kind(vault, rel)
     if what == vault_files.SPECIAL:
         return "not a regular file (a FIFO, socket or device); git cannot hold it"
@@ -104,6 +116,8 @@ def _why_not(vault: Path, config: Config, rel: str, new: bool, max_bytes: int) -
         return "has git conflict markers (<<<<<<< ======= >>>>>>>); resolve them first"
     is_note = paths.is_note(rel)
     own = rel.startswith(paths.SESSIONS_DIR + "/") or rel in paths.GENERATED_FILES
+    if new and is_note and moved and _blob_id(raw) in moved:
+        new = False  # a note moved or renamed (a folder rename): its text is already in git
     if not bool(config.get("git", "secret_scan")) or (is_note and (own or not new)):
         return None  # session notes are redacted by the hook; a note's edits are a person's
     if b"\0" in raw[:8192]:
@@ -124,11 +138,31 @@ def screen(vault: Path, config: Config, rels: Iterable[str]) -> dict[str, str]:
     # Only a note that is not in the last commit is "new" (dropped in): one git process.
     maybe_new = [r for r in todo if paths.is_note(r) and not r.startswith(paths.SESSIONS_DIR)]
     known = in_head(vault, maybe_new)
+    # Many new notes at once is a renamed folder far more often than a drop-in: notes whose
+    # text git already holds are moves, not scanned again (the scan costs ~ms a note).
+    moved = history.head_blobs(vault) if len(maybe_new) - len(known) > 20 else None
     found: dict[str, str] = {}
     for rel in todo:
-        why = _why_not(vault, config, rel, rel not in known, max_bytes)
+        why = _why_not(vault, config, rel, rel not in known, max_bytes, moved)
         if why is not None:
             found[rel] = why
+    return found
+
+
+def screen_first_commit(vault: Path, config: Config) -> dict[str, str]:
+    """`screen` for a vault's first commit: every file is looked at, but the notes already in
+    the vault are the person's, not drops: only non-note files are scanned for secrets."""
+    allow = [str(p) for p in config.get("git", "allow") or []]
+    limit = config.get("git", "max_file_mb")
+    max_bytes = int(float(MAX_FILE_MB if limit is None else limit) * 1_000_000)
+    found: dict[str, str] = {}
+    walked = vault_files.walk(vault, notes_only=False)
+    for rel in sorted(walked.files):
+        if history.stageable(rel) and not _allowed(rel, allow):
+            why = _why_not(vault, config, rel, False, max_bytes)
+            if why is not None:
+                found[rel] = why
+    save_blocked(vault, found, found)
     return found
 
 

@@ -114,6 +114,17 @@ class InitReport:
         }
 
 
+def _held_back(vault: Path) -> list[str]:
+    """What the first commit must leave out (services.vault.gate: secrets, huge files...)."""
+    from vaultsync.services.vault import gate
+
+    try:
+        config = config_mod.load_config(vault)
+    except config_mod.ConfigError:  # reported elsewhere; the defaults still guard the commit
+        config = config_mod.Config(vault, None, {})
+    return sorted(gate.screen_first_commit(vault, config))
+
+
 def _count_notes(vault: Path) -> int:
     from vaultsync.storage import vault_files
 
@@ -233,7 +244,9 @@ def _first_commit(
             )
         plural = "" if notes == 1 else "s"
         what = f"adopt existing vault ({notes} note{plural})" if notes else "initialize vault"
-        return history.commit_all(vault, f"vaultsync: {what}", lock_timeout=lock_timeout)
+        return history.commit_all(
+            vault, f"vaultsync: {what}", lock_timeout=lock_timeout, exclude=_held_back(vault)
+        )
     except history.GitLockBusy as exc:
         raise VaultError(
             f"{exc}. The layout and config are in place; run `vaultsync init {vault}` again "
