@@ -27,9 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from vaultsync.core import eventlog, paths, properties, schema, writer
+from vaultsync.core import eventlog, paths, properties, queue, schema, writer
 from vaultsync.core.config import load_config
-from vaultsync.core.model import Event, EventKind
+from vaultsync.core.model import Event, EventKind, SessionStatus
 from vaultsync.services.learning import learn
 
 PROMPTS = [
@@ -121,7 +121,7 @@ def make_vault(root: Path, sessions: int, seed: int = 7) -> Path:
         props["status"] = "pending"
         text = properties.render_frontmatter(props) + "".join(eventlog.render(e) for e in events)
         writer.write_atomic(vault / rel, text, fsync=False)
-        learn.set_marker(vault, rel, learn.SessionStatus.PENDING)
+        queue.set_marker(vault, rel, SessionStatus.PENDING)
     return vault
 
 

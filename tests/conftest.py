@@ -10,7 +10,11 @@ import pytest
 from vaultsync.core import paths
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+# /work/main -> /work/shared; a worktree /work/wt/NAME -> /work/shared as well.
+SHARED = next(
+    (p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()),
+    REPO.parent / "shared",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -19,6 +23,9 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     home.mkdir()
     monkeypatch.setenv("VAULTSYNC_HOME", str(home))
     monkeypatch.setenv("VAULTSYNC_MACHINE", "testbox")
+    # The person's zone is fixed (and not UTC, so a UTC-only bug shows): nothing a test checks
+    # depends on the zone of the machine running it.
+    monkeypatch.setenv("VAULTSYNC_TZ", "+08:00")
     monkeypatch.delenv("VAULTSYNC_VAULT", raising=False)
     monkeypatch.delenv("VAULTSYNC_INDEX", raising=False)
     # git must not read the developer's own config (signing, hooks, templates).

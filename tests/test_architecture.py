@@ -1,8 +1,16 @@
-"""House rules that code review alone would let slip: layer direction and module size."""
+"""House rules that code review alone would let slip: layer direction, no import loops, no
+private names across modules, module size.
+
+How imports count for loops: every import that runs counts, at module level or inside a
+function (a lazy import only delays a loop; the two modules still cannot be understood or
+changed apart). Only imports under `if TYPE_CHECKING:` are left out: they never run, and exist
+so annotations can name a type.
+"""
 
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -11,10 +19,17 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "vaultsync"
 LAYERS = ["core", "storage", "services", "adapters"]
 STDLIB = set(sys.stdlib_module_names)
+MAX_LINES = 500  # GUIDE.md rule 5: "under about 500 lines"
 
 
-def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+def _modules(root: Path = PACKAGE) -> list[Path]:
+    return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+@functools.cache
+def _parse(path: Path) -> ast.Module:
+    """Each file is parsed once per run, however many checks read it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def _layer(path: Path) -> str | None:
@@ -23,7 +38,7 @@ def _layer(path: Path) -> str | None:
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parse(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -31,6 +46,152 @@ def _imports(path: Path) -> list[tuple[str, int]]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.append((node.module, node.lineno))
     return found
+
+
+# ---- the import graph ---------------------------------------------------------------------
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import that can run: module level and inside functions, not `if TYPE_CHECKING:`."""
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for other in child.orelse:
+                    visit_one(other)
+                continue
+            visit_one(child)
+
+    def visit_one(node: ast.AST) -> None:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        visit(node)
+
+    visit(tree)
+    return found
+
+
+@functools.cache
+def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the package modules it imports (a `from pkg import mod` names the module)."""
+    paths = {_module_name(p, root): p for p in _modules(root)}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+
+        def add(target: str, name: str = name, targets: set[str] = targets) -> None:
+            while target and target not in paths:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                targets.add(target)
+
+        for node in _runtime_imports(_parse(path)):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    add(alias.name)
+                continue
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                add(full if full in paths else base)
+        graph[name] = targets
+    return graph
+
+
+def import_loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    loops: list[list[str]] = []
+    counter = 0
+
+    def connect(v: str) -> None:
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in graph:
+                continue
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                loops.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return sorted(loops)
+
+
+def private_imports(root: Path = PACKAGE) -> list[str]:
+    """`from pkg.mod import _name` and `mod._name` on an imported package module, anywhere in
+    the package: a private name is for its own module."""
+    top = root.name
+    found = []
+    for path in _modules(root):
+        tree = _parse(path)
+        aliases: set[str] = set()
+        where = path.relative_to(root.parent)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or (node.module or "").startswith(top)
+            ):
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{where}:{node.lineno} imports {alias.name}")
+                    else:
+                        aliases.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith(top + ".") and alias.asname:
+                        aliases.add(alias.asname)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{where}:{node.lineno} uses {node.value.id}.{node.attr}")
+    return sorted(found)
+
+
+# ---- the rules ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -52,10 +213,49 @@ def test_imports_point_inward(path: Path) -> None:
             )
 
 
+def test_no_import_loops() -> None:
+    loops = import_loops(import_graph())
+    assert loops == [], f"import loops (give the shared concept one owner): {loops}"
+
+
+def test_no_private_names_across_modules() -> None:
+    assert private_imports() == []
+
+
+def test_only_history_uses_the_git_runner() -> None:
+    """storage.history is the one gate for git (rule 7); git_process is its process layer."""
+    graph = import_graph()
+    users = sorted(m for m, deps in graph.items() if "vaultsync.storage.git_process" in deps)
+    # history_read is history's reading half (history re-exports it): no lock, no side effect.
+    assert users == ["vaultsync.storage.history", "vaultsync.storage.history_read"]
+
+
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_modules_stay_small(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").count("\n")
-    assert lines <= 600, f"{path.name} has {lines} lines; split it by concept (rule 5)"
+    assert lines <= MAX_LINES, f"{path.name} has {lines} lines; split it by concept (rule 5)"
+
+
+def undocumented(doc: str, root: Path = PACKAGE) -> list[str]:
+    """Modules the module table of docs/architecture.md does not name (`folder/*` covers a
+    folder)."""
+    missing = []
+    for path in _modules(root):
+        if path.name == "__init__.py":
+            continue
+        rel = path.relative_to(root).as_posix()
+        folder = rel.rpartition("/")[0]
+        if f"`{rel}`" not in doc and not (folder and f"`{folder}/*`" in doc):
+            missing.append(rel)
+    return missing
+
+
+def test_every_module_is_in_the_architecture_table() -> None:
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert undocumented(doc) == []
+
+
+# ---- each checker can fail ------------------------------------------------------------------
 
 
 def test_layer_test_can_fail(tmp_path: Path) -> None:
@@ -64,3 +264,51 @@ def test_layer_test_can_fail(tmp_path: Path) -> None:
     bad.write_text("from vaultsync.services import learn\nimport yaml\n", encoding="utf-8")
     names = [n for n, _ in _imports(bad)]
     assert "vaultsync.services" in names and "yaml" in names
+
+
+def _package(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "pkg"
+    for rel, text in {"__init__.py": "", **files}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+def test_loop_check_can_fail(tmp_path: Path) -> None:
+    root = _package(tmp_path, {
+        "core/__init__.py": "",
+        "core/a.py": "from pkg.core import b\n",  # module level
+        "core/b.py": "def f():\n    from pkg.core.a import x\n",  # lazy: still a loop
+        "core/c.py": "from . import d\n",  # relative imports count too
+        "core/d.py": "import pkg.core.c\n",
+        "core/e.py": "TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from pkg.core import f\n",
+        "core/f.py": "from pkg.core import e\n",  # type-only the other way: no loop
+    })  # fmt: skip
+    assert import_loops(import_graph(root)) == [
+        ["pkg.core.a", "pkg.core.b"], ["pkg.core.c", "pkg.core.d"]]  # fmt: skip
+
+
+def test_private_name_check_can_fail(tmp_path: Path) -> None:
+    root = _package(tmp_path, {
+        "a.py": "def _helper(): ...\nclass __Dunder: ...\n",
+        "b.py": "from pkg.a import _helper\n",
+        "c.py": "from pkg import a\na._helper()\nimport pkg.a as m\nm._x\n",
+        "d.py": "from pkg.a import helper\nimport os\nos._exit\n",  # fine
+    })  # fmt: skip
+    assert private_imports(root) == [
+        "pkg/b.py:1 imports _helper",
+        "pkg/c.py:2 uses a._helper",
+        "pkg/c.py:4 uses m._x",
+    ]
+
+
+def test_size_check_can_fail(tmp_path: Path) -> None:
+    big = tmp_path / "big.py"
+    big.write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    with pytest.raises(AssertionError, match="split it by concept"):
+        test_modules_stay_small(big)
+
+
+def test_module_table_check_can_fail(tmp_path: Path) -> None:
+    root = _package(tmp_path, {"core/a.py": "", "adapters/cli/x.py": "", "core/b.py": ""})
+    assert undocumented("`core/a.py` and `adapters/cli/*`", root) == ["core/b.py"]

@@ -133,12 +133,20 @@ def test_real_processes(filled: Path) -> None:
     assert [h["path"] for h in json.loads(done.stdout)] == ["notes/中文.md"]
 
 
-def test_progress_bar_draws_and_closes() -> None:
+def test_progress_bar_draws_and_closes(capsys: pytest.CaptureFixture[str]) -> None:
     from vaultsync.adapters.cli.rebuild import _Bar
 
     bar = _Bar()
-    bar.close()  # never started: nothing to stop
+    bar.close()  # never started: nothing to stop, nothing drawn
+    assert bar._progress is None and capsys.readouterr() == ("", "")
     bar = _Bar()
     for done in (0, 5, 10):
         bar.update(done, 10)
+        [task] = bar._progress.tasks  # one task, updated in place
+        assert (task.completed, task.total, task.description) == (done, 10, "Indexing notes")
+    assert bar._progress.live.is_started
     bar.close()
+    assert not bar._progress.live.is_started  # the terminal is handed back
+    out, err = capsys.readouterr()
+    assert out == ""  # stdout stays clean for --json
+    assert "Indexing" not in err  # transient: nothing is left behind on stderr

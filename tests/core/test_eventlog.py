@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import string
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,9 +55,7 @@ events = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
-@given(events)
-def test_event_round_trips_exactly(event: Event) -> None:
+def _round_trip(event: Event) -> None:
     text = eventlog.render(event)
     parsed, problems = eventlog.parse_all(text)
     assert problems == []
@@ -64,8 +63,19 @@ def test_event_round_trips_exactly(event: Event) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(events, min_size=1, max_size=5), st.text(max_size=200))
-def test_appending_never_needs_earlier_blocks(batch: list[Event], preamble: str) -> None:
+@given(events)
+def test_event_round_trips_exactly(event: Event) -> None:
+    _round_trip(event)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None)
+@given(events)
+def test_event_round_trips_exactly_thorough(event: Event) -> None:
+    _round_trip(event)
+
+
+def _appends(batch: list[Event], preamble: str) -> None:
     # A note is frontmatter/body text followed by appended blocks; each append is independent.
     preamble = preamble.replace("```", "'''")
     note = preamble
@@ -74,6 +84,22 @@ def test_appending_never_needs_earlier_blocks(batch: list[Event], preamble: str)
         note += eventlog.render(ev)
         assert note.startswith(before)
     assert eventlog.parse(note) == batch
+
+
+BATCHES = (st.lists(events, min_size=1, max_size=5), st.text(max_size=200))
+
+
+@settings(max_examples=30, deadline=None)
+@given(*BATCHES)
+def test_appending_never_needs_earlier_blocks(batch: list[Event], preamble: str) -> None:
+    _appends(batch, preamble)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None)
+@given(*BATCHES)
+def test_appending_never_needs_earlier_blocks_thorough(batch: list[Event], preamble: str) -> None:
+    _appends(batch, preamble)
 
 
 def test_rendered_block_is_valid_utf8_and_one_line_per_value() -> None:

@@ -99,8 +99,10 @@ def test_close_session_records_status_in_note_and_marker(vault: Path) -> None:
     text = (vault / rel).read_text()
     assert properties.get_scalar(text, "status") == "pending"
     assert properties.get_scalar(text, "tool_calls") == "10"
-    assert properties.get_scalar(text, "ended") == "2026-11-29T16:05:00"
-    assert properties.get_scalar(text, "updated") == "2026-11-29T16:00:10"
+    assert (
+        properties.get_scalar(text, "ended") == "2026-11-30T00:05:00+08:00"
+    )  # 16:05 UTC, in the person's UTC+8
+    assert properties.get_scalar(text, "updated") == "2026-11-30T00:00:10+08:00"
     assert len(eventlog.parse(text)) == 11  # the events are untouched
     marker = paths.queue_dir(vault) / paths.short_hash(rel, n=16)
     assert marker.read_text() == f"pending\t{rel}\n"

@@ -23,7 +23,7 @@ from sessionkit import (
     shell,
 )
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, queue, schema, writer
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
 from vaultsync.core.text import estimate_tokens
@@ -80,7 +80,7 @@ def _sessions(vault: Path, n: int) -> list[str]:
 def test_preflight_reads_the_markers(vault: Path) -> None:
     rels = _sessions(vault, 2)
     force_status(vault, rels[1], SessionStatus.PRIVACY_DEFERRED)
-    pre = learn.preflight(vault)
+    pre = queue.preflight(vault)
     assert pre.pending == (rels[0],) and pre.privacy_deferred == 1 and not pre.rebuilt
 
 
@@ -90,7 +90,7 @@ def test_preflight_rebuilds_missing_markers_from_the_notes(vault: Path) -> None:
     for marker in paths.queue_dir(vault).iterdir():
         marker.unlink()
     paths.queue_dir(vault).rmdir()
-    pre = learn.preflight(vault)
+    pre = queue.preflight(vault)
     assert pre.rebuilt and pre.pending == tuple(rels[:2]) and pre.deferred == (rels[2],)
     assert len(list(paths.queue_dir(vault).iterdir())) == 3
 
@@ -174,11 +174,11 @@ def test_end_to_end_offline(vault: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     """Sessions captured as the hook captures them -> learn --daily --offline."""
     (vault / ".vaultsync" / "config.toml").write_text("[budgets]\nuser_md_tokens = 200\n", "utf-8")
     rels = _sessions(vault, 3)
-    assert learn.preflight(vault).pending == tuple(rels)
+    assert queue.preflight(vault).pending == tuple(rels)
     report = _run(vault, offline=True)
     assert report.model == "offline" and not report.started_model
     assert report.summarized == rels and len(report.summaries) == 3
-    assert learn.preflight(vault).work == ()
+    assert queue.preflight(vault).work == ()
     for rel, srel in zip(rels, report.summaries, strict=True):
         session = read_note(vault, rel)
         assert session.status == "summarized"
@@ -317,12 +317,12 @@ def test_malformed_answers_defer_the_session_with_the_reason(
     note = read_note(vault, rel)
     assert note.status == "deferred" and note.props["learn_attempts"] == 1
     assert "no JSON object" in note.prop("deferred_reason")
-    assert learn.preflight(vault).deferred == (rel,)
+    assert queue.preflight(vault).deferred == (rel,)
     # a later run retries it; this time the model answers well
     monkeypatch.setenv("FAKE_MODEL_MODE", "good")
     again = _run(vault)
     assert again.summarized == [rel] and read_note(vault, rel).status == "summarized"
-    assert learn.preflight(vault).work == ()
+    assert queue.preflight(vault).work == ()
 
 
 def test_malformed_then_good_is_one_retry(vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -359,7 +359,7 @@ def test_a_privacy_verdict_leaves_the_session_for_a_person(
     assert report.summaries == [] and report.candidates == []
     note = read_note(vault, rel)
     assert note.status == "privacy_deferred" and "medical" in note.prop("deferred_reason")
-    pre = learn.preflight(vault)
+    pre = queue.preflight(vault)
     assert pre.work == () and pre.privacy_deferred == 1
     assert not list((vault / "summaries").rglob("*.md"))
 
@@ -384,7 +384,7 @@ def test_the_call_budget_leaves_the_rest_pending(
     report = _run(vault)
     assert report.model_calls == 2 and report.summarized == rels[:2]
     assert report.skipped_for_budget == rels[2:]
-    assert learn.preflight(vault).pending == tuple(rels[2:])
+    assert queue.preflight(vault).pending == tuple(rels[2:])
 
 
 def test_the_character_budget_leaves_the_rest_pending(
@@ -436,7 +436,7 @@ def test_a_stale_or_missing_session_only_fixes_its_marker(vault: Path) -> None:
     report = _run(vault, offline=True)
     assert report.summarized == [good]
     assert any("queued but missing" in w for w in report.warnings)
-    assert learn.preflight(vault).work == ()
+    assert queue.preflight(vault).work == ()
 
 
 def test_broken_yaml_and_bad_bytes_in_a_session_still_learn(vault: Path) -> None:

@@ -7,7 +7,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from test_review import indexed_level, memory
+from memorykit import indexed_level, memory
 
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level

@@ -120,10 +120,20 @@ def test_rebuild_indexes_notes_events_and_generates(vault: Path, cfg: Config) ->
 
 
 def test_rebuild_reports_the_json_fields(vault: Path, cfg: Config) -> None:
-    data = rebuild(vault, cfg).to_dict()
+    sample_vault(vault)
+    report = rebuild(vault, cfg)
+    data = json.loads(json.dumps(report.to_dict()))  # what `rebuild --json` prints
     for key in ("notes", "events", "errors", "warnings", "seconds"):
         assert isinstance(data[key], int | float)
-    json.dumps(data)
+    on_disk = sorted(p.relative_to(vault).as_posix() for p in vault.rglob("*.md"))
+    assert (data["notes"], data["events"], data["errors"], data["warnings"]) == (
+        len(on_disk), 2, 0, 0)  # fmt: skip
+    assert data["added"] == len(on_disk) and data["deleted"] == 0
+    assert "USER.md" in data["generated"] and data["memory_changed"] is True
+    assert 0 <= data["seconds"] == round(report.seconds, 3)
+    again = reconcile(vault, cfg).to_dict()  # nothing changed since: an empty report
+    assert (again["added"], again["updated"], again["deleted"]) == (0, 0, 0)
+    assert list(again["changed_rels"]) == []
 
 
 def test_broken_notes_are_warnings_not_aborts(vault: Path, cfg: Config) -> None:

@@ -7,9 +7,10 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from memorykit import indexed_level, memory
 from sessionkit import date_fix_session, make_session
 
-from vaultsync.core import paths, properties, schema
+from vaultsync.core import paths, properties
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
 from vaultsync.services.derived import reconcile as sync
@@ -17,51 +18,14 @@ from vaultsync.services.learning import review
 from vaultsync.services.learning.learned_notes import Outcome, load_memories, plan_memory
 from vaultsync.services.learning.model_runner import MemoryItem
 from vaultsync.services.learning.session_log import load_session
-from vaultsync.storage.index import Index
 from vaultsync.storage.note import read_note
 
 NOW = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 
 
-def memory(
-    vault: Path,
-    name: str,
-    text: str,
-    *,
-    level: Level = Level.L1,
-    folder: Level | None = None,
-    scope: Scope = Scope.USER,
-    reinforced: int = 0,
-    extra: dict[str, object] | None = None,
-) -> str:
-    props = schema.memory_props(
-        level=level,
-        scope=scope,
-        agent="claude-code",
-        session_id="s-1",
-        project="/home/ana/src/dateparse",
-        created="2026-11-20T09:00:00Z",
-        source_rel="summaries/2026/11/x.md",
-        status=schema.MEMORY_STATUS[level],
-    )
-    props["reinforced"] = reinforced
-    props.update(extra or {})
-    rel = f"{paths.LEVEL_DIRS[folder or level]}/{name}.md"
-    target = vault / rel
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(properties.render_frontmatter(props) + f"\n# {text}\n\n{text}.\n", "utf-8")
-    return rel
-
-
 @pytest.fixture
 def config(vault: Path):  # type: ignore[no-untyped-def]
     return load_config(vault)
-
-
-def indexed_level(vault: Path, rel: str) -> str | None:
-    with Index.open(load_config(vault).index_file()) as index:
-        row = index.get(rel)
-    return row.level.value if row is not None and row.level is not None else None
 
 
 def test_pending_lists_candidates_suggestions_and_held_sessions(vault: Path, config) -> None:  # type: ignore[no-untyped-def]
@@ -82,7 +46,7 @@ def test_pending_lists_candidates_suggestions_and_held_sessions(vault: Path, con
     found = review.pending(vault, config)
 
     assert [m.rel for m in found.candidates] == [repeated, fresh]  # most repeated first
-    assert {m.rel: m.suggestion for m in found.promotions} == {
+    assert {m.rel: found.suggestions[m.rel] for m in found.promotions} == {
         repeated: "approve",
         confirmed: "promote",
     }

@@ -17,8 +17,8 @@ from vaultsync.storage.index import (
     IndexCorrupt,
     IndexSchemaError,
     SearchFilter,
-    install,
 )
+from vaultsync.storage.index_file import install
 from vaultsync.storage.index_rows import EventRow, NoteRow, prepare
 
 MARK = ("[", "]")

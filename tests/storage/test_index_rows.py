@@ -103,3 +103,15 @@ def test_a_memory_dragged_to_another_level_folder_is_indexed_at_that_level() -> 
     assert row.level == "L2"
     row, _ = note_row("memories/fact-outside-level-folders.md", raw, 1, len(raw))
     assert row.level == "L1"
+
+
+def test_the_index_keeps_date_times_in_utc_whatever_the_notes_offset() -> None:
+    """Notes carry the person's offset (or an older form); the index sorts by one UTC key."""
+    for created, updated in (
+        ("2026-12-01T18:30:00+08:00", "2026-12-01T05:31:00-05:00"),
+        ("2026-12-01T10:30:00Z", "2026-12-01T10:31:00"),
+    ):
+        head = render_frontmatter({"type": "memory", "created": created, "updated": updated})
+        raw = (head + "\nA fact.\n").encode()
+        row, _ = note_row("memories/L1-candidates/a.md", raw, 1, len(raw))
+        assert (row.created, row.updated) == ("2026-12-01T10:30:00", "2026-12-01T10:31:00")

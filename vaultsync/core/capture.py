@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from vaultsync.core import eventlog, paths, writer
+from vaultsync.core import eventlog, paths, timestamp, writer
 from vaultsync.core.agents import Incoming
 from vaultsync.core.excerpt import Limits, cap, summarise_input, summarise_output
 from vaultsync.core.model import Event, EventKind
@@ -302,7 +302,7 @@ def _header(event: Event, project: Project) -> str:
         session_id=event.session_id,
         project=event.project,
         cwd=event.cwd,
-        started=event.ts[:19],
+        started=timestamp.format(timestamp.parse(event.ts) or datetime.now(UTC)),
         machine=paths.machine_id(),
     )
     short = paths.safe_component(event.session_id, 8, "session")
@@ -401,25 +401,27 @@ def redactor_for(cfg: Config) -> Any:
     except ValueError as exc:
         # A broken extra rule must never turn off redaction: the built-in rules still run,
         # and the problem is logged where `vaultsync status` counts it.
-        from vaultsync.core.hook import note_problem
+        from vaultsync.core import logs
 
-        note_problem("PrivacyConfigError", str(exc)[:300])
+        logs.hook_error("", "", "PrivacyConfigError", str(exc)[:300])
         return privacy.default_redactor()
 
 
 def project_allowed(project: Project, cwd: str, cfg: Config) -> bool:
-    from vaultsync.core import privacy
+    from vaultsync.core import project_filter
 
     allow = list(cfg.privacy.get("allow") or [])
     deny = list(cfg.privacy.get("deny") or [])
     if not allow and not deny:
         return True
     where = project.root or cwd
-    if not privacy.project_allowed(where, allow, deny):
+    if not project_filter.project_allowed(where, allow, deny):
         return False
     # A deny rule may name the repository itself (host/owner/repo) rather than a folder.
     return not (
-        project.key and project.key != where and not privacy.project_allowed(project.key, [], deny)
+        project.key
+        and project.key != where
+        and not project_filter.project_allowed(project.key, [], deny)
     )
 
 
@@ -436,11 +438,9 @@ def handle(
         rel = session_rel(vault, inc.agent, inc.session_id, now, cfg.index_file())
         dropped = record(vault, cfg, event, rel, project, budget)
         if findings and dropped is None:
-            from vaultsync.core import privacy
+            from vaultsync.core import logs, privacy
 
-            privacy.log_redactions(
-                paths.redaction_log(vault), findings, where=f"{rel}#{event.id}", when=now
-            )
+            logs.redactions(vault, privacy.log_kinds(findings), where=f"{rel}#{event.id}", when=now)
         if inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
             close_session(
                 vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget

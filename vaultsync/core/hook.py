@@ -280,28 +280,10 @@ def _without_lone_surrogates(value: Any) -> Any:
     return value
 
 
-def note_problem(error: str, message: str) -> None:
-    """Log a problem that did not stop the call (e.g. a broken user redaction rule)."""
-    log_error(_Call(), error, message)
-
-
 def log_error(call: _Call, error: str, message: str) -> None:
-    import json
-    from datetime import UTC, datetime
+    from vaultsync.core import logs
 
-    from vaultsync.core import paths, writer
-
-    record = {
-        "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "agent": call.agent,
-        "event": call.event[:80],
-        "error": error,
-        "message": message,
-    }
-    # If even the log cannot be written there is nowhere left to report to; the agent must
-    # still never see a failure.
-    with suppress(OSError):
-        writer.append_line(paths.hook_error_log(), json.dumps(record, ensure_ascii=False))
+    logs.hook_error(call.agent, call.event, error, message)
 
 
 def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:

@@ -17,17 +17,14 @@ Standard library only; every pattern is compiled on first use, once per process.
 
 from __future__ import annotations
 
-import bisect
 import itertools
-import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence, Set
-from datetime import datetime
-from functools import lru_cache
-from pathlib import Path
+from collections.abc import Iterable, Iterator, Set
 
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
+from vaultsync.core import privacy_spans as S
+from vaultsync.core import privacy_values as V
 from vaultsync.core.privacy_rules import Lazy, Rule, Span
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
@@ -39,7 +36,7 @@ else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
     from vaultsync.core.frozen_record import dataclass
 
 __all__ = ["MAX_INPUT_CHARS", "Finding", "Redaction", "Redactor", "Rule", "default_redactor"]
-__all__ += ["log_redactions", "project_allowed"]
+__all__ += ["log_kinds"]
 
 MAX_INPUT_CHARS = 1_000_000
 PRIVATE_RULE = "private-span"
@@ -246,7 +243,7 @@ class Redactor:
                 if (
                     (markers and R.overlaps(markers, s, e))
                     or (ignore and R.inside(ignore, s, e))
-                    or (r.entropy and R.entropy(secret) < r.entropy)
+                    or (r.entropy and V.entropy(secret) < r.entropy)
                     or any(x in low for x in cr.stop)
                     or any(x in low for x in R.GLOBAL_STOPWORDS)
                     or any(a.search(secret) for a in cr.allow)
@@ -262,7 +259,7 @@ class Redactor:
         import binascii
 
         found: list[Hit] = []
-        done = _merge_spans(sorted([(h[0], h[1]) for h in hits] + markers))
+        done = S.merge_spans(sorted([(h[0], h[1]) for h in hits] + markers))
         budget = 4_000_000
         first = _B64_AT_START.match(w)
         for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w)):
@@ -293,10 +290,10 @@ class Redactor:
         findings, leafs, private = _set_aside(text, J.INVISIBLE not in self.disabled)
         invisible = [(f.start, f.end) for f in findings if f.rule == J.INVISIBLE]
         ours, escapes = _our_syntax(text)
-        gone = _merge_spans(sorted(private + invisible + escapes))  # tokens may start/end there
+        gone = S.merge_spans(sorted(private + invisible + escapes))  # tokens may start/end there
         ours = [x for x in ours if not (gone and R.overlaps(gone, *x))]
-        w, segs, soft = _working(text, gone, ours)
-        orig = _mapper(segs)
+        w, segs, soft = S.working(text, gone, ours)
+        orig = S.mapper(segs)
         hits = self.scan_secrets(w, _markers(w), soft=soft)
         secrets = []
         gone_starts, gone_ends = [x[0] for x in gone], [x[1] for x in gone]
@@ -308,7 +305,7 @@ class Redactor:
             while q and gone and R.inside(gone, q.start(), q.end()):
                 q = _QUOTE_MARK.search(text, q.end(), e)
             e = q.start() if q else e  # never into a quoted injection's ⟦…⟧
-            s, e = _grow(gone_starts, gone_ends, s, e)  # swallow, never cut, a private span
+            s, e = S.grow(gone_starts, gone_ends, s, e)  # swallow, never cut, a private span
             if e > s:
                 secrets.append((s, e, rule))
         secrets = [(s, e, r) for s, e, r, _ in _merge((s, e, r, 0) for s, e, r in secrets)]
@@ -318,9 +315,9 @@ class Redactor:
         leafs += [(s, e, f"[REDACTED:{rule}]") for s, e, rule in secrets]
         leafs.sort()
         if invisible or ours:  # injections: an invisible character separates words, as on output
-            spaced = "".join(" " if a > b else text[a:b] for a, b in _pieces(text, invisible))
-            w, segs, _ = _working(spaced, private, [])
-            orig = _mapper(segs)
+            spaced = "".join(" " if a > b else text[a:b] for a, b in S.pieces(text, invisible))
+            w, segs, _ = S.working(spaced, private, [])
+            orig = S.mapper(segs)
         wrappers = [m.span() for m in _WRAPPER.finditer(w)] if "⟦" in w else []
         regions: list[tuple[int, int, str, bool]] = []
         for cs, ce, ss, se, rule, wrap in J.find_injections(w, w.lower(), self.disabled):
@@ -339,16 +336,6 @@ class Redactor:
 def _markers(w: str) -> list[Span]:
     """[REDACTED:...] markers are never (part of) a secret."""
     return [m.span() for m in MARKER_RE.finditer(w)] if "[REDACTED:" in w else []
-
-
-def _merge_spans(spans: list[Span]) -> list[Span]:
-    out: list[Span] = []
-    for s, e in spans:
-        if out and s < out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], e))
-        else:
-            out.append((s, e))
-    return out
 
 
 def _cut_point(text: str, cap: int) -> int:
@@ -383,47 +370,6 @@ def _set_aside(text: str, invisible: bool) -> tuple[list[Finding], list[Leaf], l
     return findings, leafs, removed
 
 
-def _pieces(text: str, runs: list[Span]) -> Iterator[Span]:
-    """The text cut at `runs`: kept pieces as (start, end), each run as (end, start)."""
-    pos = 0
-    for s, e in runs:
-        yield pos, s
-        yield from ((e, s),) * (e - s)  # one blank per character keeps the length
-        pos = e
-    yield pos, len(text)
-
-
-def _mapper(segs: tuple[list[int], list[int]] | None) -> Callable[[int, int], Span]:
-    def orig(s: int, e: int) -> Span:
-        if segs is None:
-            return s, e
-        return _to_orig(segs, s), _to_orig(segs, e - 1) + 1 if e > s else _to_orig(segs, s)
-
-    return orig
-
-
-def _working(
-    text: str, soft: list[Span], hard: list[Span]
-) -> tuple[str, tuple[list[int], list[int]] | None, frozenset[int]]:
-    """`text` without the spans in `soft` and `hard` (sorted lists), the segment map back to
-    `text`, and the offsets in the result where a `soft` span was taken out."""
-    if not soft and not hard:
-        return text, None, frozenset()
-    spans = sorted([(s, e, True) for s, e in soft] + [(s, e, False) for s, e in hard])
-    parts, ws, os_, at = [], [], [], set()
-    pos = n = 0
-    for s, e, is_soft in [*spans, (len(text), len(text), False)]:
-        if s > pos:
-            ws.append(n)
-            os_.append(pos)
-            parts.append(text[pos:s])
-            n += s - pos
-        if is_soft:
-            at.add(n)
-        pos = max(pos, e)
-    return "".join(parts), (ws, os_), frozenset(at)
-
-
 def _our_syntax(text: str) -> tuple[list[Span], list[Span]]:
     """What an earlier pass added: the ⟦…: and ⟧ of quoted injections, the backslashes inside
     them and in broken chat tokens; and, apart, the \\u{…} escapes of invisible characters. The
@@ -441,20 +387,7 @@ def _our_syntax(text: str) -> tuple[list[Span], list[Span]]:
             spans.append(m.span(k))
     if "\\u{" in text:
         escapes = [m.span() for m in _ESCAPE.finditer(text)]
-    return _merge_spans(sorted(spans)), escapes
-
-
-def _to_orig(segs: tuple[list[int], list[int]], p: int) -> int:
-    ws, os_ = segs
-    k = max(0, bisect.bisect_right(ws, p) - 1)
-    return os_[k] + p - ws[k] if ws else p
-
-
-def _grow(starts: list[int], ends: list[int], s: int, e: int) -> Span:
-    """[s, e) grown over every span (sorted, non-overlapping; given by its starts and ends)
-    that it overlaps."""
-    j, k = bisect.bisect_right(ends, s), bisect.bisect_left(starts, e)
-    return (min(s, starts[j]), max(e, ends[k - 1])) if j < k else (s, e)
+    return S.merge_spans(sorted(spans)), escapes
 
 
 def _absorb(regions: list[tuple[int, int, str, bool]], leafs: list[Leaf]) -> list[Any]:
@@ -462,7 +395,7 @@ def _absorb(regions: list[tuple[int, int, str, bool]], leafs: list[Leaf]) -> lis
     out: list[list[Any]] = []
     starts, ends = [x[0] for x in leafs], [x[1] for x in leafs]
     for s, e, rule, wrap in sorted(regions):
-        s, e = _grow(starts, ends, s, e)
+        s, e = S.grow(starts, ends, s, e)
         if out and s < out[-1][1]:
             last = out[-1]
             last[1] = max(last[1], e)
@@ -510,67 +443,18 @@ def default_redactor() -> Redactor:
     return _DEFAULT
 
 
-# ---- project filters ----------------------------------------------------------------------------
-def _norm(p: str) -> str:
-    return os.path.normcase(os.path.normpath(os.path.expanduser(p))).replace(os.sep, "/")
-
-
-@lru_cache(maxsize=256)
-def _glob_re(pattern: str) -> re.Pattern[str]:
-    pat = _norm(pattern) if pattern.startswith(("/", "~", ".")) else pattern.strip("/")
-    out, i = [], 0
-    while i < len(pat):
-        c, j = pat[i], pat.find("]", i + 2) if pat[i] == "[" else -1
-        if pat.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 2
-        elif pat.startswith("**", i):
-            out.append(".*")
-            i += 1
-        elif c == "*":
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif j > i:
-            body = pat[i + 1 : j]
-            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
-            i = j
-        else:
-            out.append(re.escape(c))
-        i += 1
-    lead = "(?:.*/)?" if "/" not in pat else ""  # a bare name matches a folder at any depth
-    return re.compile(lead + "".join(out) + "(?:/.*)?")
-
-
-def project_allowed(project_path: str, allow: Sequence[str], deny: Sequence[str]) -> bool:
-    """Deny wins; an empty allow list admits everything; a glob that matches a folder covers
-    everything inside it. `**` crosses folders, `*` and `?` do not, `~` is the home folder."""
-    path = _norm(project_path)
-    if any(_glob_re(p).fullmatch(path) for p in deny if p):
-        return False
-    return not allow or any(_glob_re(p).fullmatch(path) for p in allow if p)
-
-
-# ---- redaction log ------------------------------------------------------------------------------
-def log_redactions(log_path: Path, findings: Iterable[Finding], where: str, when: datetime) -> None:
-    """Append one JSON line per rule id: {"ts", "where", "rule", "kind", "count"}. Never the
-    content, never a hash of it. One write on an O_APPEND descriptor: concurrent hooks don't mix."""
-    import json
-
-    counts: dict[str, int] = {}
-    for f in findings:
-        counts[f.rule] = counts.get(f.rule, 0) + 1
-    if not counts:
-        return
-    ts = when.isoformat(timespec="seconds")
-    lines = []
-    for rule, n in counts.items():
-        kind = "injection" if INJECTION in rule else "private" if rule == PRIVATE_RULE else "secret"
-        rec = {"ts": ts, "where": where, "rule": rule, "kind": kind, "count": n}
-        lines.append(json.dumps(rec, ensure_ascii=False) + "\n")
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, "".join(lines).encode("utf-8"))
-    finally:
-        os.close(fd)
+# ---- redaction log (written by core.logs) ------------------------------------------------------
+def log_kinds(findings: Iterable[Finding]) -> list[tuple[str, str]]:
+    """(rule, kind) of each finding, kind one of secret, private, injection: what the redaction
+    log records. Never the content, never a hash of it."""
+    return [
+        (
+            f.rule,
+            "injection"
+            if INJECTION in f.rule
+            else "private"
+            if f.rule == PRIVATE_RULE
+            else "secret",
+        )
+        for f in findings
+    ]

@@ -17,11 +17,11 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
-from vaultsync.core import eventlog, paths, writer
-from vaultsync.core.model import Event, EventKind, SessionStatus, ToolKind
+from vaultsync.core import eventlog, paths, timestamp, writer
+from vaultsync.core.model import QUEUE_STATES, Event, EventKind, SessionStatus, ToolKind
 
 # typing costs the hook ~2 ms to import; annotations are strings anyway.
 TYPE_CHECKING = False
@@ -54,11 +54,6 @@ class NoBudget:
         yield
 
 
-def iso(now: datetime) -> str:
-    """Second-precision UTC without a zone suffix: what Obsidian shows as a date-time."""
-    return now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
-
-
 class SessionFacts:
     """What the assessment counts in a session note."""
 
@@ -84,10 +79,10 @@ def assess(events: list[Event]) -> SessionFacts:
     minutes = 0.0
     if len(stamps) >= 2:
         try:
-            first = datetime.fromisoformat(stamps[0].replace("Z", "+00:00"))
-            last = datetime.fromisoformat(stamps[-1].replace("Z", "+00:00"))
-            minutes = round((last - first).total_seconds() / 60, 1)
-        except ValueError:
+            first, last = timestamp.parse(stamps[0]), timestamp.parse(stamps[-1])
+            if first and last:
+                minutes = round((last - first).total_seconds() / 60, 1)
+        except (ValueError, OverflowError):
             minutes = 0.0
     return SessionFacts(
         tool_calls=len(tools),
@@ -144,13 +139,14 @@ def close_session(
         facts = assess(events)
         status = merge_status(current, decide(facts, cfg))
         outcome.append(status)
-        updated = facts.last_ts[:19] if facts.last_ts else iso(now)
+        last = timestamp.parse(facts.last_ts) if facts.last_ts else None
+        updated = timestamp.format(last or now)
         return properties.set_properties(
             text,
             schema.session_end_props(
                 status=status.value,
                 updated=updated,
-                ended=iso(now) if final else None,
+                ended=timestamp.format(now) if final else None,
                 tool_calls=facts.tool_calls,
                 edits=facts.edits,
                 minutes=facts.minutes,
@@ -166,15 +162,178 @@ def close_session(
     if not outcome:
         return None
     status = outcome[0]
-    marker = paths.queue_dir(vault) / paths.short_hash(rel, n=16)
-    line = f"{status.value}\t{rel}\n"
+    set_marker(vault, rel, status)
+    return status
+
+
+# --- queue markers: the only code that writes or reads them ------------------------------------
+
+
+def marker_path(vault: Path, rel: str) -> Path:
+    return paths.queue_dir(vault) / paths.short_hash(rel, n=16)
+
+
+def marker_text(status: SessionStatus, rel: str) -> str:
+    return f"{status.value}\t{rel}\n"
+
+
+def set_marker(vault: Path, rel: str, status: SessionStatus | None) -> None:
+    """Queue markers mirror the session notes: one per queued session, none otherwise. An
+    unchanged marker is not rewritten."""
+    target = marker_path(vault, rel)
+    if status is None or status not in QUEUE_STATES:
+        target.unlink(missing_ok=True)  # derived state outside the vault
+        return
+    line = marker_text(status, rel)
     try:
-        unchanged = marker.read_text(encoding="utf-8") == line
+        unchanged = target.read_text(encoding="utf-8") == line
     except (OSError, UnicodeDecodeError):
         unchanged = False
     if not unchanged:
-        writer.write_atomic(marker, line, fsync=False)
-    return status
+        writer.write_atomic(target, line, fsync=False)
+
+
+def sync_markers(vault: Path, statuses: dict[str, str | None], *, complete: bool) -> None:
+    """Make the markers of `statuses` (rel -> status property) match them. `complete` means
+    `statuses` covers every session note: any other marker is stale and goes."""
+    wanted = set()
+    for rel, status in statuses.items():
+        parsed = SessionStatus.parse(status) if status else None
+        set_marker(vault, rel, parsed)
+        if parsed in QUEUE_STATES:
+            wanted.add(marker_path(vault, rel).name)
+    folder = paths.queue_dir(vault)
+    if complete and folder.is_dir():
+        for entry in os.scandir(folder):
+            if entry.is_file() and not entry.name.startswith(".") and entry.name not in wanted:
+                Path(entry.path).unlink(missing_ok=True)
+
+
+def markers(vault: Path) -> list[tuple[str, str]]:
+    """(status, rel) of every marker, in name order; unreadable ones are left out."""
+    folder = paths.queue_dir(vault)
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if name.startswith("."):
+            continue
+        try:
+            with open(folder / name, encoding="utf-8", errors="replace") as fh:
+                status, _, rel = fh.readline().rstrip("\n").partition("\t")
+        except OSError:
+            continue
+        found.append((status, rel))
+    return found
+
+
+def rebuild_markers(vault: Path) -> None:
+    """Fresh machine: the markers from the notes' `status` (no YAML, first 8 KB only)."""
+    from vaultsync.core import properties
+
+    root = vault / paths.SESSIONS_DIR
+    paths.queue_dir(vault).mkdir(parents=True, exist_ok=True)
+    if not root.is_dir():
+        return
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+        for name in filenames:
+            rel = (Path(dirpath) / name).relative_to(vault).as_posix()
+            if not paths.is_note(rel):
+                continue
+            head = _regular_head(os.path.join(dirpath, name))
+            # Only the hook's own session notes are queued (issue 15): `type: session` with
+            # the hook's header (a session id, or its tag); never a link or a FIFO.
+            if head is None or properties.get_scalar(head, "type") != "session":
+                continue
+            if "vaultsync/session" not in head and not properties.get_scalar(head, "session_id"):
+                continue
+            set_marker(vault, rel, SessionStatus.parse(properties.get_scalar(head, "status") or ""))
+
+
+def _regular_head(path: str) -> str | None:
+    """The first 8 KB of a regular file; None for a symlink, FIFO or device (never opened for
+    reading, so a FIFO cannot block: the rule of storage.vault_files, which core cannot import)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        import stat
+
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, 8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+class Preflight:
+    """What is waiting, from the markers alone: queued rels oldest first."""
+
+    __slots__ = ("deferred", "pending", "privacy_deferred", "rebuilt")
+
+    def __init__(
+        self,
+        pending: tuple[str, ...],
+        deferred: tuple[str, ...],
+        privacy_deferred: int,
+        rebuilt: bool = False,  # the markers were missing and were rebuilt from the notes
+    ) -> None:
+        self.pending, self.deferred = pending, deferred
+        self.privacy_deferred, self.rebuilt = privacy_deferred, rebuilt
+
+    @property
+    def work(self) -> tuple[str, ...]:
+        return self.pending + self.deferred
+
+
+def _age_key(rel: str) -> tuple[str, str]:
+    return (rel.rsplit("/", 1)[-1], rel)  # session file names start with their date and time
+
+
+def preflight(vault: Path) -> Preflight:
+    """What is waiting, from the queue markers alone (rebuilt first on a machine with none)."""
+    rebuilt = False
+    if not paths.queue_dir(vault).is_dir():
+        rebuild_markers(vault)
+        rebuilt = True
+    pending: list[str] = []
+    deferred: list[str] = []
+    privacy = 0
+    for status, rel in markers(vault):
+        if status == SessionStatus.PENDING.value and rel:
+            pending.append(rel)
+        elif status == SessionStatus.DEFERRED.value and rel:
+            deferred.append(rel)
+        elif status == SessionStatus.PRIVACY_DEFERRED.value:
+            privacy += 1
+    return Preflight(
+        tuple(sorted(pending, key=_age_key)),
+        tuple(sorted(deferred, key=_age_key)),
+        privacy,
+        rebuilt,
+    )
+
+
+def set_status(
+    vault: Path, rel: str, status: SessionStatus, updates: dict[str, Any], *, fsync: bool = True
+) -> None:
+    """Change a session's queue status: its frontmatter (events untouched), then its marker."""
+    from vaultsync.core import properties
+
+    writer.rewrite(
+        vault / rel,
+        lambda text: properties.set_properties(text, updates),
+        lock_file=paths.lock_path(vault, rel),
+        fsync=fsync,
+    )
+    set_marker(vault, rel, status)
 
 
 def queue_counts(vault: Path) -> dict[str, int]:

@@ -196,10 +196,11 @@ def rewrite(
         return True
 
 
-def append_line(target: Path, line: str) -> None:
-    """Append one short line (a log record) with O_APPEND: atomic for small writes."""
+def append_line(target: Path, line: str, *, mode: int = 0o644) -> None:
+    """Append one short line (a log record; or a few, joined by newlines, in the same single
+    write) with O_APPEND: atomic for small writes. `mode` applies when the file is created."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, mode)
     try:
         _write_all(fd, (line.rstrip("\n") + "\n").encode("utf-8", "replace"))
     finally:

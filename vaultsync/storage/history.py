@@ -1,4 +1,5 @@
-"""The one module that runs git: the vault's history, one commit per batch of changes.
+"""The one module that runs git (its process layer is storage.git_process): the vault's history,
+one commit per batch of changes.
 
 The git binary through subprocess, because GitPython's own index is ten times slower at 100k
 notes (FLOORS.md) and the binary is what obsidian-git and the person's terminal use, so all
@@ -14,36 +15,30 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-import shutil
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from vaultsync.storage import repository, vault_files
+from vaultsync.storage.git_process import GitError as GitError
+from vaultsync.storage.git_process import GitLockBusy as GitLockBusy
+from vaultsync.storage.git_process import NotARepo as NotARepo
+from vaultsync.storage.git_process import git_binary as git_binary
+from vaultsync.storage.git_process import run as _run
+from vaultsync.storage.git_process import split_z as _z
+from vaultsync.storage.history_read import diff as diff
+from vaultsync.storage.history_read import existing_at as existing_at
+from vaultsync.storage.history_read import exists_at as exists_at
+from vaultsync.storage.history_read import head as head
+from vaultsync.storage.history_read import head_blobs as head_blobs
+from vaultsync.storage.history_read import log as log
+from vaultsync.storage.history_read import resolve_rev as resolve_rev
 from vaultsync.storage.repository import EXCLUDE_PATHSPECS, stageable
-from vaultsync.storage.revision import LOG_FORMAT, Change, Commit, parse_changes, parse_log
+from vaultsync.storage.revision import Change, parse_changes
 
 DEFAULT_LOCK_TIMEOUT_S = 10.0
-GIT_TIMEOUT_S = 600.0  # the first `add -A` of 100k notes takes ~10 s; never hang forever
 FALLBACK_AUTHOR = ("vaultsync", "vaultsync@localhost")
-
-_LOCK_ERROR = re.compile(r"(index\.lock|\.lock'?: File exists|cannot lock ref|Unable to create)")
-# "Unable to create '.git/index.lock': Read-only file system" names the lock but no other
-# process holds it: waiting would only delay the same error by the whole lock timeout.
-_NOT_A_LOCK = re.compile(
-    r"(Read-only file system|Permission denied|No space left|File too large|quota exceeded)",
-    re.IGNORECASE,
-)
-
-
-class GitError(RuntimeError):
-    """A git command failed; the message carries git's own explanation."""
-
-
-class GitLockBusy(GitError):
-    """`.git/index.lock` (or our own lock) stayed busy longer than the timeout."""
 
 
 class GitStateBusy(GitError):
@@ -56,79 +51,6 @@ def check_state(vault: Path) -> None:
     why = repository.git_state(vault)
     if why is not None:
         raise GitStateBusy(why)
-
-
-class NotARepo(GitError):
-    """The vault is not (the top of) a git repository."""
-
-
-# ---------------------------------------------------------------------------------------------
-# running git
-
-
-def git_binary() -> str | None:
-    return shutil.which("git")
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["GIT_TERMINAL_PROMPT"] = "0"  # never wait on a password prompt from a background job
-    env["LC_ALL"] = "C"  # error messages we match on stay in English
-    env.pop("GIT_DIR", None)
-    env.pop("GIT_WORK_TREE", None)
-    env.pop("GIT_INDEX_FILE", None)
-    return env
-
-
-def _run(
-    vault: Path,
-    args: Sequence[str],
-    *,
-    stdin: bytes | None = None,
-    check: bool = True,
-    config: Sequence[str] = (),
-) -> subprocess.CompletedProcess[bytes]:
-    exe = git_binary()
-    if exe is None:
-        raise GitError("git is not installed (vaultsync needs the git binary for history)")
-    cmd = [exe, "-c", "core.quotepath=off"]
-    for item in config:
-        cmd += ["-c", item]
-    cmd += list(args)
-    try:
-        proc = subprocess.run(
-            cmd,
-            cwd=vault,
-            input=stdin,
-            stdin=None if stdin is not None else subprocess.DEVNULL,
-            capture_output=True,
-            env=_env(),
-            timeout=GIT_TIMEOUT_S,
-            check=False,
-            # Ctrl-C in the watcher's terminal must not kill git halfway through a commit:
-            # the watcher catches it and finishes its batch itself.
-            start_new_session=True,
-        )
-    except FileNotFoundError as exc:
-        raise GitError(f"cannot run git in {vault}: {exc.strerror}") from exc
-    except subprocess.TimeoutExpired as exc:
-        raise GitError(f"git {args[0]} took longer than {GIT_TIMEOUT_S:.0f} s") from exc
-    if check and proc.returncode != 0:
-        raise _error(args, proc)
-    return proc
-
-
-def _error(args: Sequence[str], proc: subprocess.CompletedProcess[bytes]) -> GitError:
-    text = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip()
-    first = " ".join(line.strip() for line in text.splitlines()[:3] if line.strip())
-    message = f"git {args[0]} failed: {first or f'exit {proc.returncode}'}"
-    if _LOCK_ERROR.search(text) and not _NOT_A_LOCK.search(text):
-        return GitLockBusy(message)
-    return GitError(message)
-
-
-def _z(data: bytes) -> list[str]:
-    return [p for p in data.decode("utf-8", "surrogateescape").split("\0") if p]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,17 +110,6 @@ def _author_config(vault: Path) -> list[str]:
                 need.append(f"{item}={fallback}")
         _author_cache[key] = need
     return _author_cache[key]
-
-
-def head(vault: Path) -> str | None:
-    """The sha HEAD points at, or None before the first commit."""
-    found = repository.read_head(vault)
-    if found != repository.UNKNOWN:
-        return found
-    proc = _run(vault, ["rev-parse", "--verify", "-q", "HEAD"], check=False)
-    if proc.returncode != 0:
-        return None
-    return proc.stdout.decode().strip() or None
 
 
 def has_remote(vault: Path) -> bool:
@@ -443,14 +354,6 @@ def commit_all(
         return _commit(vault, message, deadline)
 
 
-def head_blobs(vault: Path) -> set[str]:
-    """The blob ids of every file in HEAD (one `ls-tree`): tells a moved file from a new one."""
-    if head(vault) is None:
-        return set()
-    out = _z(_run(vault, ["ls-tree", "-r", "-z", "HEAD"]).stdout)
-    return {entry.split("\t", 1)[0].split(" ")[2] for entry in out if "\t" in entry}
-
-
 def _unstage_forbidden(vault: Path, deadline: float) -> None:
     # The pathspec excludes cover the usual names; this catches the rest of `stageable`'s rules.
     staged = _z(_run(vault, ["diff", "--cached", "--name-only", "--diff-filter=AM", "-z"]).stdout)
@@ -468,59 +371,6 @@ def _unstage_forbidden(vault: Path, deadline: float) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # reading history
-
-
-def log(vault: Path, rel: str | None = None, limit: int = 50) -> list[Commit]:
-    """Commits touching the vault, or one note (following it across renames), newest first."""
-    if head(vault) is None:
-        return []
-    args = [
-        "log",
-        "-z",
-        f"--max-count={max(1, int(limit))}",
-        f"--format={LOG_FORMAT}",
-        "--name-status",
-    ]
-    if rel:
-        args += ["--follow", "--", rel]
-    return parse_log(_run(vault, args).stdout.decode("utf-8", "surrogateescape"))
-
-
-def resolve_rev(vault: Path, rev: str) -> str:
-    """The full sha of a revision, or GitError naming the revision that does not exist."""
-    if rev.startswith("-"):
-        raise GitError(f"not a revision: {rev}")
-    proc = _run(vault, ["rev-parse", "--verify", "-q", f"{rev}^{{commit}}"], check=False)
-    if proc.returncode != 0:
-        raise GitError(f"unknown revision: {rev}")
-    return proc.stdout.decode().strip()
-
-
-def exists_at(vault: Path, rev: str, rel: str) -> bool:
-    return rel in existing_at(vault, rev, [rel])
-
-
-def existing_at(vault: Path, rev: str, rels: Iterable[str]) -> set[str]:
-    """Which of these paths REV's tree holds, in one git process however many there are."""
-    names = [r for r in dict.fromkeys(rels) if "\n" not in r]
-    if not names:
-        return set()
-    query = "".join(f"{rev}:{r}\n" for r in names).encode("utf-8", "surrogateescape")
-    out = _run(vault, ["cat-file", "--batch-check=%(objecttype)"], stdin=query).stdout
-    answers = out.decode("utf-8", "replace").splitlines()
-    return {r for r, a in zip(names, answers, strict=False) if a == "blob" or a == "tree"}
-
-
-def diff(vault: Path, rev: str, rel: str | None = None) -> str:
-    """A unified diff like `git diff`: REV against the current files, or `A..B` between two."""
-    if ".." in rev:
-        left, _, right = rev.partition("..")
-        revs = [resolve_rev(vault, left or "HEAD"), resolve_rev(vault, right or "HEAD")]
-    else:
-        revs = [resolve_rev(vault, rev)]
-    args = ["diff", "--no-color", "--no-ext-diff", "-M", *revs, "--"]
-    args += [rel] if rel else [".", *EXCLUDE_PATHSPECS]
-    return _run(vault, args).stdout.decode("utf-8", "replace")
 
 
 def restore(

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultsync.core.model import Level, NoteType, Scope
+from vaultsync.storage.snippet import linear_snippet_hit
 
 if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
     from vaultsync.storage.index_rows import Batch, NoteRow
@@ -148,11 +148,12 @@ def _connect(path: Path, *, bulk: bool) -> sqlite3.Connection:
             conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA busy_timeout=10000")
     except sqlite3.DatabaseError as exc:
-        raise _wrap(exc, path) from exc
+        raise as_failure(exc, path) from exc
     return conn
 
 
-def _wrap(exc: sqlite3.Error, path: Path) -> IndexFailure:
+def as_failure(exc: sqlite3.Error, path: Path) -> IndexFailure:
+    """The index failure a SQLite error means (corrupt, busy, schema, other)."""
     text = str(exc)
     if "locked" in text or "busy" in text:
         return IndexBusy(f"the index is busy (another vaultsync process holds it): {path}")
@@ -182,7 +183,7 @@ class Index:
             index._migrate()
         except sqlite3.Error as exc:
             conn.close()
-            raise _wrap(exc, path) from exc
+            raise as_failure(exc, path) from exc
         except IndexFailure:
             conn.close()
             raise
@@ -202,16 +203,6 @@ class Index:
     def schema_version(self) -> int:
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         return int(row[0]) if row else 0
-
-    # A rebuild marks the index whole; an index file that appeared any other way (deleted and
-    # reopened, truncated to 0 bytes: SQLite takes an empty file for an empty database) lacks
-    # the mark, and the next reconcile rebuilds it in full instead of indexing a few notes.
-    def is_complete(self) -> bool:
-        row = self.conn.execute("SELECT value FROM meta WHERE key='complete'").fetchone()
-        return bool(row and row[0] == "1")
-
-    def mark_complete(self) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('complete', '1')")
 
     def _migrate(self) -> None:
         self.conn.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
@@ -243,7 +234,7 @@ class Index:
                 self.conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
+            raise as_failure(exc, self.path) from exc
 
     # --- writes ---------------------------------------------------------------------------
 
@@ -424,22 +415,9 @@ class Index:
             bound = (expression, *params, limit, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
             hits = [RawHit(*row) for row in rows if row[0] is not None]
-            # FTS5's snippet() costs the square of a row's matches (a 1 MB note with a
-            # frequent term: seconds); big notes get a snippet found in linear time.
-            return [
-                hit._replace(snippet=self._linear_snippet(hit.rel, expression, mark))
-                if hit.snippet is None
-                else hit
-                for hit in hits
-            ]
+            return [linear_snippet_hit(self.conn, h, expression, mark) for h in hits]
         except sqlite3.Error as exc:
-            raise _wrap(exc, self.path) from exc
-
-    def _linear_snippet(self, rel: str, expression: str, mark: tuple[str, str]) -> str:
-        row = self.conn.execute("SELECT title, body FROM notes WHERE rel=?", (rel,)).fetchone()
-        from vaultsync.storage.snippet import linear_snippet
-
-        return linear_snippet(row[1] if row else "", expression, mark)
+            raise as_failure(exc, self.path) from exc
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault
@@ -467,19 +445,6 @@ class Index:
                 " AND rowid NOT IN (SELECT id FROM events)"
             ).fetchall(),
         }
-
-
-def problem(path: Path) -> str | None:
-    """Why the index at `path` cannot answer (missing, empty), with the fix; None when usable."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return f"there is no index yet ({path}): run `vaultsync rebuild`"
-    except OSError as exc:
-        return f"the index cannot be read ({exc.strerror}): {path}"
-    if size == 0:
-        return f"the index is empty (0 bytes): run `vaultsync rebuild` ({path})"
-    return None
 
 
 def _qs(n: int) -> str:
@@ -529,54 +494,3 @@ def _filter_sql(where: SearchFilter) -> tuple[list[str], list[Any]]:
         )
         params.append(where.since)
     return clauses, params
-
-
-def install(built: Path, target: Path) -> None:
-    """Put a freshly built index file in place of `target` without ever exposing a broken one.
-
-    A plain rename is only safe once the old database has no write-ahead log: SQLite would
-    replay a leftover `-wal` file of the old database into the new one. So the old database is
-    checkpointed and switched out of WAL first (SQLite deletes the log). If another process
-    holds it open, that switch is refused and the pages are copied in through SQLite's backup
-    API instead, inside the live database's own locking.
-    """
-    # No fsync: a rename is atomic for every process on this machine, and after a power cut a
-    # damaged index is detected on open and rebuilt (it is derived state); flushing 0.5-1 GB
-    # would cost seconds on every rebuild.
-    if target.exists() and not _release_wal(target):
-        source = sqlite3.connect(built)
-        dest = sqlite3.connect(target, timeout=10.0)
-        try:
-            source.backup(dest)
-        except sqlite3.Error as exc:
-            raise _wrap(exc, target) from exc
-        finally:
-            source.close()
-            dest.close()
-        built.unlink()
-        return
-    os.replace(built, target)
-    for suffix in ("-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            # Only reached when the old database could not be opened at all (damaged): its log
-            # is worthless and must not pair with the new file.
-            Path(str(target) + suffix).unlink()
-
-
-def _release_wal(target: Path) -> bool:
-    """True if `target` is now a rollback-journal database (or not a database at all)."""
-    try:
-        conn = sqlite3.connect(target, timeout=0.2, isolation_level=None)
-    except sqlite3.Error:
-        return True
-    try:
-        conn.execute("PRAGMA busy_timeout=200")
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        mode = conn.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
-        return str(mode).lower() == "delete"
-    except sqlite3.OperationalError as exc:
-        return not ("locked" in str(exc) or "busy" in str(exc))
-    except sqlite3.DatabaseError:
-        return True  # damaged: nothing in it is worth keeping
-    finally:
-        conn.close()

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from vaultsync.core import eventlog
+from vaultsync.core import eventlog, timestamp
 from vaultsync.core.model import NoteType
 from vaultsync.core.text import segment
 from vaultsync.storage.memory import effective_level
@@ -201,8 +201,9 @@ def note_row(
         level=level.value if level else "",
         scope=scope.value if scope else "",
         status=note.status,
-        created=note.created,
-        updated=note.updated,
+        # UTC in the index whatever offset the note carries: one order across zones.
+        created=timestamp.utc_key(note.created),
+        updated=timestamp.utc_key(note.updated),
         priority=note.priority,
         mtime_ns=mtime_ns,
         size=size,

@@ -1,4 +1,6 @@
-"""What a memory note means, whichever way it was read (a parsed `Note` or an index row).
+"""What a memory note means, whichever way it was read (a parsed `Note` or an index row), and
+the one loader of memory notes from the vault (`load_memories` -> `Memory`), which the learning
+loop (reinforce or add?) and review (what waits for a person?) both use.
 
 A memory's level lives in two places: the `level` property and the folder
 (`memories/L1-candidates`, `L2-confirmed`, `L3-core`). Promoting a memory in Obsidian is a
@@ -9,12 +11,15 @@ neither it is a candidate (L1): unreviewed until a person says otherwise.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from vaultsync.core import paths
-from vaultsync.core.model import Level, Scope
+from vaultsync.core import paths, properties, timestamp
+from vaultsync.core.model import Level, NoteType, Scope
 
 DETAIL_CHARS = 280  # one memory is a fact, not an essay: longer text stays in the note
 
@@ -70,7 +75,9 @@ def project_of(note: MemoryLike) -> str:
 
 
 def updated_of(note: MemoryLike) -> str:
-    return _str(note, "updated") or _str(note, "created")
+    """`updated` (else `created`) as a UTC key: notes carry different offsets and older forms,
+    and the order must be the instants' order."""
+    return timestamp.utc_key(_str(note, "updated") or _str(note, "created"))
 
 
 def priority_of(note: MemoryLike) -> int:
@@ -119,3 +126,113 @@ def rank(notes: Iterable[M]) -> list[M]:
     ordered.sort(key=priority_of, reverse=True)
     ordered.sort(key=lambda n: effective_level(n).rank, reverse=True)
     return ordered
+
+
+def _count(value: object) -> int:
+    try:
+        return int(str(value)) if value is not None else 0
+    except ValueError:
+        return 0
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One memory note as the learning loop and review see it."""
+
+    rel: str
+    title: str
+    detail: str  # the first paragraph, up to 2000 characters
+    level: Level  # effective: the folder wins
+    scope: Scope | None  # None: no valid scope property
+    project: str
+    status: str  # as written (review shows it); compare with `state`
+    created: str
+    reinforced: int = 0
+    reviewed_reinforced: int = 0  # `reinforced` when a person last reviewed it
+    sources: tuple[str, ...] = ()  # wikilinks, `source` first
+    type: NoteType = NoteType.MEMORY
+
+    @property
+    def text(self) -> str:
+        """Title and detail: what a new lesson is compared with."""
+        return f"{self.title}\n{self.detail}".strip()
+
+    @property
+    def state(self) -> str:
+        return self.status.lower()
+
+    @property
+    def since_review(self) -> int:
+        return max(0, self.reinforced - self.reviewed_reinforced)
+
+
+def memory_of(note: Any) -> Memory:
+    """A parsed `storage.note.Note` as a `Memory`."""
+    sources = [str(note.prop("source"))] if note.prop("source") else []
+    extra = note.props.get("sources")
+    if isinstance(extra, list):
+        sources += [str(s) for s in extra if s]
+    return Memory(
+        rel=note.rel,
+        title=note.title,
+        detail=detail(note, 2000),
+        level=effective_level(note),
+        scope=effective_scope(note),
+        project=project_of(note),
+        status=note.status,
+        created=note.created,
+        reinforced=_count(note.props.get("reinforced")),
+        reviewed_reinforced=_count(note.props.get("reviewed_reinforced")),
+        sources=tuple(dict.fromkeys(sources)),
+        type=note.type,
+    )
+
+
+def _rels_under(vault: Path, folder: str) -> list[str]:
+    from vaultsync.storage import vault_files  # the one vault walk (links, FIFOs skipped)
+
+    return vault_files.notes(vault, folder)
+
+
+def memory_rels(vault: Path) -> list[str]:
+    """The notes under memories/, in path order (hidden folders skipped)."""
+    return _rels_under(vault, paths.MEMORIES_DIR)
+
+
+def _head_status(path: Path) -> str | None:
+    from vaultsync.storage import vault_files
+
+    try:
+        head = vault_files.read_path(path, 8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    return properties.get_scalar(head, "status")
+
+
+def load_memories(vault: Path, *, rejected_archive: bool = False) -> tuple[list[Memory], list[str]]:
+    """Every memory note under memories/, whatever its level, in path order, and warnings for
+    unreadable ones. `rejected_archive` adds the memories a person rejected in review (moved to
+    archive/<date>/memories/): the learning loop must not propose them again."""
+    from vaultsync.storage.note import NoteReadError, read_note
+
+    rels = memory_rels(vault)
+    if rejected_archive:
+        archive = vault / paths.ARCHIVE_DIR
+        days = sorted(os.listdir(archive)) if archive.is_dir() else []
+        for day in days:
+            for rel in _rels_under(vault, f"{paths.ARCHIVE_DIR}/{day}/{paths.MEMORIES_DIR}"):
+                if _head_status(vault / rel) == "rejected":
+                    rels.append(rel)
+    found: list[Memory] = []
+    warnings: list[str] = []
+    for rel in rels:
+        try:
+            note = read_note(vault, rel)
+        except (FileNotFoundError, NoteReadError) as exc:
+            warnings.append(f"{rel}: {exc}")
+            continue
+        if note.warning:
+            warnings.append(f"{rel}: {note.warning}")
+        if note.type is NoteType.MEMORY:
+            found.append(memory_of(note))
+    return found, warnings

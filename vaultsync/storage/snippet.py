@@ -10,6 +10,8 @@ the stored body, whatever its size.
 from __future__ import annotations
 
 import re
+import sqlite3
+from typing import Any
 
 SNIPPET_TOKENS = 20
 _FTS_WORD = re.compile(r'"([^"]*)"|(\w+)(\*?)')
@@ -40,3 +42,11 @@ def linear_snippet(body: str, expression: str, mark: tuple[str, str]) -> str:
     lead = "…" if len(before) > half or first.start() > 400 else ""
     tail = "…" if first.start() + 800 < len(body) or len(after) > len(words) else ""
     return f"{lead}{text}{tail}"
+
+
+def linear_snippet_hit(conn: sqlite3.Connection, hit: Any, expression: str, mark: Any) -> Any:
+    """`hit` (a storage.index.RawHit) with its snippet filled in when the index left it out."""
+    if hit.snippet is not None:
+        return hit
+    row = conn.execute("SELECT body FROM notes WHERE rel=?", (hit.rel,)).fetchone()
+    return hit._replace(snippet=linear_snippet(row[0] if row else "", expression, mark))

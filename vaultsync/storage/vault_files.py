@@ -25,14 +25,15 @@ Rules (docs/faults.md, "The vault boundary"):
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from vaultsync.core import paths
+from vaultsync.core import paths, writer
 
 _OPEN_FLAGS = (
     os.O_RDONLY
@@ -268,3 +269,16 @@ def notes(vault: Path, under: str = "") -> list[str]:
 def iter_files(vault: Path, under: str = "") -> Iterator[str]:
     """Every regular, non-ignored file under `under` (notes and attachments)."""
     yield from sorted(walk(vault, under, notes_only=False).files)
+
+
+def note_locks(vault: Path, rels: Iterable[str], timeout: float) -> contextlib.ExitStack:
+    """Hold the lock of every note among `rels` (the lock every writer of a note takes), in a
+    fixed order so two holders never deadlock."""
+    stack = contextlib.ExitStack()
+    try:
+        for rel in sorted({r for r in rels if paths.is_note(r)}):
+            stack.enter_context(writer.locked(paths.lock_path(vault, rel), timeout))
+    except BaseException:
+        stack.close()
+        raise
+    return stack

@@ -127,7 +127,7 @@ def _print_pending(result: Any) -> None:
         typer.echo(f"Promotion suggestions ({len(result.promotions)}):")
         for m in result.promotions:
             typer.echo(
-                f"  {m.suggestion:<8} {m.rel}\n           {m.title} "
+                f"  {result.suggestions.get(m.rel, ''):<8} {m.rel}\n           {m.title} "
                 f"({m.level.value}, {m.scope or '?'}, repeated in {m.since_review} later sessions)"
             )
     if result.candidates:
@@ -181,11 +181,12 @@ def interactive(
         while True:
             is_memory = isinstance(item, review.Memory)
             if is_memory:
-                hint = f", suggested: {item.suggestion}" if item.suggestion else ""
+                suggested = pending.suggestions.get(item.rel, "")
+                hint = f", suggested: {suggested}" if suggested else ""
                 say(
                     f"\n[{n}/{len(items)}] {item.level.value} {item.scope or '?'} memory, "
                     f"reinforced {item.reinforced}x{hint}\n  {item.title}\n"
-                    + (f"  {item.text}\n" if item.text and item.text != item.title else "")
+                    + (f"  {item.detail}\n" if item.detail and item.detail != item.title else "")
                     + f"  {rel}"
                 )
             else:
@@ -333,7 +334,7 @@ def edit(
             memory = next(
                 (m for m in review.load_memories(path, _config(path))[0] if m.rel == current), None
             )
-            edited = _edit_in_editor(memory.text if memory else "")
+            edited = _edit_in_editor(memory.detail if memory else "")
             if edited is None:
                 fail("no change made (the editor was closed without saving)", Exit.ERROR)
             text = edited

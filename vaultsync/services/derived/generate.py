@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, Scope
 from vaultsync.core.properties import get_scalar, link, render_frontmatter, split_frontmatter
 from vaultsync.core.text import estimate_tokens
+from vaultsync.services.derived.budget import fit
 from vaultsync.storage import memory, vault_files
 from vaultsync.storage.memory import MemoryLike, effective_level, effective_scope
 from vaultsync.storage.render import Template, load_template, parse
@@ -132,47 +133,6 @@ def _group(
         key = (scope, memory.project_of(note) if scope is Scope.PROJECT else None)
         groups.setdefault(key, []).append(note)
     return {key: memory.rank(group) for key, group in groups.items()}
-
-
-# ---------------------------------------------------------------------------------------------
-# fitting a budget
-
-T = TypeVar("T")
-
-
-def fit(
-    items: Sequence[T],
-    build: Callable[[list[T], int], str],
-    budget: int,
-    may_fit: Callable[[T, int], bool] = lambda _item, _room: True,
-) -> tuple[str, list[T], list[T]]:
-    """Take items in order while the whole text stays within `budget` tokens.
-
-    `build(chosen, omitted_count)` renders the file. `may_fit(item, room)` answers False when
-    the item surely needs more than `room` tokens, so hopeless items are refused without
-    rendering. Returns (text, chosen, omitted).
-    """
-    chosen: list[T] = []
-    omitted: list[T] = []
-    used = estimate_tokens(build([], len(items)))
-    for item in items:
-        if not may_fit(item, budget - used):
-            omitted.append(item)
-            continue
-        # Until the end the count of left-out items is unknown; the largest possible one is
-        # used so that the final text can only be shorter.
-        trial = build([*chosen, item], len(items) - len(chosen) - 1)
-        cost = estimate_tokens(trial)
-        if cost <= budget:
-            chosen.append(item)
-            used = cost
-        else:
-            omitted.append(item)
-    text = build(chosen, len(omitted))
-    while chosen and estimate_tokens(text) > budget:
-        omitted.insert(0, chosen.pop())
-        text = build(chosen, len(omitted))
-    return text, chosen, omitted
 
 
 # ---------------------------------------------------------------------------------------------

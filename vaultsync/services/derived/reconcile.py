@@ -7,8 +7,8 @@ compares the two after random edits, byte for byte).
 
 Rebuild reads every note once: read, hash, split the frontmatter by hand, YAML through libyaml,
 event blocks through `eventlog.parse_all`; no markdown parser on this path. It fills a new
-index file and swaps it in only when complete (`index.install`), so a crash midway leaves the old
-index. Reconcile compares a directory walk with the index by (mtime, size), hashes only what
+index file and swaps it in only when complete (`index_file.install`), so a crash midway leaves
+the old index. Reconcile compares a directory walk with the index by (mtime, size), hashes only what
 differs and rewrites a row only if the hash changed.
 
 An unreadable file is never a deletion: reconcile keeps its row and warns. A note whose YAML a
@@ -29,12 +29,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, writer
+from vaultsync.core import paths, queue, writer
 from vaultsync.core.config import Config
-from vaultsync.core.model import QUEUE_STATES, NoteType, SessionStatus
-from vaultsync.storage import vault_files
-from vaultsync.storage.index import Index, IndexCorrupt, install
-from vaultsync.storage.index import problem as index_problem
+from vaultsync.core.model import NoteType
+from vaultsync.storage import index_file, vault_files
+from vaultsync.storage.index import Index, IndexCorrupt
+from vaultsync.storage.index_file import install
+from vaultsync.storage.index_file import problem as index_problem
 from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, Batch, NoteRow, note_row, prepare
 
 Progress = Callable[[int, int], None]
@@ -133,7 +134,7 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
     built = target.with_name(f"{target.name}.rebuild-{os.getpid()}-{secrets.token_hex(3)}")
     try:
         with Index.open(built, bulk=True) as fresh:
-            fresh.mark_complete()
+            index_file.mark_complete(fresh.conn)
             fresh.bulk_load(
                 _batches(
                     vault,
@@ -148,7 +149,7 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
         install(built, target)
     finally:
         built.unlink(missing_ok=True)
-    _sync_markers(vault, statuses, complete=True)
+    queue.sync_markers(vault, statuses, complete=True)
     with Index.open(target) as index:
         generated = _generate(vault, config, index, tally)
         if generated:
@@ -279,18 +280,18 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
     started = time.perf_counter()
     _check_vault(vault)
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
-        index_file = config.index_file()
-        lost = index_problem(index_file)
+        target = config.index_file()
+        lost = index_problem(target)
         try:
-            index = Index.open(index_file)
+            index = Index.open(target)
         except IndexCorrupt as exc:
             # The index is derived: a damaged one is replaced, never an obstacle.
             return _rebuilt(vault, config, started, f"{exc}; rebuilt it")
-        if lost is not None or not index.is_complete():
+        if lost is not None or not index_file.is_complete(index.conn):
             # Lost, emptied or never built whole: reconciling a few notes into it would leave
             # an index of those notes (search empty, USER.md from one memory). Rebuild it all.
             index.close()
-            why = lost or f"the index was not built whole ({index_file})"
+            why = lost or f"the index was not built whole ({target})"
             return _rebuilt(vault, config, started, f"{why.split(': run')[0]}; rebuilt it in full")
         with index:
             tally = _Tally.new()
@@ -451,7 +452,7 @@ def _reconcile(
     # `touches`, which the generator extends as it goes.
     index.apply(upserts=upserts(), deletes=gone, touches=touches)
     moved = sum(1 for rel in gone if known[rel][2] in new_hashes)
-    _sync_markers(vault, statuses, complete=False)
+    queue.sync_markers(vault, statuses, complete=False)
     changes.update(
         added=len(added),
         updated=len(updated),
@@ -469,38 +470,6 @@ def _sync_lock(vault: Path) -> Path:
     """One writer of the index at a time: a reconcile that ran during a rebuild would write
     into the file the rebuild is about to replace, and be lost."""
     return paths.state_dir(vault) / "index.lock"
-
-
-def marker_text(status: str, rel: str) -> str:
-    return f"{status}\t{rel}\n"
-
-
-def _sync_markers(vault: Path, statuses: dict[str, str | None], *, complete: bool) -> None:
-    """Write the queue marker of each session whose status is a queue state; drop the others.
-
-    `complete` means `statuses` covers every session note: any other marker is stale.
-    """
-    folder = paths.queue_dir(vault)
-    wanted: dict[str, str] = {}
-    for rel, status in statuses.items():
-        name = paths.short_hash(rel, n=16)
-        parsed = SessionStatus.parse(status) if status else None
-        if parsed in QUEUE_STATES and parsed is not None:
-            wanted[name] = marker_text(parsed.value, rel)
-        else:
-            (folder / name).unlink(missing_ok=True)  # derived state outside the vault
-    for name, text in wanted.items():
-        target = folder / name
-        try:
-            if target.read_text(encoding="utf-8", errors="replace") == text:
-                continue
-        except FileNotFoundError:
-            pass
-        writer.write_atomic(target, text, fsync=False)
-    if complete and folder.is_dir():
-        for entry in os.scandir(folder):
-            if entry.is_file() and not entry.name.startswith(".") and entry.name not in wanted:
-                Path(entry.path).unlink(missing_ok=True)
 
 
 def _generate(vault: Path, config: Config, index: Index, tally: _Tally) -> tuple[str, ...]:

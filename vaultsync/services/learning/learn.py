@@ -20,25 +20,21 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vaultsync.core import paths, properties, writer
+from vaultsync.core import paths, timestamp, writer
 from vaultsync.core.config import Config
-from vaultsync.core.model import SessionStatus
+from vaultsync.core.queue import Preflight, preflight
+from vaultsync.services.learning.run_state import LearnReport, LearnRun
 
 if TYPE_CHECKING:
-    from vaultsync.services.learning.model_runner import Lesson, ModelCommand
+    pass
 
-MAX_ATTEMPTS = 3  # model deferrals before the built-in summariser takes the session over
 LOCK_TIMEOUT_S = 0.5
-PROMPT_OVERHEAD = 4000  # room kept for the template around the transcript
-_NOT_TEXT = frozenset({"verdict", "scope", "priority", "signature", "name"})
 
 
 class LearnError(Exception):
@@ -50,146 +46,10 @@ class LearnError(Exception):
         self.config = config
 
 
-# ---------------------------------------------------------------- the queue (stdlib only)
-
-
-@dataclass(frozen=True)
-class Preflight:
-    pending: tuple[str, ...]
-    deferred: tuple[str, ...]
-    privacy_deferred: int
-    rebuilt: bool = False  # the markers were missing and were rebuilt from the session notes
-
-    @property
-    def work(self) -> tuple[str, ...]:
-        return self.pending + self.deferred
-
-
-def marker_path(vault: Path, rel: str) -> Path:
-    return paths.queue_dir(vault) / paths.short_hash(rel, n=16)
-
-
-def set_marker(vault: Path, rel: str, status: SessionStatus | None) -> None:
-    """Queue markers mirror the session notes: one per queued session, none otherwise."""
-    from vaultsync.core.model import QUEUE_STATES
-
-    target = marker_path(vault, rel)
-    if status in QUEUE_STATES and status is not None:
-        writer.write_atomic(target, f"{status.value}\t{rel}\n", fsync=False)
-    else:
-        target.unlink(missing_ok=True)  # derived state outside the vault
-
-
-def _scan_sessions(vault: Path) -> None:
-    """Fresh machine: rebuild the markers from the notes' `status` (no YAML, first 8 KB only).
-    Only the hook's own session notes count (under sessions/, `type: session` and its tag)."""
-    from vaultsync.storage import vault_files
-    from vaultsync.storage.note import SESSION_TAG
-
-    paths.queue_dir(vault).mkdir(parents=True, exist_ok=True)
-    for rel in vault_files.notes(vault, paths.SESSIONS_DIR):
-        try:
-            head = vault_files.read_bytes(vault, rel, limit=8192).decode("utf-8", "replace")
-        except OSError:
-            continue
-        if properties.get_scalar(head, "type") != "session":
-            continue
-        if SESSION_TAG not in head and not properties.get_scalar(head, "session_id"):
-            continue
-        status = SessionStatus.parse(properties.get_scalar(head, "status") or "")
-        set_marker(vault, rel, status)
-
-
-def preflight(vault: Path) -> Preflight:
-    """What is waiting, from the queue markers alone."""
-    folder = paths.queue_dir(vault)
-    rebuilt = False
-    if not folder.is_dir():
-        _scan_sessions(vault)
-        rebuilt = True
-    pending: list[str] = []
-    deferred: list[str] = []
-    privacy = 0
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.is_file():
-                continue
-            try:
-                with open(entry.path, encoding="utf-8", errors="replace") as fh:
-                    status, _, rel = fh.readline().rstrip("\n").partition("\t")
-            except OSError:
-                continue
-            if status == SessionStatus.PENDING.value and rel:
-                pending.append(rel)
-            elif status == SessionStatus.DEFERRED.value and rel:
-                deferred.append(rel)
-            elif status == SessionStatus.PRIVACY_DEFERRED.value:
-                privacy += 1
-    # Oldest first: session file names start with their date and time.
-    return Preflight(
-        tuple(sorted(pending, key=_age_key)),
-        tuple(sorted(deferred, key=_age_key)),
-        privacy,
-        rebuilt,
-    )
-
-
-def _age_key(rel: str) -> tuple[str, str]:
-    return (rel.rsplit("/", 1)[-1], rel)
-
-
 def has_proposals(vault: Path) -> bool:
     from vaultsync.storage import vault_files
 
     return bool(vault_files.walk(vault, paths.PROPOSALS_DIR).files)
-
-
-# ---------------------------------------------------------------- the report
-
-
-@dataclass
-class LearnReport:
-    mode: str
-    dry_run: bool = False
-    pending_before: int = 0
-    summarized: list[str] = field(default_factory=list)
-    summaries: list[str] = field(default_factory=list)
-    deferred: list[dict[str, str]] = field(default_factory=list)
-    privacy_deferred: list[dict[str, str]] = field(default_factory=list)
-    candidates: list[str] = field(default_factory=list)
-    reinforced: list[str] = field(default_factory=list)
-    proposals: list[str] = field(default_factory=list)
-    drafts: list[str] = field(default_factory=list)
-    archived: list[dict[str, str]] = field(default_factory=list)
-    held: list[str] = field(default_factory=list)
-    model: str = "offline"
-    model_calls: int = 0
-    input_chars: int = 0
-    skipped_for_budget: list[str] = field(default_factory=list)
-    redactions: int = 0
-    warnings: list[str] = field(default_factory=list)
-    started_model: bool = False
-    seconds: float = 0.0
-
-    @property
-    def noop(self) -> bool:
-        return not (
-            self.summarized
-            or self.deferred
-            or self.privacy_deferred
-            or self.drafts
-            or self.archived
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["seconds"] = round(self.seconds, 3)
-        data["noop"] = self.noop
-        return data
-
-
-def _stamp(now: dt.datetime) -> str:
-    return now.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0).isoformat() + "Z"
 
 
 # ---------------------------------------------------------------- the run
@@ -244,7 +104,7 @@ def run(
 
 def _record(vault: Path, report: LearnReport) -> None:
     data = report.as_dict()
-    data["finished"] = _stamp(dt.datetime.now(dt.UTC))
+    data["finished"] = timestamp.format(dt.datetime.now(dt.UTC))
     try:
         writer.write_atomic(
             paths.state_dir(vault) / "learn-last.json",
@@ -253,41 +113,6 @@ def _record(vault: Path, report: LearnReport) -> None:
         )
     except OSError as exc:
         report.warnings.append(f"last-run record not written: {exc}")
-
-
-@dataclass
-class _Ctx:
-    vault: Path
-    config: Config
-    report: LearnReport
-    now: dt.datetime
-    command: ModelCommand | None
-    redact: Callable[[str], str]
-    changed: set[str] = field(default_factory=set)
-
-    def learn_int(self, key: str, default: int) -> int:
-        try:
-            return int(self.config.get("learn", key))
-        except (TypeError, ValueError):
-            return default
-
-    def ask(self, prompt: str, parse: Callable[[str], Any], attempts: int = 2) -> Any:
-        from vaultsync.services.learning import model_runner
-
-        assert self.command is not None
-        self.report.started_model = True
-        timeout = float(self.config.get("learn", "model_timeout_s") or 300)
-        try:
-            reply = model_runner.ask(
-                self.command, prompt, parse, timeout=timeout, attempts=attempts
-            )
-        except model_runner.ModelFailure as failure:
-            self.report.model_calls += failure.calls
-            self.report.input_chars += failure.chars
-            raise
-        self.report.model_calls += reply.calls
-        self.report.input_chars += reply.chars
-        return reply.value
 
 
 def _run_locked(
@@ -310,7 +135,7 @@ def _run_locked(
         except model_runner.ModelError as exc:
             raise LearnError(str(exc), config=True) from None
     report.model = command.label if command else "offline"
-    ctx = _Ctx(vault, config, report, now, command, _redactor(config, report))
+    ctx = LearnRun(vault, config, report, now, command, _redactor(config, report))
     if daily:
         from vaultsync.services.learning.session_step import learn_sessions
 
@@ -322,7 +147,7 @@ def _run_locked(
         _reconcile(ctx)
 
 
-def draft_skills(ctx: _Ctx) -> None:
+def draft_skills(ctx: LearnRun) -> None:
     """Weekly: cluster open proposals; each group of `skill_cluster_min`+ becomes a draft."""
     from vaultsync.services.learning import model_runner, skills
 
@@ -366,7 +191,7 @@ def draft_skills(ctx: _Ctx) -> None:
         ctx.changed.update([draft.rel, *changed])
 
 
-def _proposal_digest(ctx: _Ctx, group: list[Any]) -> str:
+def _proposal_digest(ctx: LearnRun, group: list[Any]) -> str:
     parts = []
     for i, p in enumerate(group, 1):
         steps = "\n".join(f"   - {s}" for s in p.procedure)
@@ -401,7 +226,7 @@ def _redactor(config: Config, report: LearnReport) -> Callable[[str], str]:
     return redact
 
 
-def _archive(ctx: _Ctx) -> None:
+def _archive(ctx: LearnRun) -> None:
     from vaultsync.services.learning import archive
 
     dry = ctx.report.dry_run
@@ -420,7 +245,7 @@ def _archive(ctx: _Ctx) -> None:
     ctx.changed.update(relinked)
 
 
-def _reconcile(ctx: _Ctx) -> None:
+def _reconcile(ctx: LearnRun) -> None:
     """Index what was written; USER.md and AGENT.md regenerate when memories changed."""
     try:
         from vaultsync.services.derived.reconcile import reconcile
@@ -434,40 +259,3 @@ def _reconcile(ctx: _Ctx) -> None:
         return
     for message in getattr(result, "error_messages", ()) or ():
         ctx.report.warnings.append(f"index: {message}")
-
-
-def redact_lesson(lesson: Lesson, redact: Callable[[str], str]) -> Lesson:
-    """The same lesson with every string passed through `redact`."""
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, str):
-            return redact(value)
-        if isinstance(value, tuple):
-            return tuple(walk(v) for v in value)
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            changes = {}
-            for f in dataclasses.fields(value):
-                if f.name not in _NOT_TEXT:
-                    changes[f.name] = walk(getattr(value, f.name))
-            return dataclasses.replace(value, **changes)
-        return value
-
-    result: Lesson = walk(lesson)
-    return result
-
-
-def status_updates(status: SessionStatus, now: dt.datetime, **extra: Any) -> dict[str, Any]:
-    return {"status": status.value, **extra, "learned": _stamp(now)}
-
-
-def set_status(
-    ctx_vault: Path, rel: str, status: SessionStatus, updates: dict[str, Any], *, fsync: bool = True
-) -> None:
-    """Change a session's queue status: its frontmatter (events untouched), then its marker."""
-    writer.rewrite(
-        ctx_vault / rel,
-        lambda text: properties.set_properties(text, updates),
-        lock_file=paths.lock_path(ctx_vault, rel),
-        fsync=fsync,
-    )
-    set_marker(ctx_vault, rel, status)

@@ -21,25 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.text import overlap
 from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
 from vaultsync.services.learning.session_log import SessionLog
-from vaultsync.storage import vault_files
-from vaultsync.storage.memory import detail, effective_level, effective_scope, project_of
-from vaultsync.storage.note import Note, NoteReadError, parse_note, read_note
-
-
-@dataclass(frozen=True)
-class MemoryRecord:
-    rel: str
-    scope: Scope
-    level: Level
-    project: str
-    status: str
-    text: str
-    sources: tuple[str, ...]  # wikilinks, `source` first
+from vaultsync.storage import memory
+from vaultsync.storage.memory import Memory
+from vaultsync.storage.note import parse_note
 
 
 class Outcome(enum.StrEnum):
@@ -60,52 +49,17 @@ class MemoryPlan:
 # ---------------------------------------------------------------- reading what exists
 
 
-def load_memories(vault: Path) -> tuple[list[MemoryRecord], list[str]]:
-    """Every memory note under memories/, whatever its level, and the memories a person rejected
-    in review (moved to archive/<date>/memories/, still absorbing their fact); warnings for
-    unreadable ones."""
-    records: list[MemoryRecord] = []
-    warnings: list[str] = []
-    found = vault_files.notes(vault, paths.MEMORIES_DIR)
-    rejected = [
-        r
-        for r in vault_files.notes(vault, paths.ARCHIVE_DIR)
-        if r.split("/")[2:3] == [paths.MEMORIES_DIR]
-    ]
-    for rel in found + rejected:
-        path = vault / rel
-        archived = rel.startswith(paths.ARCHIVE_DIR + "/")
-        if archived and properties.get_scalar(_head(path), "status") != "rejected":
-            continue
-        try:
-            note = read_note(vault, rel)
-        except (FileNotFoundError, NoteReadError) as exc:
-            warnings.append(f"{rel}: {exc}")
-            continue
-        if note.warning:
-            warnings.append(f"{rel}: {note.warning}")
-        record = _record(note)
-        if record is not None:
-            records.append(record)
-    return records, warnings
-
-
-def _head(path: Path) -> str:
-    try:
-        with path.open("rb") as fh:
-            return fh.read(8192).decode("utf-8", "replace")
-    except OSError:
-        return ""
+def load_memories(vault: Path) -> tuple[list[Memory], list[str]]:
+    """What a new lesson is compared with: every memory with a valid scope, and the ones a
+    person rejected in review (still absorbing their fact)."""
+    found, warnings = memory.load_memories(vault, rejected_archive=True)
+    return [m for m in found if m.scope is not None], warnings
 
 
 # ---------------------------------------------------------------- names
 
 
-def _stamp(now: dt.datetime) -> str:
-    return now.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0).isoformat() + "Z"
-
-
-def _title(text: str, limit: int = 80) -> str:
+def fact_title(text: str, limit: int = 80) -> str:
     line = " ".join(text.split())
     for stop in (". ", "。", "; ", "！", "? "):
         head = line.split(stop, 1)[0]
@@ -141,7 +95,7 @@ def summary_rel(vault: Path, log: SessionLog, title: str) -> str:
 
 def memory_rel(log: SessionLog, item: MemoryItem, today: str) -> str:
     digest = paths.short_hash(log.rel, item.scope.value, item.text, n=6)
-    slug = _slug(_title(item.text, 50), 40, "memory")
+    slug = _slug(fact_title(item.text, 50), 40, "memory")
     return f"{paths.LEVEL_DIRS[Level.L1]}/{today} {item.scope.value} {slug} {digest}.md"
 
 
@@ -166,7 +120,7 @@ def render_summary(
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=_stamp(now),
+        created=timestamp.format(now),
         session_rel=log.rel,
         files_read=list(summary.files_read),
         files_modified=list(summary.files_modified),
@@ -210,11 +164,11 @@ def render_memory(log: SessionLog, item: MemoryItem, *, source_rel: str, now: dt
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=_stamp(now),
+        created=timestamp.format(now),
         source_rel=source_rel,
         priority=item.priority,
     )
-    return properties.render_frontmatter(props) + f"\n# {_title(item.text)}\n\n{item.text}\n"
+    return properties.render_frontmatter(props) + f"\n# {fact_title(item.text)}\n\n{item.text}\n"
 
 
 def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: dt.datetime) -> str:
@@ -223,7 +177,7 @@ def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: 
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=_stamp(now),
+        created=timestamp.format(now),
         source_rel=source_rel,
     )
     props["when"] = skill.when
@@ -258,13 +212,13 @@ def plan_memory(
     item: MemoryItem,
     *,
     source_rel: str,
-    records: Sequence[MemoryRecord],
+    records: Sequence[Memory],
     threshold: float,
     now: dt.datetime,
 ) -> MemoryPlan:
     """New candidate, or which existing memory it reinforces."""
     source = properties.link(source_rel)
-    best: MemoryRecord | None = None
+    best: Memory | None = None
     best_score = 0.0
     for rec in records:
         if rec.scope is not item.scope:
@@ -281,7 +235,7 @@ def plan_memory(
         ):
             best, best_score = rec, score
     if best is not None:
-        if best.status == "rejected":
+        if best.state == "rejected":
             return MemoryPlan(Outcome.REJECTED, best.rel, item)
         if source in best.sources:
             return MemoryPlan(Outcome.KNOWN, best.rel, item)
@@ -292,41 +246,47 @@ def plan_memory(
     )
 
 
-def _record(note: Note) -> MemoryRecord | None:
-    """A memory note as the learning loop compares it: the same for a note read from disk and
-    for one planned in this run (so a rerun after a kill decides exactly as an unkilled run)."""
-    scope = effective_scope(note)
-    if scope is None:
-        return None
-    sources = [note.prop("source")] if note.prop("source") else []
-    extra = note.props.get("sources")
-    if isinstance(extra, list):
-        sources += [str(s) for s in extra if s]
-    return MemoryRecord(
-        rel=note.rel,
-        scope=scope,
-        level=effective_level(note),
-        project=project_of(note),
-        status=note.status.lower(),
-        text=f"{note.title}\n{detail(note, 2000)}".strip(),
-        sources=tuple(dict.fromkeys(sources)),
-    )
+_H1_LINE = re.compile(r"^# +\S")
 
 
-def record_of(plan: MemoryPlan, project: str, source_rel: str) -> MemoryRecord:
+def replace_fact(body: str, heading: str, fact: str) -> str:
+    """The body with its title heading and the fact (the first paragraph under it) replaced;
+    everything after that paragraph is a person's and stays as written."""
+    lines = body.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if _H1_LINE.match(line)), None)
+    before = lines[:start] if start is not None else []
+    i = start + 1 if start is not None else 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    while i < len(lines) and lines[i].strip() and not lines[i].lstrip().startswith("#"):
+        i += 1  # the fact's paragraph
+    rest = "".join(lines[i:])
+    lead = "".join(before)
+    if lead and not lead.endswith("\n"):
+        lead += "\n"
+    text = f"{lead or chr(10)}# {heading}\n\n{fact}\n"
+    if rest.strip():
+        text += rest if rest.startswith("\n") else "\n" + rest
+    return text
+
+
+def record_of(plan: MemoryPlan, project: str, source_rel: str) -> Memory:
     """The in-memory record of a candidate just planned, so later sessions reinforce it: read
-    from the text that will be written, exactly as `load_memories` will read it back."""
+    from the text about to be written, exactly as `load_memories` will read it back after a
+    kill (a rerun must decide as an unkilled run did)."""
     if plan.text:
-        record = _record(parse_note(plan.rel, plan.text))
-        if record is not None:
-            return record
-    return MemoryRecord(
+        planned = memory.memory_of(parse_note(plan.rel, plan.text))
+        if planned.scope is not None:
+            return planned
+    return Memory(
         rel=plan.rel,
-        scope=plan.item.scope,
+        title=plan.item.text,
+        detail="",
         level=Level.L1,
+        scope=plan.item.scope,
         project=project,
         status="candidate",
-        text=plan.item.text,
+        created="",
         sources=(properties.link(source_rel),),
     )
 
@@ -365,8 +325,8 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
             text,
             {
                 "reinforced": count + 1,
-                "last_seen": now.date().isoformat(),
-                "updated": _stamp(now),
+                "last_seen": timestamp.day(now),
+                "updated": timestamp.format(now),
                 "sources": [*listed, source],
             },
         )

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType
 from vaultsync.services.derived import reconcile as sync
@@ -33,11 +33,6 @@ from vaultsync.storage.memory import folder_level
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 
 _LEVEL_TAG = re.compile(r"^memory/L[123]$")
-
-
-def stamp(now: dt.datetime) -> str:
-    """UTC, to the second, with a Z: how review decisions stamp `updated`."""
-    return now.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0).isoformat() + "Z"
 
 
 def as_int(value: object) -> int:
@@ -63,7 +58,7 @@ def _level_change(level: Level, now: dt.datetime) -> Callable[[str], str | None]
     def change(text: str) -> str | None:
         props = parse_note("x.md", text).props
         updates = schema.memory_review_props(
-            level=level, reviewed=stamp(now), reinforced=as_int(props.get("reinforced"))
+            level=level, reviewed=timestamp.format(now), reinforced=as_int(props.get("reinforced"))
         )
         tags = props.get("tags")
         if isinstance(tags, list):

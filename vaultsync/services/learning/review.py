@@ -30,14 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile as sync
-from vaultsync.services.learning import levels
 from vaultsync.services.learning.levels import as_int, set_level
-from vaultsync.storage import vault_files
-from vaultsync.storage.memory import detail, effective_level, effective_scope, folder_level
+from vaultsync.storage import memory, vault_files
+from vaultsync.storage.memory import Memory, effective_level, folder_level
 from vaultsync.storage.note import Note, NoteReadError, read_note
 
 HEAD_BYTES = 16 * 1024
@@ -59,26 +58,6 @@ def _now() -> dt.datetime:
 
 
 @dataclass(frozen=True)
-class Memory:
-    rel: str
-    title: str
-    text: str
-    level: Level
-    scope: str
-    project: str
-    status: str
-    reinforced: int
-    since_review: int  # reinforcements after the last review
-    created: str
-    suggestion: str = ""  # "approve" or "promote" when later sessions keep repeating it
-
-    def as_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["level"] = self.level.value
-        return data
-
-
-@dataclass(frozen=True)
 class HeldSession:
     rel: str
     agent: str
@@ -96,69 +75,64 @@ class Pending:
     promotions: tuple[Memory, ...]
     privacy_deferred: tuple[HeldSession, ...]
     warnings: tuple[str, ...] = ()
+    suggestions: dict[str, str] = dataclasses.field(default_factory=dict)  # rel -> action
 
     @property
     def empty(self) -> bool:
         return not (self.candidates or self.promotions or self.privacy_deferred)
 
+    def _dict(self, m: Memory) -> dict[str, Any]:
+        return memory_dict(m, self.suggestions.get(m.rel, ""))
+
     def as_dict(self) -> dict[str, Any]:
         return {
-            "candidates": [m.as_dict() for m in self.candidates],
-            "promotions": [m.as_dict() for m in self.promotions],
+            "candidates": [
+                memory_dict(m, self.suggestions.get(m.rel, "")) for m in self.candidates
+            ],
+            "promotions": [
+                memory_dict(m, self.suggestions.get(m.rel, "")) for m in self.promotions
+            ],
             "privacy_deferred": [s.as_dict() for s in self.privacy_deferred],
             "warnings": list(self.warnings),
         }
 
 
-def _memory_rels(vault: Path) -> list[str]:
-    return vault_files.notes(vault, paths.MEMORIES_DIR)
+def memory_dict(m: Memory, suggestion: str = "") -> dict[str, Any]:
+    """A memory as `review --json` shows it."""
+    return {
+        "rel": m.rel,
+        "title": m.title,
+        "text": m.detail,
+        "level": m.level.value,
+        "scope": m.scope.value if m.scope else "",
+        "project": m.project,
+        "status": m.status,
+        "reinforced": m.reinforced,
+        "since_review": m.since_review,
+        "created": m.created,
+        "suggestion": suggestion,
+    }
 
 
-def _memory(note: Note, threshold: int) -> Memory:
-    level = effective_level(note)
-    reinforced = as_int(note.props.get("reinforced"))
-    since = max(0, reinforced - as_int(note.props.get("reviewed_reinforced")))
-    suggestion = ""
-    if since >= threshold and note.status.lower() not in ("rejected", "archived", "retired"):
-        suggestion = {Level.L1: "approve", Level.L2: "promote"}.get(level, "")
-    scope = effective_scope(note)
-    return Memory(
-        rel=note.rel,
-        title=note.title,
-        text=detail(note, 2000),
-        level=level,
-        scope=scope.value if scope else "",
-        project=note.project,
-        status=note.status,
-        reinforced=reinforced,
-        since_review=since,
-        created=note.created,
-        suggestion=suggestion,
-    )
+def suggestion(m: Memory, threshold: int) -> str:
+    """ "approve" or "promote" when later sessions keep repeating a memory since its review."""
+    if m.since_review >= threshold and m.state not in ("rejected", "archived", "retired"):
+        return {Level.L1: "approve", Level.L2: "promote"}.get(m.level, "")
+    return ""
 
 
-def load_memories(vault: Path, config: Config) -> tuple[list[Memory], list[str]]:
-    """Every memory note under memories/ (archive/ is out of review), and warnings."""
+def load_memories(vault: Path, config: Config) -> tuple[list[Memory], dict[str, str], list[str]]:
+    """Every memory note under memories/ (archive/ is out of review), the suggestion for each
+    one that has one, and warnings."""
     threshold = max(1, as_int(config.get("review", "suggest_reinforced")))
-    found: list[Memory] = []
-    warnings: list[str] = []
-    for rel in _memory_rels(vault):
-        try:
-            note = read_note(vault, rel)
-        except (FileNotFoundError, NoteReadError) as exc:
-            warnings.append(f"{rel}: {exc}")
-            continue
-        if note.warning:
-            warnings.append(f"{rel}: {note.warning}")
-        if note.type is not NoteType.MEMORY:
-            continue
-        found.append(_memory(note, threshold))
-    return found, warnings
+    found, warnings = memory.load_memories(vault)
+    suggested = {m.rel: s for m in found if (s := suggestion(m, threshold))}
+    return found, suggested, warnings
 
 
 def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
     """privacy_deferred sessions, from the queue markers, each confirmed by its note."""
-    from vaultsync.services.learning.learn import preflight, set_marker
+    from vaultsync.core.queue import preflight, set_marker
 
     preflight(vault)  # rebuilds the markers on a machine that has none yet
     found: list[HeldSession] = []
@@ -212,16 +186,16 @@ def _held(rel: str, head: str) -> HeldSession:
 
 
 def pending(vault: Path, config: Config) -> Pending:
-    memories, warnings = load_memories(vault, config)
-    candidates = [
-        m for m in memories if m.level is Level.L1 and m.status.lower() in ("", "candidate")
-    ]
+    memories, suggested, warnings = load_memories(vault, config)
+    candidates = [m for m in memories if m.level is Level.L1 and m.state in ("", "candidate")]
     candidates.sort(key=lambda m: (-m.reinforced, m.created, m.rel))
     promotions = sorted(
-        (m for m in memories if m.suggestion), key=lambda m: (-m.since_review, m.rel)
+        (m for m in memories if m.rel in suggested), key=lambda m: (-m.since_review, m.rel)
     )
     sessions, more = held_sessions(vault)
-    return Pending(tuple(candidates), tuple(promotions), tuple(sessions), (*warnings, *more))
+    return Pending(
+        tuple(candidates), tuple(promotions), tuple(sessions), (*warnings, *more), suggested
+    )
 
 
 # ---------------------------------------------------------------- finding what a person named
@@ -272,7 +246,7 @@ def find_memory(vault: Path, ref: str) -> str:
     if rel is not None:
         return rel
     choices: dict[str, str] = {}
-    for found in _memory_rels(vault):
+    for found in memory.memory_rels(vault):
         head = _head(vault, found) or ""
         title = re.search(r"^# +(.+?)\s*$", head, re.MULTILINE)
         choices[found] = title.group(1) if title else Path(found).stem
@@ -407,7 +381,7 @@ def reject(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = N
     now = now or _now()
     rel = find_memory(vault, ref)
     note = _read_memory(vault, rel)
-    when = levels.stamp(now)
+    when = timestamp.format(now)
     writer.rewrite(
         vault / rel,
         lambda text: properties.set_properties(
@@ -431,50 +405,27 @@ def edit(
     now: dt.datetime | None = None,
 ) -> Decision:
     """Replace the fact (the body after the frontmatter); its properties and level stay."""
-    from vaultsync.services.learning.learned_notes import _title
+    from vaultsync.services.learning import learned_notes
+    from vaultsync.services.learning.learned_notes import fact_title
 
     fact = " ".join(text.split()) if "\n" not in text.strip() else text.strip()
     if not fact:
         raise ReviewError("the new text is empty; use reject to drop a memory")
     rel = find_memory(vault, ref)
     note = _read_memory(vault, rel)
-    heading = " ".join((title or _title(fact)).split())
-    when = levels.stamp(now or _now())
+    heading = " ".join((title or fact_title(fact)).split())
+    when = timestamp.format(now or _now())
 
     def change(current: str) -> str:
         yaml_text, body = properties.split_frontmatter(current)
         head = "" if yaml_text is None else current[: len(current) - len(body)]
         updated = properties.set_properties(head, {"updated": when, "edited": when[:10]})
-        return updated + replace_fact(body, heading, fact)
+        return updated + learned_notes.replace_fact(body, heading, fact)
 
     writer.rewrite(vault / rel, change, lock_file=paths.lock_path(vault, rel))
     generated, warnings = _reconcile(vault, config, {rel})
     level = effective_level(note).value
     return Decision("edit", rel, rel, level, level, note.status, generated, warnings)
-
-
-_H1_LINE = re.compile(r"^# +\S")
-
-
-def replace_fact(body: str, heading: str, fact: str) -> str:
-    """The body with its title heading and the fact (the first paragraph under it) replaced;
-    everything after that paragraph is a person's and stays as written."""
-    lines = body.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if _H1_LINE.match(line)), None)
-    before = lines[:start] if start is not None else []
-    i = start + 1 if start is not None else 0
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    while i < len(lines) and lines[i].strip() and not lines[i].lstrip().startswith("#"):
-        i += 1  # the fact's paragraph
-    rest = "".join(lines[i:])
-    lead = "".join(before)
-    if lead and not lead.endswith("\n"):
-        lead += "\n"
-    text = f"{lead or chr(10)}# {heading}\n\n{fact}\n"
-    if rest.strip():
-        text += rest if rest.startswith("\n") else "\n" + rest
-    return text
 
 
 def _session_decision(
@@ -487,7 +438,7 @@ def _session_decision(
     extra: dict[str, Any],
     now: dt.datetime | None,
 ) -> Decision:
-    from vaultsync.services.learning.learn import set_status
+    from vaultsync.core.queue import set_status
 
     rel = find_session(vault, ref)
     head = _head(vault, rel)
@@ -497,8 +448,8 @@ def _session_decision(
     if current not in allowed:
         names = " or ".join(s.value for s in allowed)
         raise ReviewError(f"{rel} is {current.value if current else 'unassessed'}, not {names}")
-    when = levels.stamp(now or _now())
-    set_status(vault, rel, status, {"status": status.value, **extra, "reviewed": when})
+    when = timestamp.format(now or _now())
+    set_status(vault, rel, status, {"status": status.value, **extra, "reviewed": when[:10]})
     generated, warnings = _reconcile(vault, config, {rel})
     return Decision(
         action,

@@ -1,4 +1,5 @@
-"""The daily step for each queued session: read it, get its lesson, write the notes, close it.
+"""The daily step for each queued session: read it, get its lesson, write the notes, close it;
+and `redact_lesson`, the second privacy layer over everything a lesson would write.
 
 The order of writes makes a crash harmless: proposals and candidates first, then the summary
 that links them, and the session's status last. A session whose status never became
@@ -9,32 +10,52 @@ memory_writer make that second pass rewrite the same notes rather than add new o
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from vaultsync.core import paths, properties, writer
+from vaultsync.core import paths, properties, queue, timestamp, writer
 from vaultsync.core.model import SessionStatus
 from vaultsync.services.learning import learned_notes as mw
 from vaultsync.services.learning import model_runner, summarizer
-from vaultsync.services.learning.learn import (
-    MAX_ATTEMPTS,
-    PROMPT_OVERHEAD,
-    redact_lesson,
-    set_marker,
-    set_status,
-    status_updates,
-)
 from vaultsync.services.learning.model_runner import Lesson, Verdict
+from vaultsync.services.learning.run_state import LearnRun
 from vaultsync.services.learning.session_log import SessionLog, load_session
 from vaultsync.services.learning.skills import Proposal, load_proposals
 from vaultsync.services.learning.summarizer import summarize
+from vaultsync.storage.memory import Memory
 from vaultsync.storage.note import NoteReadError
 
-if TYPE_CHECKING:
-    from vaultsync.services.learning.learn import _Ctx
+MAX_ATTEMPTS = 3  # model deferrals before the built-in summariser takes the session over
+PROMPT_OVERHEAD = 4000  # room kept for the template around the transcript
+_NOT_TEXT = frozenset({"verdict", "scope", "priority", "signature", "name"})
 
 
-def learn_sessions(ctx: _Ctx, rels: Sequence[str]) -> None:
+def redact_lesson(lesson: Lesson, redact: Callable[[str], str]) -> Lesson:
+    """The same lesson with every string passed through `redact`."""
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return redact(value)
+        if isinstance(value, tuple):
+            return tuple(walk(v) for v in value)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {}
+            for f in dataclasses.fields(value):
+                if f.name not in _NOT_TEXT:
+                    changes[f.name] = walk(getattr(value, f.name))
+            return dataclasses.replace(value, **changes)
+        return value
+
+    result: Lesson = walk(lesson)
+    return result
+
+
+def status_updates(status: SessionStatus, now: dt.datetime, **extra: Any) -> dict[str, Any]:
+    return {"status": status.value, **extra, "learned": timestamp.format(now)}
+
+
+def learn_sessions(ctx: LearnRun, rels: Sequence[str]) -> None:
     vault, report = ctx.vault, ctx.report
     records, warnings = mw.load_memories(vault)
     report.warnings.extend(warnings)
@@ -94,7 +115,7 @@ def learn_sessions(ctx: _Ctx, rels: Sequence[str]) -> None:
         writer.flush()  # the last statuses were written without their own fsync
 
 
-def _open(ctx: _Ctx, rel: str) -> SessionLog | None:
+def _open(ctx: LearnRun, rel: str) -> SessionLog | None:
     """The session, or None (with the marker corrected) when it is gone or not queued."""
     try:
         paths.inside(ctx.vault, ctx.vault / rel)
@@ -102,7 +123,7 @@ def _open(ctx: _Ctx, rel: str) -> SessionLog | None:
     except FileNotFoundError:
         ctx.report.warnings.append(f"{rel}: queued but missing; its marker was removed")
         if not ctx.report.dry_run:
-            set_marker(ctx.vault, rel, None)
+            queue.set_marker(ctx.vault, rel, None)
         return None
     except (NoteReadError, ValueError) as exc:
         ctx.report.warnings.append(f"{rel}: cannot be read ({exc}); left queued")
@@ -111,12 +132,12 @@ def _open(ctx: _Ctx, rel: str) -> SessionLog | None:
         # Only the hook's own session notes are learned from (location and marker).
         ctx.report.warnings.append(f"{rel}: not a session note written by the hook; not queued")
         if not ctx.report.dry_run:
-            set_marker(ctx.vault, rel, None)
+            queue.set_marker(ctx.vault, rel, None)
         return None
     if log.status not in (SessionStatus.PENDING, SessionStatus.DEFERRED):
         # Another machine (or a person) already moved it on: the marker was stale.
         if not ctx.report.dry_run:
-            set_marker(ctx.vault, rel, log.status)
+            queue.set_marker(ctx.vault, rel, log.status)
         return None
     ctx.report.warnings.extend(f"{rel}: {p}" for p in log.problems[:5])
     return log
@@ -137,7 +158,7 @@ def _prompt(template: str, log: SessionLog, proposals: Sequence[Proposal], cap: 
     )
 
 
-def _defer(ctx: _Ctx, log: SessionLog, reason: str) -> None:
+def _defer(ctx: LearnRun, log: SessionLog, reason: str) -> None:
     ctx.report.deferred.append({"rel": log.rel, "reason": reason})
     if ctx.report.dry_run:
         return
@@ -147,17 +168,17 @@ def _defer(ctx: _Ctx, log: SessionLog, reason: str) -> None:
         deferred_reason=reason[:500],
         learn_attempts=log.attempts + 1,
     )
-    set_status(ctx.vault, log.rel, SessionStatus.DEFERRED, updates)
+    queue.set_status(ctx.vault, log.rel, SessionStatus.DEFERRED, updates)
     ctx.changed.add(log.rel)
 
 
-def _privacy_defer(ctx: _Ctx, log: SessionLog, reason: str) -> None:
+def _privacy_defer(ctx: LearnRun, log: SessionLog, reason: str) -> None:
     reason = ctx.redact(reason)
     ctx.report.privacy_deferred.append({"rel": log.rel, "reason": reason})
     if ctx.report.dry_run:
         return
     updates = status_updates(SessionStatus.PRIVACY_DEFERRED, ctx.now, deferred_reason=reason[:500])
-    set_status(ctx.vault, log.rel, SessionStatus.PRIVACY_DEFERRED, updates)
+    queue.set_status(ctx.vault, log.rel, SessionStatus.PRIVACY_DEFERRED, updates)
     ctx.changed.add(log.rel)
 
 
@@ -176,18 +197,18 @@ def _with_event_files(lesson: Lesson, log: SessionLog) -> Lesson:
 
 
 def _write_lesson(
-    ctx: _Ctx,
+    ctx: LearnRun,
     log: SessionLog,
     lesson: Lesson,
     label: str,
-    records: Sequence[mw.MemoryRecord],
+    records: Sequence[Memory],
     threshold: float,
-) -> list[mw.MemoryRecord]:
+) -> list[Memory]:
     vault, report, now = ctx.vault, ctx.report, ctx.now
     assert lesson.summary is not None
     srel = mw.summary_rel(vault, log, lesson.summary.title)
     plans: list[mw.MemoryPlan] = []
-    fresh: list[mw.MemoryRecord] = []
+    fresh: list[Memory] = []
     for item in lesson.memories:
         plan = mw.plan_memory(
             log, item, source_rel=srel, records=[*records, *fresh], threshold=threshold, now=now
@@ -232,6 +253,6 @@ def _write_lesson(
     updates = status_updates(
         SessionStatus.SUMMARIZED, now, summary=properties.link(srel), deferred_reason=...
     )
-    set_status(vault, log.rel, SessionStatus.SUMMARIZED, updates, fsync=False)
+    queue.set_status(vault, log.rel, SessionStatus.SUMMARIZED, updates, fsync=False)
     ctx.changed.update([log.rel, srel, *(r for r, _ in proposals), *(p.rel for p in plans)])
     return fresh

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, writer
+from vaultsync.core import paths, properties, timestamp, writer
 from vaultsync.core.model import Event, EventKind, ToolKind
 from vaultsync.services.learning.model_runner import AnswerError, extract_json
 from vaultsync.storage import vault_files
@@ -385,13 +385,13 @@ def write_draft(vault: Path, draft: Draft, now: dt.datetime) -> str:
     target = paths.inside(vault, vault / draft.rel)
     if target.exists():
         return draft.rel
-    writer.write_atomic(target, render_draft(draft, now.date().isoformat()))
+    writer.write_atomic(target, render_draft(draft, timestamp.day(now)))
     return draft.rel
 
 
 def mark_drafted(vault: Path, rels: Iterable[str], draft_rel: str, now: dt.datetime) -> list[str]:
     changed = []
-    stamp = now.replace(microsecond=0).isoformat()
+    stamp = timestamp.format(now)
     for rel in rels:
         updates = {"status": "drafted", "draft": properties.link(draft_rel), "updated": stamp}
         if writer.rewrite(

@@ -74,34 +74,15 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 _NOT_FOUND = re.compile(r"(?:command not found|not recognized as|no such file or directory)", re.I)
 _MISSING_MODULE = re.compile(r"No module named '([\w.]+)'|Cannot find module '([^']+)'")
 _BIN_PATH = re.compile(r"(?<![\w/])((?:/usr|/opt|/home|/Users|/nix|~)[\w./+-]*/bin/[\w.+-]+)")
+# Command heads (first one or two words) that count as a project's build or lint command.
 _BUILD_HEADS = {
-    "npm build",
-    "pnpm build",
-    "yarn build",
-    "cargo build",
-    "go build",
-    "make",
-    "make build",
-    "tsc",
-    "vite",
-    "webpack",
-    "bun build",
-    "mvn package",
-    "gradle build",
-}
+    "npm build", "pnpm build", "yarn build", "cargo build", "go build", "make", "make build",
+    "tsc", "vite", "webpack", "bun build", "mvn package", "gradle build",
+}  # fmt: skip
 _LINT_HEADS = {
-    "ruff",
-    "mypy",
-    "eslint",
-    "flake8",
-    "pylint",
-    "black",
-    "prettier",
-    "cargo clippy",
-    "golangci-lint",
-    "npm lint",
-    "shellcheck",
-}
+    "ruff", "mypy", "eslint", "flake8", "pylint", "black", "prettier", "cargo clippy",
+    "golangci-lint", "npm lint", "shellcheck",
+}  # fmt: skip
 
 
 def _clip(text: str, n: int) -> str:

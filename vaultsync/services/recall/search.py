@@ -21,7 +21,7 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType
 from vaultsync.core.text import SEP, segment, unsegment
 from vaultsync.storage.index import Index, SearchFilter
-from vaultsync.storage.index import problem as index_problem
+from vaultsync.storage.index_file import problem as index_problem
 
 OPERATORS = frozenset({"OR", "AND", "NOT"})
 MAX_TERMS = 64  # beyond this a query is a paste, not a search; FTS5 also limits tree depth

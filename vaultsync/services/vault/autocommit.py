@@ -30,7 +30,6 @@ commit, instead of leaving torn notes behind.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
 import re
@@ -47,7 +46,9 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import AGENTS
 from vaultsync.services.vault import gate
 from vaultsync.services.vault.gate import allow_hint, blocked
+from vaultsync.services.vault.rollback_journal import resume_rollback
 from vaultsync.storage import history, vault_files
+from vaultsync.storage.vault_files import note_locks
 
 __all__ = ["allow_hint", "blocked"]  # re-exported: the watcher, status and doctor read them
 
@@ -381,8 +382,6 @@ def commit_batch(
     """
     moment = now or dt.datetime.now().astimezone()
     history.check_state(vault)
-    from vaultsync.services.vault.rollback import resume_rollback
-
     resume_rollback(vault, config)
     wanted = {r for r in rels if history.stageable(r)}
     if report is not None:
@@ -444,19 +443,6 @@ def commit_pending(vault: Path, config: Config, *, confirm_deletions: bool = Fal
     return commit_batch(
         vault, config, history.dirty_rels(vault), confirm_deletions=confirm_deletions
     )
-
-
-def note_locks(vault: Path, rels: Iterable[str], timeout: float) -> contextlib.ExitStack:
-    """Hold the lock of every note among `rels` (the lock every writer of a note takes), in a
-    fixed order so two holders never deadlock."""
-    stack = contextlib.ExitStack()
-    try:
-        for rel in sorted({r for r in rels if paths.is_note(r)}):
-            stack.enter_context(writer.locked(paths.lock_path(vault, rel), timeout))
-    except BaseException:
-        stack.close()
-        raise
-    return stack
 
 
 def restore_held(vault: Path, config: Config) -> tuple[str, ...]:

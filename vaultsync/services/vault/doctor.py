@@ -130,7 +130,8 @@ def check_index(
     watcher_alive: bool,
     walked: Walked | None = None,
 ) -> Check:
-    from vaultsync.storage.index import Index, IndexFailure, problem
+    from vaultsync.storage.index import Index, IndexFailure
+    from vaultsync.storage.index_file import problem
 
     index_file = config.index_file()
     if not index_file.exists():
@@ -204,10 +205,10 @@ def check_watcher(
 
 
 def check_hooks(now: dt.datetime) -> Check:
-    from vaultsync.services.vault.status import _recent_lines as recent_records
+    from vaultsync.core import logs
 
     log = paths.hook_error_log()
-    errors = recent_records(log, now - dt.timedelta(hours=24))
+    errors = logs.recent_hook_errors(now - dt.timedelta(hours=24))
     if not errors:
         return Check("hook errors", State.OK, "none in the last 24 h")
     last = errors[-1]

@@ -12,14 +12,15 @@ next `commit`, watcher batch or rollback.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from vaultsync.core import paths, writer
+from vaultsync.core import paths
 from vaultsync.core.config import Config
-from vaultsync.services.vault.autocommit import HeldBack, commit_batch, note_locks
+from vaultsync.services.vault.autocommit import HeldBack, commit_batch
+from vaultsync.services.vault.rollback_journal import apply_rollback, resume_rollback
 from vaultsync.storage import history
+from vaultsync.storage.vault_files import note_locks
 
 
 @dataclass(frozen=True)
@@ -27,44 +28,6 @@ class Rollback:
     commit: str | None  # the new commit, None when the vault already matched REV
     rev: str
     restored: tuple[str, ...]  # paths the rollback changed
-
-
-def _journal(vault: Path) -> Path:
-    return paths.state_dir(vault) / "rollback.json"
-
-
-def resume_rollback(vault: Path, config: Config) -> str | None:
-    """Finish a rollback that was killed after it started to write files (its journal is still
-    there): restore the same paths from the same revision again and commit. Returns the sha."""
-    try:
-        job = json.loads(_journal(vault).read_text(encoding="utf-8"))
-        sha, rels, what = str(job["sha"]), [str(r) for r in job["rels"]], str(job["what"])
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError):
-        _journal(vault).unlink(missing_ok=True)  # unreadable: nothing can be redone
-        return None
-    with note_locks(vault, rels, float(config.get("git", "lock_timeout_s"))):
-        return _apply_rollback(vault, config, sha, rels, what)
-
-
-def _apply_rollback(
-    vault: Path, config: Config, sha: str, rels: list[str], what: str
-) -> str | None:
-    """Restore `rels` from `sha` and commit them; the caller holds their note locks."""
-    timeout = float(config.get("git", "lock_timeout_s"))
-    writer.write_atomic(
-        _journal(vault), json.dumps({"sha": sha, "rels": rels, "what": what}), fsync=True
-    )
-    history.restore_paths(vault, sha, rels, lock_timeout=timeout)
-    commit = history.commit_paths(
-        vault,
-        rels,
-        f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}.",
-        lock_timeout=timeout,
-    )
-    _journal(vault).unlink(missing_ok=True)
-    return commit
 
 
 def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> Rollback:
@@ -98,7 +61,7 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
             )
         targets = history.changed_since(vault, sha, rel)
         commit = (
-            _apply_rollback(vault, config, sha, targets, rel or "the vault") if targets else None
+            apply_rollback(vault, config, sha, targets, rel or "the vault") if targets else None
         )
     restored: tuple[str, ...] = ()
     if commit:

@@ -7,13 +7,12 @@ walk of the vault; nothing is parsed as markdown and the index is not needed.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from vaultsync.core import paths
+from vaultsync.core import logs, paths
 from vaultsync.core.model import AGENTS, QUEUE_STATES
 from vaultsync.core.queue import queue_counts
 
@@ -52,47 +51,6 @@ class Status:
             "blocked": self.blocked,
             "held_deletions": self.held_deletions,
         }
-
-
-def _parse_time(value: object) -> datetime | None:
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        stamp = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
-
-
-def _recent_lines(log: Path, since: datetime) -> list[dict[str, object]]:
-    """JSON lines of `log` stamped at or after `since` (`time`, or `ts` in the redaction log).
-
-    Only the tail is read: the log is append-only and in time order, so a day of lines is at
-    the end however long the file has grown.
-    """
-    try:
-        with log.open("rb") as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - 4 * 1024 * 1024))
-            tail = fh.read()
-    except OSError:
-        return []
-    lines = tail.decode("utf-8", "replace").splitlines()
-    if size > len(tail) and lines:
-        lines = lines[1:]  # the first line is probably cut
-    found: list[dict[str, object]] = []
-    for line in lines:
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(record, dict):
-            continue
-        stamp = _parse_time(record.get("time") or record.get("ts"))
-        if stamp is not None and stamp >= since:
-            found.append(record)
-    return found
 
 
 def _vault_size(vault: Path) -> tuple[int, int, int]:
@@ -161,15 +119,12 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
     counts = queue_counts(vault)
     queue = {state.value: counts.get(state.value, 0) for state in QUEUE_STATES}
     since = now() - timedelta(hours=24)
-    errors = _recent_lines(paths.hook_error_log(), since)
+    errors = logs.recent_hook_errors(since)
     last = None
     if errors:
         final = errors[-1]
         last = {k: str(final.get(k, "")) for k in ("time", "agent", "event", "error", "message")}
-    redactions = 0
-    for record in _recent_lines(paths.redaction_log(vault), since):
-        count = record.get("count", 1)
-        redactions += count if isinstance(count, int) else 1
+    redactions = logs.redaction_count(vault, since)
     notes, sessions, size = _vault_size(vault)
     from vaultsync.services.vault import autocommit
     from vaultsync.storage import repository

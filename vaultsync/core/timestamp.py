@@ -1,0 +1,105 @@
+"""Date-times on disk: the one format every date-time property is written in, and the one
+parser that reads every form older notes carry.
+
+Written: ISO 8601 to the second with the person's own UTC offset, `2026-12-01T18:30:00+08:00`.
+Obsidian shows such a value as a date-time in the person's local time; a naive value would be
+shown as if it were local, so a 16:30 UTC session in UTC+8 used to read as 16:30, not 00:30.
+The offset keeps the instant exact: `parse` turns any value back into an aware UTC datetime and
+`utc_key` into the naive UTC text the index stores and sorts by, so notes written in different
+zones (or before a move) still order correctly.
+
+The person's zone: `$VAULTSYNC_TZ` (an IANA name such as `Asia/Shanghai`, `UTC`, or a fixed
+offset such as `+08:00`), else the machine's local zone. Tests set it, so no result depends on
+the zone of the machine running them.
+
+Read: anything older vaultsync wrote or a person typed: naive (taken as UTC), `Z`, fractional
+seconds, any offset, or a plain date (midnight UTC).
+
+Stdlib only and light: on the hook path (no typing; zoneinfo only for an IANA name).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, date, datetime, timedelta, timezone
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from datetime import tzinfo
+
+_ZONES: dict[str, tzinfo | None] = {}
+
+
+def zone() -> tzinfo | None:
+    """The person's zone, or None for the machine's local zone."""
+    name = os.environ.get("VAULTSYNC_TZ", "").strip()
+    if not name:
+        return None
+    if name not in _ZONES:
+        _ZONES[name] = _zone_named(name)
+    return _ZONES[name]
+
+
+def _zone_named(name: str) -> tzinfo | None:
+    if name.upper() in ("UTC", "Z"):
+        return UTC
+    if name[0] in "+-" and len(name) in (3, 5, 6):
+        digits = name[1:].replace(":", "")
+        try:
+            hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+        except ValueError:
+            return None
+        sign = -1 if name[0] == "-" else 1
+        return timezone(sign * timedelta(hours=hours, minutes=minutes))
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(name)
+    except (ImportError, ValueError, OSError, KeyError):
+        return None  # an unknown name: the machine's zone rather than a crash
+
+
+def format(moment: datetime) -> str:
+    """`moment` in the person's zone, to the second, with its offset: what goes on disk. A
+    naive `moment` is taken as UTC."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone()).replace(microsecond=0).isoformat()
+
+
+def parse(value: object) -> datetime | None:
+    """Any date or date-time form vaultsync ever wrote (or a person typed), as aware UTC;
+    None when it is not one."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime(value.year, value.month, value.day)
+    elif isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        if text[-1:] in "zZ":
+            text = text[:-1] + "+00:00"
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            return None
+    else:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def utc_key(value: object) -> str:
+    """Naive UTC to the second (`2026-12-01T10:30:00`): what the index stores and sorts by.
+    Text that is no date is returned unchanged, so nothing a person wrote is lost."""
+    moment = parse(value)
+    if moment is None:
+        return value if isinstance(value, str) else ""
+    return moment.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def day(moment: datetime) -> str:
+    """The person's calendar date of `moment` (`2026-12-01`): what date-only properties hold."""
+    return format(moment)[:10]
