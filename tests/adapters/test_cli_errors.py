@@ -54,6 +54,7 @@ def test_review_of_a_path_outside_the_vault_is_one_line(repo: Path, tmp_path: Pa
     assert (tmp_path / "x.md").read_text(encoding="utf-8") == "---\ntype: memory\n---\n# x\n"
 
 
+@pytest.mark.slow  # a real subprocess; the service-level twin is fast
 def test_a_rebuild_over_hostile_yaml_succeeds_with_a_warning(repo: Path) -> None:
     deep = "---\nx: " + "[" * 500 + "]" * 500 + "\n---\n# Deep\n"
     (repo / "notes/deep.md").write_text(deep, encoding="utf-8")
@@ -62,6 +63,7 @@ def test_a_rebuild_over_hostile_yaml_succeeds_with_a_warning(repo: Path) -> None
     assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr
 
 
+@pytest.mark.slow  # a real subprocess; the service-level twin is fast
 def test_commit_during_a_merge_is_held_with_the_way_out(repo: Path) -> None:
     git(repo, "checkout", "-q", "-b", "other")
     (repo / "notes/n1.md").write_text("theirs\n", encoding="utf-8")
@@ -75,6 +77,7 @@ def test_commit_during_a_merge_is_held_with_the_way_out(repo: Path) -> None:
     assert "git merge --abort" in one_line(proc)
 
 
+@pytest.mark.slow  # a real subprocess; the service-level twin is fast
 def test_a_branch_without_the_notes_holds_nothing(repo: Path) -> None:
     for i in range(20):
         (repo / f"notes/m{i}.md").write_text(f"# M {i}\n", encoding="utf-8")
