@@ -1,18 +1,22 @@
-"""Search latency against a raw FTS5 query on the same index, measured in the same run.
+"""Search latency against its floors, measured in the same run, at several vault sizes.
 
-In-process: `services.search.search_index` (query parsing, filters, joins to notes/events,
-snippet clean-up) against the bare `SELECT ... bm25 ... snippet ... LIMIT 10` that FTS5 needs
-for the same expression. Whole process: `vaultsync search --json` against a bare interpreter
-start and against a process that opens the index and runs the raw query.
+In process: the recall engine (`services.recall.engine.recall`: parsing, filters, grouping,
+abstention, snippets) against the bare `SELECT ... bm25 ... snippet ... LIMIT 10` FTS5 needs
+for the same expression. Whole process (what a person or an agent waits for): `vaultsync search`
+with an exact query and with a question, against a bare interpreter start, a process that opens
+the index and runs the raw query, and ripgrep over the vault. With the `semantic` extra: index
+size, embed time per 1k notes, query latency in process (query embedding + vector scan) and the
+CLI with --semantic (the model load included).
 
-    python bench/bench_search.py            # 10k notes
-    python bench/bench_search.py 100000
+    python bench/bench_search.py                     # 1k and 10k notes
+    python bench/bench_search.py --sizes 100000      # the lead's quiet-machine run
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -26,9 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vaultgen
 
 from vaultsync.core.config import Config, load_config
+from vaultsync.core.nlquery import looks_natural, match_any
 from vaultsync.services.derived.reconcile import rebuild
-from vaultsync.services.recall.search import make_filter, search_index, to_fts
-from vaultsync.storage.index import WEIGHTS, Index
+from vaultsync.services.recall import vectors
+from vaultsync.services.recall.engine import recall
+from vaultsync.services.recall.search import to_fts
+from vaultsync.storage.index import WEIGHTS
 
 QUERIES = [
     ("common word", "test", {}),
@@ -38,7 +45,10 @@ QUERIES = [
     ("Chinese word", "数据库", {}),
     ("rare word", "4711", {}),
     ("common + filters", "test", {"types": ["memory"], "level": "L2"}),
+    ("question", "how did we fix the router timeout in the proxy?", {}),
+    ("Chinese question", "我们是怎么修复数据库迁移的问题的？", {}),
 ]
+QUESTION = "how did we fix the router timeout?"
 RAW = (
     f"SELECT rowid, bm25(fts, {', '.join(map(str, WEIGHTS))}) AS s,"
     " snippet(fts, -1, '«', '»', '…', 20) FROM fts WHERE fts MATCH ? ORDER BY s LIMIT 10"
@@ -62,45 +72,122 @@ def process_ms(argv: list[str], runs: int, env: dict[str, str]) -> float:
     return median_ms(run, runs)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="search latency vs raw FTS5")
-    parser.add_argument("size", type=int, nargs="?", default=10_000)
-    parser.add_argument("--runs", type=int, default=30)
-    args = parser.parse_args(argv)
-    vault = vaultgen.ensure(args.size)
+def _size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 0
+
+
+def at_size(n: int, runs: int, semantic: bool) -> dict[str, float]:
+    vault = vaultgen.ensure(n)
+    figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="vs-bench-") as tmp:
         work = Path(tmp)
-        index_file = str(work / "index.sqlite")
-        env = dict(os.environ, VAULTSYNC_HOME=str(work / "home"), VAULTSYNC_INDEX=index_file)
+        index_file = work / "index.sqlite"
+        # The timed rebuild is lexical: the extra's cost is measured on its own below.
+        data = {**load_config(vault).data, "search": {"semantic": "off"}}
+        env = dict(os.environ, VAULTSYNC_HOME=str(work / "home"), VAULTSYNC_INDEX=str(index_file))
         os.environ.update(env)
-        config = Config(vault, work / "index.sqlite", load_config(vault).data)
+        config = Config(vault, index_file, data)
         report = rebuild(vault, config)
-        print(f"notes {report.notes}  events {report.events}  runs {args.runs}")
-        print(f"{'query':18} {'hits':>4} {'vaultsync ms':>13} {'raw FTS5 ms':>12} {'ratio':>6}")
-        with Index.open(config.index_file()) as index:
-            raw = sqlite3.connect(config.index_file())
-            for label, query, filters in QUERIES:
-                where = make_filter(**filters)  # type: ignore[arg-type]
-                expression = to_fts(query)
-                hits = search_index(index, query, where)
-                ours = median_ms(lambda q=query, w=where: search_index(index, q, w), args.runs)
-                bare = median_ms(lambda e=expression: raw.execute(RAW, (e,)).fetchall(), args.runs)
-                print(f"{label:18} {len(hits):>4} {ours:>13.2f} {bare:>12.2f} {ours / bare:>6.1f}")
-            raw.close()
-        runs = max(5, args.runs // 3)
+        print(f"\n== {n:,} notes ({report.notes} indexed, {report.events} events), {runs} runs")
+        print(f"{'query':18} {'hits':>4} {'recall ms':>10} {'raw FTS5 ms':>12} {'ratio':>6}")
+        raw = sqlite3.connect(index_file)
+        for label, query, filters in QUERIES:
+            # the raw query gets the expression the engine runs (plain words: an OR of terms)
+            expression = match_any(query) if looks_natural(query) else to_fts(query)
+            kw = {"type": filters.get("types"), "level": filters.get("level")}
+            found = recall(vault, config, query, semantic=False, **kw)  # type: ignore[arg-type]
+            ours = median_ms(
+                lambda q=query, k=kw: recall(vault, config, q, semantic=False, **k),  # type: ignore[arg-type]
+                runs,
+            )
+            bare = median_ms(lambda e=expression: raw.execute(RAW, (e,)).fetchall(), runs)
+            print(
+                f"{label:18} {len(found.hits):>4} {ours:>10.2f} {bare:>12.2f} {ours / bare:>6.1f}"
+            )
+            figures[f"recall.{label}"] = ours
+        raw.close()
+        proc_runs = max(5, runs // 3)
         python = sys.executable
-        start = process_ms([python, "-c", "pass"], runs, env)
-        raw_proc = process_ms(
-            [python, "-c", f"import sqlite3; c = sqlite3.connect({str(config.index_file())!r});"
-             f" c.execute({RAW!r}, ('\"router\" \"timeout\"',)).fetchall()"],
-            runs, env,
-        )  # fmt: skip
         cli = str(Path(python).with_name("vaultsync"))
-        query = [cli, "search", "--vault", str(vault), "--json", "router timeout"]
-        ours_proc = process_ms(query, runs, env)
-    print(f"process: python -c pass {start:.0f} ms, raw FTS5 query process {raw_proc:.0f} ms, "
-          f"vaultsync search {ours_proc:.0f} ms ({ours_proc / raw_proc:.1f}x raw, "
-          f"{ours_proc / start:.1f}x bare start)")  # fmt: skip
+        cli_cmd = [python, "-m", "vaultsync"] if not Path(cli).exists() else [cli]
+        lexical_env = env
+        figures["process.bare"] = process_ms([python, "-c", "pass"], proc_runs, env)
+        figures["process.raw_fts5"] = process_ms(
+            [python, "-c", f"import sqlite3; c = sqlite3.connect({str(index_file)!r});"
+             f" c.execute({RAW!r}, ('\"router\" \"timeout\"',)).fetchall()"],
+            proc_runs, env,
+        )  # fmt: skip
+        base = [*cli_cmd, "search", "--vault", str(vault), "--json", "--no-semantic"]
+        figures["process.cli_exact"] = process_ms([*base, "router timeout"], proc_runs, lexical_env)
+        figures["process.cli_question"] = process_ms([*base, QUESTION], proc_runs, lexical_env)
+        rg = shutil.which("rg")
+        if rg:
+            figures["process.ripgrep"] = process_ms(
+                [rg, "-l", "-i", "--no-messages", "-e", "router timeout", str(vault)],
+                proc_runs, env,
+            )  # fmt: skip
+        f = figures
+        print(
+            f"process p50 ms: python -c pass {f['process.bare']:.0f}, raw FTS5 query process "
+            f"{f['process.raw_fts5']:.0f}, vaultsync search (exact) {f['process.cli_exact']:.0f}, "
+            f"(question) {f['process.cli_question']:.0f}"
+            + (f", ripgrep {f['process.ripgrep']:.0f}" if rg else ", ripgrep not installed")
+        )
+        if semantic and vectors.available(config):
+            figures.update(_semantic(vault, config, index_file, n, runs, proc_runs, cli_cmd, env))
+    return figures
+
+
+def _semantic(
+    vault: Path,
+    config: Config,
+    index_file: Path,
+    n: int,
+    runs: int,
+    proc_runs: int,
+    cli_cmd: list[str],
+    env: dict[str, str],
+) -> dict[str, float]:
+    on = Config(vault, index_file, {**config.data, "search": {"semantic": "on"}})
+    started = time.perf_counter()
+    vectors.embedder(on)
+    load_s = time.perf_counter() - started
+    started = time.perf_counter()
+    report = vectors.sync(vault, on)
+    embed_s = time.perf_counter() - started
+    assert report is not None
+    db, matrix = vectors.store_paths(on)
+    size_mb = (_size(db) + _size(matrix) + _size(matrix.with_suffix(".keys.json"))) / 1e6
+    lexical = median_ms(lambda: recall(vault, on, QUESTION, semantic=False), runs)
+    hybrid = median_ms(lambda: recall(vault, on, QUESTION, semantic=True), runs)
+    cli = process_ms([*cli_cmd, "search", "--vault", str(vault), "--json", "--semantic",
+                      QUESTION], proc_runs, env)  # fmt: skip
+    out = {
+        "semantic.model_load_s": load_s,
+        "semantic.embed_s_per_1k_notes": embed_s / n * 1000,
+        "semantic.units": float(report.units),
+        "semantic.store_mb": size_mb,
+        "semantic.query_added_ms": hybrid - lexical,
+        "semantic.cli_ms": cli,
+    }
+    print(
+        f"semantic extra: {report.units} vectors, store {size_mb:.1f} MB beside the index, "
+        f"model load {load_s * 1000:.0f} ms, embed {embed_s:.1f} s "
+        f"({out['semantic.embed_s_per_1k_notes']:.2f} s per 1k notes), question in process "
+        f"{lexical:.1f} ms lexical vs {hybrid:.1f} ms hybrid (+{hybrid - lexical:.1f} ms), "
+        f"CLI --semantic {cli:.0f} ms (model load included)"
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="search latency vs raw FTS5 and ripgrep")
+    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--no-semantic", action="store_true", help="skip the extra's figures")
+    args = parser.parse_args(argv)
+    for n in (int(s) for s in args.sizes.split(",") if s):
+        at_size(n, args.runs, not args.no_semantic)
     return 0
 
 

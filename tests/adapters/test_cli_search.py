@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from vaultsync.adapters.cli import app as cli
@@ -150,3 +152,63 @@ def test_progress_bar_draws_and_closes(capsys: pytest.CaptureFixture[str]) -> No
     out, err = capsys.readouterr()
     assert out == ""  # stdout stays clean for --json
     assert "Indexing" not in err  # transient: nothing is left behind on stderr
+
+
+def test_a_question_in_plain_words(filled: Path) -> None:
+    invoke("rebuild", "--vault", str(filled))
+    question = ["how", "did", "we", "fix", "the", "router", "timeout?"]
+    code, out, _ = invoke("search", *question, "--vault", str(filled), "--json")
+    assert code == 0 and json.loads(out)[0]["path"] == "notes/router.md"
+    assert json.loads(out)[0]["weak"] is False
+    code, out, _ = invoke("search", *question, "--vault", str(filled), "--match", "all")
+    assert (code, out.strip()) == (0, "No matches.")
+    code, out, _ = invoke("search", "router", "proxy", "--vault", str(filled), "--match", "any")
+    assert code == 0 and out.startswith("notes/router.md  [note]")
+    code, _, _ = invoke("search", "x", "--vault", str(filled), "--match", "some")
+    assert code == Exit.USAGE
+
+
+def _entry(args: list[str]) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import sys; from vaultsync.entry import main; rc = main(sys.argv[1:]);"
+        "print('typer loaded' if 'typer' in sys.modules else 'no typer', file=sys.stderr);"
+        "sys.exit(rc)"
+    )
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+
+
+def test_the_fast_path_skips_typer_and_prints_the_same(
+    filled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vaultsync.entry import main
+
+    invoke("rebuild", "--vault", str(filled))
+    for args in (["router", "--json"], ["修复"], ["what", "was", "fixed?", "--limit", "2"],
+                 ["--type=note", "marmot", "--since", "1d"], ["nothing-here"]):  # fmt: skip
+        assert main(["search", *args, "--vault", str(filled)]) == 0
+        fast = capsys.readouterr().out
+        code, out, _ = invoke("search", *args, "--vault", str(filled))
+        assert (code, out) == (0, fast)
+    # a real process: typer is never imported
+    done = _entry(["search", "router", "--vault", str(filled), "--json"])
+    assert done.returncode == 0 and "no typer" in done.stderr, done.stderr
+    # what the fast parser does not know goes to typer, with typer's usage errors
+    assert _entry(["search", "--bogus", "x", "--vault", str(filled)]).returncode == Exit.USAGE
+    for args, code in ((["x", "--limit", "0"], Exit.USAGE), (["x", "--type", "bogus"], Exit.USAGE),
+                       (["x", "--vault", str(filled / "nope")], Exit.NO_VAULT)):  # fmt: skip
+        with pytest.raises(SystemExit) as raised:
+            sys.exit(
+                main(["search", *args] + ([] if "--vault" in args else ["--vault", str(filled)]))
+            )
+        assert raised.value.code == code
+
+
+@given(st.lists(st.sampled_from(["--json", "--limit", "5", "0", "--type", "note", "--", "-x",
+                                 "--match", "any", "--vault=", "word", "修复", "--semantic",
+                                 "--level", "=", ""]), max_size=8))  # fmt: skip
+def test_the_fast_parser_never_raises(argv: list[str]) -> None:
+    from vaultsync.adapters.cli.search_fast import parse
+
+    opts = parse(argv)
+    assert opts is None or (opts["words"] and 1 <= int(str(opts["limit"])) <= 1000)

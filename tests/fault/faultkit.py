@@ -7,6 +7,7 @@ is visible as a note, and the next commit goes through.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -18,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from urllib.parse import quote, quote_plus
 
 from vaultsync.core import eventlog, paths
 from vaultsync.core.model import NoteType
@@ -293,3 +295,35 @@ def assert_healthy(
     probe_commit(vault, label)
     assert_no_visible_temp(vault, index)
     return report
+
+
+def secret_forms(value: str, window: int = 8) -> set[str]:
+    """The ways a value can be written down: as is, URL-encoded, JSON-escaped, base64."""
+    forms = {value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]}
+    for shift in range(3):  # base64 of the value at each alignment within a longer string
+        encoded = base64.b64encode(b"\0" * shift + value.encode()).decode()
+        forms.add(encoded[4:] if shift else encoded.rstrip("="))
+    return {f for f in forms if len(f) >= window}
+
+
+def vault_objects(vault: Path) -> list[tuple[str, str, bytes]]:
+    """(sha, type, content) of every object reachable from any ref."""
+    listed = subprocess.run(
+        ["git", "rev-list", "--all", "--objects"], cwd=vault, capture_output=True, check=True
+    ).stdout.decode()
+    shas = [line.split(" ", 1)[0] for line in listed.splitlines() if line]
+    batch = subprocess.run(
+        ["git", "cat-file", "--batch"],
+        cwd=vault,
+        input="".join(f"{s}\n" for s in shas).encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    out, pos = [], 0
+    while pos < len(batch):
+        end = batch.index(b"\n", pos)
+        sha, kind, size = batch[pos:end].decode().split()
+        start = end + 1
+        out.append((sha, kind, batch[start : start + int(size)]))
+        pos = start + int(size) + 1
+    return out

@@ -13,12 +13,20 @@ from __future__ import annotations
 
 import base64
 import json
-import subprocess
 from pathlib import Path
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote
 
 import pytest
-from faultkit import cli, fsck, hook, lifecycle, make_vault, session_events
+from faultkit import (
+    cli,
+    fsck,
+    hook,
+    lifecycle,
+    make_vault,
+    secret_forms,
+    session_events,
+    vault_objects,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
@@ -56,15 +64,6 @@ def _samples(shared: Path) -> list[tuple[str, str, list[str]]]:
     return out
 
 
-def _forms(value: str) -> set[str]:
-    """The ways a value can be written down: as is, URL-encoded, JSON-escaped, base64."""
-    forms = {value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]}
-    for shift in range(3):  # base64 of the value at each alignment within a longer string
-        encoded = base64.b64encode(b"\0" * shift + value.encode()).decode()
-        forms.add(encoded[4:] if shift else encoded.rstrip("="))
-    return {f for f in forms if len(f) >= WINDOW}
-
-
 def _fragments(samples: list[tuple[str, str, list[str]]]) -> dict[str, str]:
     """fragment -> sample id, for every WINDOW-long slice of every form of every secret,
     minus slices that also occur in the non-secret context of the samples (a URL's scheme,
@@ -73,7 +72,7 @@ def _fragments(samples: list[tuple[str, str, list[str]]]) -> dict[str, str]:
     out: dict[str, str] = {}
     for sample_id, _text, values in samples:
         for value in values:
-            for form in _forms(value):
+            for form in secret_forms(value):
                 for i in range(len(form) - WINDOW + 1):
                     piece = form[i : i + WINDOW]
                     if piece not in context:
@@ -85,29 +84,6 @@ def _cut(text: str, values: list[str]) -> str:
     for value in values:
         text = text.replace(value, "\n")
     return text
-
-
-def _objects(vault: Path) -> list[tuple[str, str, bytes]]:
-    """(sha, type, content) of every object reachable from any ref."""
-    listed = subprocess.run(
-        ["git", "rev-list", "--all", "--objects"], cwd=vault, capture_output=True, check=True
-    ).stdout.decode()
-    shas = [line.split(" ", 1)[0] for line in listed.splitlines() if line]
-    batch = subprocess.run(
-        ["git", "cat-file", "--batch"],
-        cwd=vault,
-        input="".join(f"{s}\n" for s in shas).encode(),
-        capture_output=True,
-        check=True,
-    ).stdout
-    out, pos = [], 0
-    while pos < len(batch):
-        end = batch.index(b"\n", pos)
-        sha, kind, size = batch[pos:end].decode().split()
-        start = end + 1
-        out.append((sha, kind, batch[start : start + int(size)]))
-        pos = start + int(size) + 1
-    return out
 
 
 def _leaks(objects: list[tuple[str, str, bytes]], fragments: dict[str, str]) -> list[str]:
@@ -251,7 +227,7 @@ def test_no_secret_reaches_any_commit(tmp_path: Path, shared: Path) -> None:
     assert cli(vault, "commit").returncode == 0
     fsck(vault)
 
-    objects = _objects(vault)
+    objects = vault_objects(vault)
     committed = {
         sha for sha, kind, content in objects if kind == "blob" and b"vaultsync-event" in content
     }
@@ -268,4 +244,4 @@ def test_a_secret_cut_by_the_excerpt_is_still_redacted(tmp_path: Path, shared: P
         for agent, payload in _payloads("cut", n, text):
             assert hook(vault, agent, payload).returncode == 0
     assert cli(vault, "commit").returncode == 0
-    assert _leaks(_objects(vault), _fragments(samples)) == []
+    assert _leaks(vault_objects(vault), _fragments(samples)) == []

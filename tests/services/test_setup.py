@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import config as config_mod
-from vaultsync.core import paths
+from vaultsync.core import eventlog, paths
 from vaultsync.services.vault import setup as vault_service
 from vaultsync.services.vault.setup import GITIGNORE_LINES, LAYOUT, VaultError, init
 from vaultsync.storage import history
@@ -237,11 +237,39 @@ def test_demo_end_to_end_without_keeping(tmp_path: Path) -> None:
     assert english[0] == "pytest venv" and english[1]
     assert chinese[0] == "短句" and any("短句" in h["snippet"] for h in chinese[1])
     assert [line.split(" ", 1)[1] for line in report.git_log] == [
+        "vaultsync: approve a memory, regenerate USER.md",
+        "vaultsync: learn --daily --offline",
+        "demo: codex session recorded by the hook",
+        "demo: claude-code session recorded by the hook",
         "vaultsync: generate USER.md and AGENT.md",
         "vaultsync: adopt existing vault (23 notes)",
     ]
     assert not target.exists() and not paths.state_dir(target).exists()
     assert not user_cfg.exists()  # the demo never claims to be the person's vault
+
+
+def test_demo_runs_the_whole_loop_offline(tmp_path: Path) -> None:
+    """Issue 14: two recorded sessions through the hook, learn, one approval, USER.md, a search
+    from the Codex side that finds the Claude Code fix, a commit per step."""
+    report = vault_service.demo(tmp_path / "loop")
+    loop = report.tour
+    assert [(r.agent, r.events == r.sent) for r in loop.replays] == [
+        ("claude-code", True),
+        ("codex", True),
+    ]
+    for done in loop.replays:
+        note = (report.vault / done.note).read_text(encoding="utf-8")
+        assert "status: summarized" in note and "\nended: " in note
+        assert "Learning queue:" in done.context  # what the hook printed at session start
+    agents = {rel.split(" ")[2] for rel in loop.summaries if rel.startswith("summaries/2026/12/")}
+    assert agents == {"claude-code", "codex"}
+    assert loop.candidates and loop.approved.startswith("memories/L2-confirmed/")
+    assert loop.user_md_changed and loop.approved_text in report.user_md
+    assert "Prefers pytest -q with short tracebacks" in report.user_md
+    fix = [h for h in loop.codex_side if h.get("agent") == "claude-code"]
+    assert fix and "ISO" in fix[0]["snippet"] and "53" in fix[0]["snippet"]
+    assert report.seconds < 60  # a few seconds on a quiet machine; generous for a busy one
+    assert not history.dirty_rels(report.vault)
 
 
 def test_demo_keeps_a_vault_that_opens_in_obsidian(tmp_path: Path) -> None:
@@ -251,7 +279,18 @@ def test_demo_keeps_a_vault_that_opens_in_obsidian(tmp_path: Path) -> None:
     assert (report.vault / "USER.md").is_file() and not history.dirty_rels(report.vault)
     example = hashes(vault_service.example_vault())
     copied = hashes(report.vault)
-    assert {rel: copied[rel] for rel in example} == example
+    # The demo's learn run summarises the example's pending session: only its queue properties
+    # change (issue 14's loop); every other file of the example is copied byte for byte.
+    learned = {rel for rel in example if copied[rel] != example[rel]}
+    assert {rel: copied[rel] for rel in example if rel not in learned} == {
+        rel: h for rel, h in example.items() if rel not in learned
+    }
+    for rel in learned:
+        assert rel.startswith("sessions/")
+        before = (vault_service.example_vault() / rel).read_text(encoding="utf-8")
+        after = (report.vault / rel).read_text(encoding="utf-8")
+        assert eventlog.parse(after) == eventlog.parse(before)
+        assert "status: summarized" in after
 
 
 def test_demo_refuses_a_non_empty_target(tmp_path: Path) -> None:

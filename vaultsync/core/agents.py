@@ -16,6 +16,7 @@ import json
 import os
 
 from vaultsync.core.model import AGENTS, EventKind, ToolKind
+from vaultsync.core.tool_outcome import codex_exit_code, exit_code, gemini_exit_code
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
@@ -252,7 +253,7 @@ def normalize(agent: str, payload: dict[str, Any], event_flag: str | None = None
     elif agent == "gemini":
         fields = _gemini(payload, native, kind)
     else:
-        fields = _claude_or_codex(payload, native, kind)
+        fields = _claude_or_codex(payload, native, kind, codex=agent == "codex")
     if not base["cwd"] and agent == "cursor":
         roots = payload.get("workspace_roots")
         if isinstance(roots, list) and roots:
@@ -296,7 +297,9 @@ def _env_project_dir(agent: str) -> str:
     return ""
 
 
-def _claude_or_codex(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+def _claude_or_codex(
+    p: dict[str, Any], native: str, kind: EventKind | None, *, codex: bool = False
+) -> dict[str, Any]:
     out: dict[str, Any] = {"turn_id": _s(p.get("turn_id") or p.get("prompt_id"))}
     if kind in (_K.TOOL, _K.TOOL_ERROR):
         out["tool"] = _s(p.get("tool_name"))
@@ -305,10 +308,20 @@ def _claude_or_codex(p: dict[str, Any], native: str, kind: EventKind | None) -> 
             out["tool_output"] = p.get("error")
             out["is_error"] = True
         else:
-            out["tool_output"] = p.get("tool_response")
-            if _failed(p.get("tool_response")):  # Codex reports a failed command this way
+            response = p.get("tool_response")
+            out["tool_output"] = response
+            code = exit_code(response)
+            if code is None and codex:
+                # Codex sends a shell call's output as a plain string without its exit code,
+                # and has no failure event: the code is in its own session log (the rollout).
+                code = codex_exit_code(p.get("transcript_path"), p.get("tool_use_id"))
+                if code is None and tool_kind(_s(p.get("tool_name"))) == ToolKind.SHELL.value:
+                    out["extra"] = {"outcome": "unknown"}  # never assumed to have worked
+            if code:
                 out["is_error"] = True
                 out["kind"] = _K.TOOL_ERROR
+            if code is not None and codex:
+                out["extra"] = {"exit_code": code}
         if p.get("is_interrupt"):
             out["extra"] = {"interrupted": True}
     elif kind is _K.PROMPT:
@@ -332,7 +345,7 @@ def _hermes(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
         error = _s(extra.get("error_message")) or _s(extra.get("error_type"))
         failed = status in {"error", "failed", "failure", "blocked"} or bool(error)
         out["tool_output"] = error if failed and error and not result else result
-        out["is_error"] = failed or _failed(result)
+        out["is_error"] = failed or bool(exit_code(result))
         if out["is_error"]:
             out["kind"] = _K.TOOL_ERROR
     elif kind is _K.PROMPT:
@@ -358,10 +371,22 @@ def _gemini(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
             out["kind"] = _K.TOOL_ERROR
             out["is_error"] = True
             out["tool_output"] = error.get("message", error) if isinstance(error, dict) else error
+        elif isinstance(response, dict):
+            # A shell command's exit code is only in llmContent ("Exit Code: 2"), which also
+            # wraps the output; returnDisplay holds the output as the person saw it.
+            llm = response.get("llmContent")
+            display = response.get("returnDisplay")
+            code = gemini_exit_code(llm)
+            out["tool_output"] = display if isinstance(display, str) and display.strip() else llm
+            if code is not None:
+                out["extra"] = {"exit_code": code}
+            if code:
+                out["kind"] = _K.TOOL_ERROR
+                out["is_error"] = True
         else:
             out["tool_output"] = response
     elif kind is _K.PROMPT:
-        out["prompt"] = _s(p.get("prompt"))
+        out["prompt"] = _strip_hook_context(_s(p.get("prompt")))
     elif kind is _K.TURN_END:
         out["message"] = _s(p.get("prompt_response"))
     return out
@@ -404,19 +429,17 @@ def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
     return out
 
 
-def _failed(response: Any) -> bool:
-    """A tool result that reports a non-zero exit (Codex and Hermes shell results)."""
-    if isinstance(response, str) and response.startswith("{") and len(response) < 1_000_000:
-        try:
-            response = json.loads(response)
-        except ValueError:
-            return False
-    if isinstance(response, dict):
-        for key in ("exit_code", "exitCode", "returncode"):
-            code = response.get(key)
-            if isinstance(code, int) and not isinstance(code, bool) and code != 0:
-                return True
-    return False
+_HOOK_CONTEXT = "<hook_context>"
+
+
+def _strip_hook_context(prompt: str) -> str:
+    """Gemini prepends the session-start context it was given to the prompt it reports: that
+    is vaultsync's own text coming back, not what the person typed."""
+    if prompt.startswith(_HOOK_CONTEXT):
+        end = prompt.find("</hook_context>")
+        if end != -1:
+            return prompt[end + len("</hook_context>") :].lstrip("\n")
+    return prompt
 
 
 _PATH_KEYS = ("file_path", "filePath", "notebook_path", "path", "absolute_path", "target_file")

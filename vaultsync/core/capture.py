@@ -69,31 +69,49 @@ def build_event(inc: Incoming, project: Project, now: datetime, limits: Limits) 
         tool_kind=inc.tool_kind,
         input=summarise_input(inc.tool_kind, inc.tool_input, limits) if has_tool else "",
         output=summarise_output(inc.tool_output, limits) if has_tool else "",
-        prompt=cap(inc.prompt, limits.chars * 4),
-        message=cap(inc.message, limits.chars * 4),
+        prompt=cap(inc.prompt, limits.chars * 4, limits),
+        message=cap(inc.message, limits.chars * 4, limits),
         is_error=inc.is_error,
         files=tuple(f[:1000] for f in inc.files[:20]),
         extra=extra,
     )
 
 
-def redact_event(event: Event, redactor: Any) -> tuple[Event, list[Any]]:
-    """Redact every text field; returns the clean event (with its counts) and the findings."""
-    findings: list[Any] = []
-    secrets = injections = 0
-    changes: dict[str, Any] = {}
+class Scrubber:
+    """The redactor as excerpts call it (text -> redacted text), keeping what it found. A text
+    it has already cleaned comes back unchanged and is not counted twice."""
 
-    def clean(text: str) -> str:
-        nonlocal secrets, injections
+    __slots__ = ("findings", "injections", "redactor", "secrets")
+
+    def __init__(self, redactor: Any) -> None:
+        self.redactor, self.secrets, self.injections = redactor, 0, 0
+        self.findings: list[Any] = []
+
+    def __call__(self, text: str) -> str:
         if not text:
             return text
-        result = redactor.redact(text)
-        findings.extend(result.findings)
-        secrets += result.secret_count
-        injections += result.injection_count
+        result = self.redactor.redact(text)
+        if result.text != text:
+            self.findings.extend(result.findings)
+            self.secrets += result.secret_count
+            self.injections += result.injection_count
         return str(result.text)
 
-    for name in ("input", "output", "prompt", "message", "cwd"):
+
+# Every text that reaches a note, a file name, a commit message or the index.
+_TEXT_FIELDS: tuple[str, ...] = ("input", "output", "prompt", "message", "cwd", "project")
+_TEXT_FIELDS += ("session_id", "tool", "turn_id", "native_event")
+
+
+def redact_event(
+    event: Event, redactor: Any, scrub: Scrubber | None = None
+) -> tuple[Event, list[Any]]:
+    """Redact every text field (ids, names and paths too; extra keys as well as values);
+    returns the clean event (with its counts) and the findings. `scrub`: the one the excerpts
+    already went through, so its findings count once."""
+    clean = scrub or Scrubber(redactor)
+    changes: dict[str, Any] = {}
+    for name in _TEXT_FIELDS:
         value = getattr(event, name)
         cleaned = clean(value)
         if cleaned != value:
@@ -102,9 +120,45 @@ def redact_event(event: Event, redactor: Any) -> tuple[Event, list[Any]]:
         changes["files"] = tuple(clean(f) for f in event.files)
     if event.extra:
         changes["extra"] = {
-            k: clean(v) if isinstance(v, str) else v for k, v in event.extra.items()
+            clean(str(k)): clean(v) if isinstance(v, str) else v for k, v in event.extra.items()
         }
-    return replace(event, **changes, redactions=secrets, injections=injections), findings
+    changes["redactions"], changes["injections"] = clean.secrets, clean.injections
+    return replace(event, **changes), clean.findings
+
+
+def shown_project(project: Project, scrub: Scrubber) -> Project:
+    """The project as notes, headers and context files name it: redacted."""
+    return replace(
+        project, key=scrub(project.key), root=scrub(project.root), name=scrub(project.name)
+    )
+
+
+def carry_split_secrets(
+    vault: Path, agent: str, session_id: str, event: Event, redactor: Any
+) -> Event:
+    """A secret whose halves end one event and start the next (privacy_split): the previous
+    event's trailing tokens are kept in the state folder (0600, outside the vault)."""
+    from vaultsync.core import privacy_split
+
+    fields = {k: getattr(event, k) for k in ("input", "output", "prompt", "message")}
+    fields = {k: v for k, v in fields.items() if v}
+    path = _session_file(vault, agent, session_id, ".tail")
+    try:
+        before = json.loads(path.read_bytes()) if path.exists() else []
+    except (OSError, ValueError):
+        before = []
+    before = [t for t in before if isinstance(t, str)] if isinstance(before, list) else []
+    now_tails = privacy_split.tails(fields)
+    changed, count = privacy_split.carry(fields, before, redactor)
+    if now_tails:
+        data = json.dumps(now_tails).encode("utf-8", "surrogatepass")
+        writer.write_atomic(path, data, fsync=False, mode=0o600)
+    elif before:
+        path.unlink(missing_ok=True)
+    if not changed:
+        return event
+    updates: dict[str, Any] = {**changed, "redactions": event.redactions + count}
+    return replace(event, **updates)
 
 
 # --- filters ---------------------------------------------------------------------------------
@@ -154,7 +208,10 @@ def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
     # failure reads much like it (the same command, run again) but says whether the fix
     # worked: never dropped for overlap.
     same_source = seen.last_tool == event.tool
-    if threshold and seen.last and same_source and not seen.last_error:
+    # An edit or write changes a file: two of them are two changes even when their text is
+    # mostly the same long path (exact repeats are caught by the dedupe key above).
+    changes_files = event.tool_kind in ("edit", "write") and bool(event.files)
+    if threshold and seen.last and same_source and not seen.last_error and not changes_files:
         from vaultsync.core.text import overlap
 
         if overlap(_said(event), seen.last) >= threshold:
@@ -216,18 +273,26 @@ def _valid_rel(vault: Path, rel: str) -> bool:
 
 
 def session_rel(
-    vault: Path, agent: str, session_id: str, now: datetime, index_file: Path | None = None
+    vault: Path,
+    agent: str,
+    session_id: str,
+    now: datetime,
+    shown_id: str | None = None,
+    index_file: Path | None = None,
 ) -> str:
     """The session's note (relative path), decided once per session and remembered in a
     pointer file; the first of several parallel first events wins, the others follow it.
-    A note a person moved or renamed is found again by its session id (`_moved_note`)."""
+    `shown_id`: the redacted session id, the one a file name may show. A note a person moved
+    or renamed is found again by its session id (`core.session_finder`)."""
     pointer = _session_file(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
         if _valid_rel(vault, rel):
             if (vault / rel).is_file():
                 return rel
-            moved = _moved_note(vault, agent, session_id, index_file)
+            from vaultsync.core.session_finder import moved_note
+
+            moved = moved_note(vault, agent, shown_id or session_id, session_id, index_file)
             if moved is not None:
                 writer.write_atomic(pointer, moved + "\n", fsync=False)
                 return moved
@@ -235,7 +300,7 @@ def session_rel(
     except (OSError, UnicodeDecodeError):
         pass
     rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
-        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), shown=shown_id
     )
     if not writer.create_exclusive(pointer, rel + "\n"):
         try:
@@ -246,38 +311,6 @@ def session_rel(
             return winner
         writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
     return rel
-
-
-def _moved_note(vault: Path, agent: str, session_id: str, index_file: Path | None) -> str | None:
-    """Where the session's note is now that its pointer names a missing file (a person moved
-    or renamed it in Obsidian): the index knows every note's session id once the watcher has
-    seen the move; without it, a note that kept its name is found under sessions/. Rare, so
-    sqlite3 is imported only here."""
-    if index_file is not None and index_file.is_file():
-        import sqlite3
-
-        try:
-            conn = sqlite3.connect(f"file:{index_file}?mode=ro", uri=True, timeout=0.2)
-            try:
-                rows = conn.execute(
-                    "SELECT rel FROM notes WHERE type='session' AND session_id=? AND agent=?"
-                    " ORDER BY rel",
-                    (session_id, agent),
-                ).fetchall()
-            finally:
-                conn.close()
-        except sqlite3.Error:
-            rows = []
-        for (rel,) in rows:
-            if _valid_rel(vault, rel) and (vault / rel).is_file():
-                return str(rel)
-    digest = paths.short_hash(paths.machine_id(), agent, session_id)
-    root = vault / paths.SESSIONS_DIR
-    for found in sorted(root.glob(f"**/* {digest}.md")) if root.is_dir() else ():
-        rel = found.relative_to(vault).as_posix()
-        if _valid_rel(vault, rel) and found.is_file():
-            return rel
-    return None
 
 
 def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
@@ -431,12 +464,23 @@ def handle(
     """Record one hook call; returns the session-start context ("" when none is due)."""
     budget = budget or NoBudget()
     project = project_of(inc.cwd)
-    allowed = project_allowed(project, inc.cwd, cfg)
+    allowed = project_allowed(project, inc.cwd, cfg)  # on the real path, before redaction
+    redactor = redactor_for(cfg)
+    scrub = Scrubber(redactor)
+    shown = shown_project(project, scrub)  # redacted: it names notes and context files
     if inc.kind is not None and allowed:
-        event = build_event(inc, project, now, Limits.from_config(cfg))
-        event, findings = redact_event(event, redactor_for(cfg))
-        rel = session_rel(vault, inc.agent, inc.session_id, now, cfg.index_file())
-        dropped = record(vault, cfg, event, rel, project, budget)
+        event = build_event(inc, project, now, Limits.from_config(cfg, scrub))
+        event, findings = redact_event(event, redactor, scrub)
+        event = carry_split_secrets(vault, inc.agent, inc.session_id, event, redactor)
+        rel = session_rel(
+            vault,
+            inc.agent,
+            inc.session_id,
+            now,
+            shown_id=event.session_id,
+            index_file=cfg.index_file(),
+        )
+        dropped = record(vault, cfg, event, rel, shown, budget)
         if findings and dropped is None:
             from vaultsync.core import logs, privacy
 
@@ -446,5 +490,5 @@ def handle(
                 vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget
             )
     if inc.wants_context:
-        return session_context(vault, cfg, project if allowed else None)
+        return session_context(vault, cfg, shown if allowed else None)
     return ""

@@ -59,6 +59,8 @@ DEFAULTS: dict[str, Any] = {
             "hits:",
         ],
         "dedupe_overlap": 0.6,
+        "recall_tokens": 300,
+        "recall_items": 3,
     },
     "learn": {
         "min_tool_calls": 10,
@@ -72,6 +74,7 @@ DEFAULTS: dict[str, Any] = {
         "reinforce_overlap": 0.6,
         "skill_cluster_min": 3,
         "skill_similarity": 0.5,
+        "close_idle_minutes": 240,
     },
     "privacy": {"allow": [], "deny": [], "rules": [], "disabled_rules": []},
     "watch": {
@@ -242,16 +245,56 @@ def resolve_vault(
     return Path(configured).expanduser() if configured else None
 
 
-def load_config(vault: str | Path | None = None) -> Config:
-    """Defaults <- vault config <- user config. Raises ConfigError on a broken file."""
+def _kind(default: Any) -> tuple[str, Any]:
+    if isinstance(default, bool):
+        return "true or false", bool
+    if isinstance(default, int | float):
+        return "a number", (int, float)
+    if isinstance(default, str):
+        return "a string", str
+    if isinstance(default, list):
+        return "a list", list
+    return "a table", dict
+
+
+def check_types(data: dict[str, Any], source: Path) -> None:
+    """Every known setting in `data` has its default's type (ints and floats mix; unknown keys
+    are left to their owners). Raises ConfigError naming the file, key and expected type, so a
+    command can say what to fix instead of failing deep inside with a traceback."""
+    for section, table in data.items():
+        defaults = DEFAULTS.get(section)
+        if defaults is None:
+            continue
+        if not isinstance(table, dict):
+            raise ConfigError(f"{source}: [{section}] must be a table, not {table!r}")
+        for key, value in table.items():
+            if key not in defaults:
+                continue
+            what, types = _kind(defaults[key])
+            number = types == (int, float)
+            if not isinstance(value, types) or (number and isinstance(value, bool)):
+                raise ConfigError(
+                    f"{source}: {section}.{key} must be {what} "
+                    f"(default {json.dumps(defaults[key])}), not {json.dumps(value, default=str)}"
+                )
+
+
+def load_config(vault: str | Path | None = None, *, strict: bool = True) -> Config:
+    """Defaults <- vault config <- user config. Raises ConfigError on a broken file, and (when
+    `strict`) on a known setting of the wrong type. The hook loads it with `strict=False`: a
+    mistyped setting it does not use must not stop it recording events."""
     cache = _TomlCache()
     user = cache.read(user_config_path())
+    if strict and user:
+        check_types(user, user_config_path())
     vault_path = resolve_vault(vault, user)
     data = _fresh(DEFAULTS)
     sources = []
     if vault_path is not None:
         vault_file = vault_path / paths.VAULT_CONFIG
         vault_data = cache.read(vault_file)
+        if strict and vault_data:
+            check_types(vault_data, vault_file)
         if vault_data:
             sources.append(str(vault_file))
         vault_data.pop("vault", None)  # where the vault is cannot be decided inside it

@@ -16,6 +16,7 @@ from vaultsync.core.model import ToolKind
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from vaultsync.core.config import Config
@@ -24,20 +25,76 @@ _MAX_JSON_SNIFF = 256 * 1024  # larger JSON strings are clipped as text, never p
 
 
 class Limits:
-    """How much of a tool call is kept: `chars` per field, `head` and `tail` lines."""
+    """How much of a tool call is kept: `chars` per field, `head` and `tail` lines; `redact`
+    (text -> redacted text), when set, runs on every text BEFORE it is shortened."""
 
-    __slots__ = ("chars", "head", "tail")
+    __slots__ = ("chars", "head", "redact", "tail")
 
-    def __init__(self, chars: int = 500, head: int = 3, tail: int = 3) -> None:
-        self.chars, self.head, self.tail = chars, head, tail
+    def __init__(
+        self,
+        chars: int = 500,
+        head: int = 3,
+        tail: int = 3,
+        redact: Callable[[str], str] | None = None,
+    ) -> None:
+        self.chars, self.head, self.tail, self.redact = chars, head, tail, redact
 
     @classmethod
-    def from_config(cls, cfg: Config) -> Limits:
+    def from_config(cls, cfg: Config, redact: Callable[[str], str] | None = None) -> Limits:
         return cls(
             chars=max(40, int(cfg.get("hook", "summary_chars"))),
             head=max(0, int(cfg.get("hook", "head_lines"))),
             tail=max(0, int(cfg.get("hook", "tail_lines"))),
+            redact=redact,
         )
+
+
+# Redact first, then shorten: a cut through a secret leaves half a token that no rule matches
+# any more. A long text is redacted at its two ends only: the first and last `head`/`tail` lines
+# (at least twice what is kept), each grown to the end (start) of its line, so a secret that
+# crosses the cut is whole where it is redacted, and a 10 MB output costs what a small one does.
+_LINE_CAP = 16384  # a window never grows past this for one very long line
+
+
+def _head_end(text: str, lines: int, at_least: int) -> int:
+    pos = 0
+    for _ in range(max(1, lines)):
+        nl = text.find("\n", pos, pos + _LINE_CAP)
+        if nl < 0:
+            break
+        pos = nl + 1
+    pos = max(pos, at_least)
+    if pos + _LINE_CAP >= len(text):
+        return len(text)
+    cuts = [k for k in (text.find(c, pos, pos + _LINE_CAP) for c in "\n \t") if k >= 0]
+    return min(cuts) if cuts else pos + _LINE_CAP  # never inside a token short of the cap
+
+
+def _tail_start(text: str, lines: int, at_least: int) -> int:
+    end = len(text)
+    for _ in range(max(1, lines)):
+        nl = text.rfind("\n", max(0, end - _LINE_CAP), end)
+        if nl < 0:
+            break
+        end = nl
+    end = min(end, len(text) - at_least)
+    if end - _LINE_CAP <= 0:
+        return 0
+    cuts = [text.rfind(c, end - _LINE_CAP, end) for c in "\n \t"]
+    return max(cuts) + 1 if max(cuts) >= 0 else end - _LINE_CAP
+
+
+def redacted(text: str, limits: Limits) -> str:
+    """`text` redacted (if `limits` says how); a long text only at its two ends, joined by a
+    line break."""
+    if limits.redact is None or not text:
+        return text
+    keep = 2 * limits.chars + 256
+    head_end = _head_end(text, limits.head, keep)
+    tail_start = _tail_start(text, limits.tail, keep)
+    if tail_start <= head_end + 1:
+        return limits.redact(text)
+    return limits.redact(text[:head_end]) + "\n" + limits.redact(text[tail_start:])
 
 
 def clip(text: str, limits: Limits) -> str:
@@ -46,13 +103,15 @@ def clip(text: str, limits: Limits) -> str:
     output costs about what a small one does."""
     text = text.strip()
     size = len(text)
+    lines = text.count("\n") + 1 if size > limits.chars else 0
+    text = redacted(text, limits).strip()
     keep = limits.head + limits.tail
-    if size <= limits.chars and text.count("\n", 0, limits.chars + 1) < max(1, keep):
+    if len(text) <= limits.chars and text.count("\n", 0, limits.chars + 1) < max(1, keep):
         return text
-    lines = text.count("\n") + 1
+    lines = lines or text.count("\n") + 1
     marker = f"… [{lines:,} lines, {size:,} chars] …"
     if lines <= keep or keep == 0:
-        if size <= limits.chars:
+        if len(text) <= limits.chars:
             return text
         half = limits.chars // 2  # few but long lines: both ends of the text itself
         return f"{head_cut(text, half)}\n{marker}\n{tail_cut(text, half)}"
@@ -86,12 +145,13 @@ def _last_lines(text: str, n: int, per_line: int) -> list[str]:
     return out[::-1]
 
 
-def cap(text: str, chars: int) -> str:
-    """`text` cut to `chars`, saying how long it was."""
+def cap(text: str, chars: int, limits: Limits | None = None) -> str:
+    """`text` cut to `chars`, saying how long it was (redacted first when `limits` says how)."""
     text = text.strip()
-    return (
-        text if len(text) <= chars else head_cut(text, chars).rstrip() + f"… [{len(text):,} chars]"
-    )
+    size = len(text)
+    if limits is not None:
+        text = redacted(text, Limits(max(chars, 40), 1, 1, limits.redact)).strip()
+    return text if len(text) <= chars else head_cut(text, chars).rstrip() + f"… [{size:,} chars]"
 
 
 # Excerpts are cut before the text is redacted (a 10 MB output must cost what a small one
@@ -135,7 +195,10 @@ def _compact(value: Any, limits: Limits) -> str:
 
     def shrink(v: Any, depth: int) -> Any:
         if isinstance(v, str):
-            return v if len(v) <= 200 else v[:200] + "…"
+            if len(v) <= 200:
+                return v
+            v = redacted(v, Limits(200, 1, 1, limits.redact))  # never half a token
+            return v if len(v) <= 200 else head_cut(v, 200) + "…"
         if depth > 3:
             return "…"
         if isinstance(v, dict):
@@ -180,20 +243,22 @@ def summarise_input(kind: str, value: Any, limits: Limits) -> str:
     if isinstance(old, str) or isinstance(new, str):
         old, new = old if isinstance(old, str) else "", new if isinstance(new, str) else ""
         lines.append(f"-{_lines(old)} +{_lines(new)} lines")
+        new = redacted(new, limits)
         lines.extend("+ " + ln for ln in _first_lines(new.strip(), limits.head, 120) if ln)
     content = value.get("content")
     if isinstance(content, str):
         lines.append(f"{len(content):,} chars, {_lines(content)} lines")
-        lines.extend(_first_lines(content.strip(), limits.head, 120))
+        lines.extend(_first_lines(redacted(content, limits).strip(), limits.head, 120))
     edits = value.get("edits")
     if isinstance(edits, list):
         lines.append(f"{len(edits)} edits")
         first = edits[0] if edits else None
         if isinstance(first, dict) and isinstance(first.get("new_string"), str):
-            lines.extend("+ " + ln for ln in _first_lines(first["new_string"], limits.head, 120))
+            shown = redacted(first["new_string"], limits)
+            lines.extend("+ " + ln for ln in _first_lines(shown, limits.head, 120))
     prompt = value.get("prompt")
     if isinstance(prompt, str) and prompt:
-        lines.append(cap(prompt, limits.chars // 2))
+        lines.append(cap(prompt, limits.chars // 2, limits))
     if not lines:
         return _compact(value, limits)
     return clip("\n".join(lines), limits)

@@ -297,7 +297,7 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     call.event = event_flag or ""
     if agent_flag:
         call.agent = agents.parse_agent(agent_flag)
-    cfg = config.load_config()
+    cfg = config.load_config(strict=False)
     # Armed once the limit is known, before anything that can wait on the agent (stdin) or on
     # another hook (locks). Until here only imports and two small config files were read; an
     # earlier default timer would fire during start-up on a crowded machine, before the
@@ -333,8 +333,32 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     from vaultsync.core import capture
 
     context = capture.handle(call.incoming, vault, cfg, datetime.now(UTC), deadline)
+    context = _with_recall(call, vault, cfg, context)
     with deadline.critical():
         _emit(call, context)
+
+
+def _with_recall(call: _Call, vault: Any, cfg: Any, context: str) -> str:
+    """Add prompt-time recall (core/prompt_recall) to what the agent is sent; the event is
+    already recorded, so a failure here only costs the recall, and is logged."""
+    from vaultsync.core import prompt_recall
+
+    inc = call.incoming
+    if inc is None or not prompt_recall.wanted(inc, cfg):
+        return context
+    try:
+        from vaultsync.core.project import project_of
+
+        recalled = prompt_recall.context_for(inc, vault, cfg, project_of(inc.cwd).key)
+    except Exception as exc:
+        log_error(call, "PromptRecall" + type(exc).__name__, _safe_message(exc))
+        return context
+    if not recalled:
+        return context
+    from vaultsync.core.frozen_record import replace
+
+    call.incoming = replace(inc, wants_context=True)
+    return f"{context}\n\n{recalled}" if context else recalled
 
 
 def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:

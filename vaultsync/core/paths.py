@@ -159,16 +159,17 @@ def inside(root: Path, candidate: Path) -> Path:
     return cand_r
 
 
-def session_note_rel(agent: str, session_id: str, started: str) -> str:
+def session_note_rel(agent: str, session_id: str, started: str, shown: str | None = None) -> str:
     """Relative path of a session's event log.
 
     `started` is an ISO UTC timestamp (2026-11-29T16:12:05...Z). The name carries the start
     time (readable, sortable), the agent, a readable slice of the session id and a hash of
     machine + agent + full id, so two laptops or two agents never collide even with equal ids.
+    `shown`: the redacted session id: the readable slice comes from it, never from a secret.
     """
     day = started[:10]
     hhmm = started[11:13] + started[14:16]
-    sid = safe_component(session_id, 12, "session").replace(" ", "-")
+    sid = safe_component(session_id if shown is None else shown, 12, "session").replace(" ", "-")
     digest = short_hash(machine_id(), agent, session_id)
     name = f"{day} {hhmm} {safe_component(agent, 20)} {sid} {digest}.md"
     return f"{SESSIONS_DIR}/{day[:4]}/{day[5:7]}/{name}"

@@ -17,14 +17,15 @@ Standard library only; every pattern is compiled on first use, once per process.
 
 from __future__ import annotations
 
-import itertools
+import bisect
 import re
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 
+from vaultsync.core import privacy_encodings as E
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
-from vaultsync.core import privacy_spans as S
-from vaultsync.core import privacy_values as V
+from vaultsync.core import privacy_scan as S
+from vaultsync.core.privacy_kinds import log_kinds
 from vaultsync.core.privacy_rules import Lazy, Rule, Span
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
@@ -45,9 +46,6 @@ MARKER_RE = Lazy(r"\[REDACTED:[A-Za-z0-9_.:-]{1,80}\]")
 _WRAPPER = Lazy(r"⟦prompt-injection[a-z-]{0,40}: [^⟦⟧]{0,200000}⟧")
 _PRIVATE_OPEN = Lazy(r"(?i)<private>")
 _PRIVATE_CLOSE = Lazy(r"(?i)</private>")
-_B64 = r"([A-Za-z0-9+/]{16,}={0,2})(?![A-Za-z0-9+/=_-])"
-_B64_BLOB = Lazy(r"[^A-Za-z0-9+/=_-]" + _B64)  # a class, not a look-behind: scans fast
-_B64_AT_START = Lazy(_B64)
 _MARKS = "⟦⟧⟬⟭"
 _QUOTE_MARK = Lazy(f"[{_MARKS}]")
 _OUR_BACKSLASH = Lazy(r"\\(?=[<!(|｜#I/se])")  # inert's escapes inside a quoted injection
@@ -58,7 +56,6 @@ _ESCAPED_TOKEN = Lazy(
 _ESCAPED_KEYS = ("<\\|", "<\\｜", "<\\<", "<\\start_of", "<\\end_of", "[\\INST]", "[\\/INST]",
                  "\\##")  # fmt: skip
 _ESCAPE = Lazy(r"\\u\{[0-9a-f]{1,6}\}")
-_NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -146,7 +143,7 @@ class _Compiled:
         r, rx = self.rule, self.rx()
         if r.anchored:  # candidates start at a keyword
             pre = R.ANCHOR_CHECKS.get(r.check)
-            yield from J.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
+            yield from S.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
             return
         for lo, hi in self.windows(w, lowered, markers):
             pos = lo
@@ -163,7 +160,7 @@ class _Compiled:
         if not r.context or len(lowered) != len(w):
             return [(0, len(w))]
         out: list[Span] = []
-        for p in J.positions(lowered, r.context):
+        for p in S.positions(lowered, r.context):
             if markers and R.overlaps(markers, p, p + 1):
                 continue  # a [REDACTED:aws-...] marker is not a context
             hi = min(len(w), p + r.window)
@@ -206,9 +203,11 @@ class Redactor:
         markers: list[Span] | None = None,
         depth: int = 0,
         soft: Set[int] = frozenset(),
+        values: list[str] | None = None,
     ) -> list[Hit]:
         """Raw secret hits in `w` (overlapping; not merged). `soft`: offsets where something
-        invisible was taken out; a token may start or end there."""
+        invisible was taken out; a token may start or end there. `values` collects the secrets
+        found inside encoded blobs (their other occurrences are redacted too)."""
         lowered = w.lower()
         if markers is None:
             markers = _markers(w)
@@ -243,43 +242,22 @@ class Redactor:
                 if (
                     (markers and R.overlaps(markers, s, e))
                     or (ignore and R.inside(ignore, s, e))
-                    or (r.entropy and V.entropy(secret) < r.entropy)
+                    or (r.entropy and R.entropy(secret) < r.entropy)
                     or any(x in low for x in cr.stop)
                     or any(x in low for x in R.GLOBAL_STOPWORDS)
                     or any(a.search(secret) for a in cr.allow)
                 ):
                     continue
                 hits.append((s, e, r.id, r.priority))
-        if depth == 0 and len(w) >= 16:
-            hits += self._scan_base64(w, hits, markers)
+        if depth:
+            values = values if values is not None else []
+            values += [w[h[0] : h[1]] for h in hits]
+        if len(w) >= 16:
+            hits += E.decoded_hits(self._inner, w, hits, markers, depth, values or [])
         return hits
 
-    def _scan_base64(self, w: str, hits: list[Hit], markers: list[Span]) -> list[Hit]:
-        """One level of base64: a blob whose decoded text holds a secret is redacted whole."""
-        import binascii
-
-        found: list[Hit] = []
-        done = S.merge_spans(sorted([(h[0], h[1]) for h in hits] + markers))
-        budget = 4_000_000
-        first = _B64_AT_START.match(w)
-        for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w)):
-            blob, (start, end) = m.group(1), m.span(1)
-            if len(blob) % 4 or _NOT_B64.fullmatch(blob) or (done and R.overlaps(done, start, end)):
-                continue
-            budget -= len(blob)
-            if budget < 0:
-                break
-            try:
-                text = binascii.a2b_base64(blob).decode("utf-8")
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if sum(c.isprintable() or c in "\r\n\t" for c in text) < 0.95 * len(text):
-                continue
-            inner = self.scan_secrets(text, [], depth=1)
-            if inner:
-                best = max(inner, key=lambda h: (h[3], h[1] - h[0]))
-                found.append((start, end, best[2], best[3]))
-        return found
+    def _inner(self, text: str, depth: int, values: list[str]) -> list[Hit]:
+        return self.scan_secrets(text, [], depth=depth, values=values)
 
     # -- the whole pipeline -----------------------------------------------------------------------
     def redact(self, text: str) -> Redaction:
@@ -290,11 +268,19 @@ class Redactor:
         findings, leafs, private = _set_aside(text, J.INVISIBLE not in self.disabled)
         invisible = [(f.start, f.end) for f in findings if f.rule == J.INVISIBLE]
         ours, escapes = _our_syntax(text)
-        gone = S.merge_spans(sorted(private + invisible + escapes))  # tokens may start/end there
+        gone = _merge_spans(sorted(private + invisible + escapes))  # tokens may start/end there
         ours = [x for x in ours if not (gone and R.overlaps(gone, *x))]
-        w, segs, soft = S.working(text, gone, ours)
-        orig = S.mapper(segs)
-        hits = self.scan_secrets(w, _markers(w), soft=soft)
+        w, segs, soft = _working(text, gone, ours)
+        orig = _mapper(segs)
+        markers = _markers(w)
+        values: list[str] = []
+        hits = self.scan_secrets(w, markers, soft=soft, values=values)
+        if hits:  # a secret found once is redacted wherever and however else it is written
+            hits += [
+                h
+                for h in E.every_occurrence(w, hits, values)
+                if not R.overlaps(markers, h[0], h[1])
+            ]
         secrets = []
         gone_starts, gone_ends = [x[0] for x in gone], [x[1] for x in gone]
         for s, e, rule, _ in _merge(hits):
@@ -305,7 +291,7 @@ class Redactor:
             while q and gone and R.inside(gone, q.start(), q.end()):
                 q = _QUOTE_MARK.search(text, q.end(), e)
             e = q.start() if q else e  # never into a quoted injection's ⟦…⟧
-            s, e = S.grow(gone_starts, gone_ends, s, e)  # swallow, never cut, a private span
+            s, e = _grow(gone_starts, gone_ends, s, e)  # swallow, never cut, a private span
             if e > s:
                 secrets.append((s, e, rule))
         secrets = [(s, e, r) for s, e, r, _ in _merge((s, e, r, 0) for s, e, r in secrets)]
@@ -315,9 +301,9 @@ class Redactor:
         leafs += [(s, e, f"[REDACTED:{rule}]") for s, e, rule in secrets]
         leafs.sort()
         if invisible or ours:  # injections: an invisible character separates words, as on output
-            spaced = "".join(" " if a > b else text[a:b] for a, b in S.pieces(text, invisible))
-            w, segs, _ = S.working(spaced, private, [])
-            orig = S.mapper(segs)
+            spaced = "".join(" " if a > b else text[a:b] for a, b in _pieces(text, invisible))
+            w, segs, _ = _working(spaced, private, [])
+            orig = _mapper(segs)
         wrappers = [m.span() for m in _WRAPPER.finditer(w)] if "⟦" in w else []
         regions: list[tuple[int, int, str, bool]] = []
         for cs, ce, ss, se, rule, wrap in J.find_injections(w, w.lower(), self.disabled):
@@ -336,6 +322,16 @@ class Redactor:
 def _markers(w: str) -> list[Span]:
     """[REDACTED:...] markers are never (part of) a secret."""
     return [m.span() for m in MARKER_RE.finditer(w)] if "[REDACTED:" in w else []
+
+
+def _merge_spans(spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
+    for s, e in spans:
+        if out and s < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
 
 
 def _cut_point(text: str, cap: int) -> int:
@@ -370,6 +366,47 @@ def _set_aside(text: str, invisible: bool) -> tuple[list[Finding], list[Leaf], l
     return findings, leafs, removed
 
 
+def _pieces(text: str, runs: list[Span]) -> Iterator[Span]:
+    """The text cut at `runs`: kept pieces as (start, end), each run as (end, start)."""
+    pos = 0
+    for s, e in runs:
+        yield pos, s
+        yield from ((e, s),) * (e - s)  # one blank per character keeps the length
+        pos = e
+    yield pos, len(text)
+
+
+def _mapper(segs: tuple[list[int], list[int]] | None) -> Callable[[int, int], Span]:
+    def orig(s: int, e: int) -> Span:
+        if segs is None:
+            return s, e
+        return _to_orig(segs, s), _to_orig(segs, e - 1) + 1 if e > s else _to_orig(segs, s)
+
+    return orig
+
+
+def _working(
+    text: str, soft: list[Span], hard: list[Span]
+) -> tuple[str, tuple[list[int], list[int]] | None, frozenset[int]]:
+    """`text` without the spans in `soft` and `hard` (sorted lists), the segment map back to
+    `text`, and the offsets in the result where a `soft` span was taken out."""
+    if not soft and not hard:
+        return text, None, frozenset()
+    spans = sorted([(s, e, True) for s, e in soft] + [(s, e, False) for s, e in hard])
+    parts, ws, os_, at = [], [], [], set()
+    pos = n = 0
+    for s, e, is_soft in [*spans, (len(text), len(text), False)]:
+        if s > pos:
+            ws.append(n)
+            os_.append(pos)
+            parts.append(text[pos:s])
+            n += s - pos
+        if is_soft:
+            at.add(n)
+        pos = max(pos, e)
+    return "".join(parts), (ws, os_), frozenset(at)
+
+
 def _our_syntax(text: str) -> tuple[list[Span], list[Span]]:
     """What an earlier pass added: the ⟦…: and ⟧ of quoted injections, the backslashes inside
     them and in broken chat tokens; and, apart, the \\u{…} escapes of invisible characters. The
@@ -387,7 +424,20 @@ def _our_syntax(text: str) -> tuple[list[Span], list[Span]]:
             spans.append(m.span(k))
     if "\\u{" in text:
         escapes = [m.span() for m in _ESCAPE.finditer(text)]
-    return S.merge_spans(sorted(spans)), escapes
+    return _merge_spans(sorted(spans)), escapes
+
+
+def _to_orig(segs: tuple[list[int], list[int]], p: int) -> int:
+    ws, os_ = segs
+    k = max(0, bisect.bisect_right(ws, p) - 1)
+    return os_[k] + p - ws[k] if ws else p
+
+
+def _grow(starts: list[int], ends: list[int], s: int, e: int) -> Span:
+    """[s, e) grown over every span (sorted, non-overlapping; given by its starts and ends)
+    that it overlaps."""
+    j, k = bisect.bisect_right(ends, s), bisect.bisect_left(starts, e)
+    return (min(s, starts[j]), max(e, ends[k - 1])) if j < k else (s, e)
 
 
 def _absorb(regions: list[tuple[int, int, str, bool]], leafs: list[Leaf]) -> list[Any]:
@@ -395,7 +445,7 @@ def _absorb(regions: list[tuple[int, int, str, bool]], leafs: list[Leaf]) -> lis
     out: list[list[Any]] = []
     starts, ends = [x[0] for x in leafs], [x[1] for x in leafs]
     for s, e, rule, wrap in sorted(regions):
-        s, e = S.grow(starts, ends, s, e)
+        s, e = _grow(starts, ends, s, e)
         if out and s < out[-1][1]:
             last = out[-1]
             last[1] = max(last[1], e)
@@ -441,20 +491,3 @@ def default_redactor() -> Redactor:
     if _DEFAULT is None:
         _DEFAULT = Redactor.default()
     return _DEFAULT
-
-
-# ---- redaction log (written by core.logs) ------------------------------------------------------
-def log_kinds(findings: Iterable[Finding]) -> list[tuple[str, str]]:
-    """(rule, kind) of each finding, kind one of secret, private, injection: what the redaction
-    log records. Never the content, never a hash of it."""
-    return [
-        (
-            f.rule,
-            "injection"
-            if INJECTION in f.rule
-            else "private"
-            if f.rule == PRIVATE_RULE
-            else "secret",
-        )
-        for f in findings
-    ]

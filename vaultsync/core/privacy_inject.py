@@ -6,52 +6,19 @@ override phrase, a hidden HTML comment or element and a data-carrying markdown i
 becomes `<\\|im_start|>`), and invisible characters are shown as `\\u{…}` escapes. Ordinary
 coding lines ("ignore the build folder", "override the default timeout") do not match: an
 override needs a verb, a word such as *previous* or *all*, and a noun such as *instructions*.
-`positions` and `anchored` (a regex tried only where a keyword occurs) serve the secret rules too.
+Where candidates are found (`positions`, `anchored`) is core/privacy_scan.py's.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
+from vaultsync.core import privacy_hijack as H
 from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span
-
-
-def positions(lowered: str, words: Iterable[str]) -> list[int]:
-    """Sorted offsets where any of `words` occurs (str.find is much faster than a regex scan)."""
-    out = []
-    for k in words:
-        i = lowered.find(k)
-        while i >= 0:
-            out.append(i)
-            i = lowered.find(k, i + 1)
-    out.sort()
-    return out
-
-
-def anchored(
-    rx: re.Pattern[str] | Lazy,
-    w: str,
-    lowered: str,
-    starts: Iterable[str],
-    overlap: bool = False,
-    pre: Callable[[str, int], bool] | None = None,
-) -> Iterator[re.Match[str]]:
-    """Matches of `rx` that begin where one of `starts` occurs (non-overlapping unless asked).
-    `pre(w, p)` may turn a start down before the regex runs."""
-    if len(lowered) != len(w):  # lower() changed some lengths: offsets differ, scan instead
-        yield from rx.finditer(w)
-        return
-    last = -1
-    for p in positions(lowered, starts):
-        if pre is not None and not pre(w, p):
-            continue
-        if p >= last and (m := rx.match(w, p)):
-            last = p + 1 if overlap else max(m.end(), p + 1)
-            yield m
-
+from vaultsync.core.privacy_scan import CJK as _CJK
+from vaultsync.core.privacy_scan import anchored, word_start
 
 # ---- a compiled rule: where its candidates are ----------------------------------------
 
@@ -94,11 +61,16 @@ _ZH_STARTS = (
 )  # fmt: skip
 # (regex, the words a match starts with). The first pattern's `fill` must hold a STRONG_FILL word.
 OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (rf"(?i)\b(?:ignore|disregard|forget|override|bypass|abandon|discard){_S}(?P<fill>(?:(?:"
+    (rf"(?i)\b(?:ignore|disregard|forget|override|bypass|abandon|discard|(?:stop|quit|cease)"
+     rf"{_S}(?:following|obeying|using)|(?:no{_S}longer|do{_S}not|don't|never){_S}(?:follow|obey))"
+     rf"{_S}(?P<fill>(?:(?:"
      + "|".join(_FILL) + rf"){_S}){{1,5}})(?:instructions?|prompts?|directives?|directions"
      r"|guidelines|guardrails|rules|constraints|messages|programming|restrictions"
      r"|policies|training)\b",
-     ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard")),
+     ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard", "stop", "quit",
+      "cease", "no", "do", "don't", "never")),
+    (rf"(?i)\bfrom{_S}now{_S}on,?{_S}(?:you{_S}(?:will|must|shall|are{_S}to|obey|follow|answer"
+     rf"|respond|only)|your{_S}(?:only|new){_S}(?:task|job|goal|instructions?))", ("from",)),
     (rf"(?i)\b(?:ignore|disregard|forget){_S}(?:everything|anything|all(?:{_S}that)?|whatever)"
      rf"{_S}(?:you(?:'ve|{_S}have|{_S}were|{_S}had)?{_S}(?:been{_S})?(?:told|given|instructed"
      rf"|taught)|(?:i|we){_S}(?:said|told{_S}you|wrote)|(?:written{_S}|said{_S})?(?:above|before"
@@ -129,8 +101,11 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (rf"(?:你|您)(?:现在|現在)?(?:不再是|已经不是|已經不是)|{_ZH_OTHER}", _ZH_STARTS),
     (r"(?:以前|前|上記|これまで|上)の(?:指示|命令|ルール|指令|プロンプト)を?(?:すべて|全て)?無視",
      ("以前", "前", "上記", "これまで", "上")),
+    (r"(?:从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後)[，,、 ]?(?:你|您)"
+     r"(?:的(?:任务|任務|新任务)|只|必须|必須|要|将|將|就是|不再)"
+     r"|(?:これから|今から|今後)は?[、,]?(?:あなた|君)は",
+     ("从现在", "從現在", "从今以后", "從今以後", "これから", "今から", "今後")),
 )  # fmt: skip
-_CJK = Lazy(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 CHAT_TOKEN = Lazy(
     r"<\|[A-Za-z_][A-Za-z0-9_.-]{0,40}\|>|<｜[^｜\n]{1,40}｜>|\[/?INST\]|<</?SYS>>"
     r"|<(?:start|end)_of_turn>"
@@ -147,15 +122,18 @@ _HIDING = Lazy(
     r"(?:\.\d+)?(?:px|pt|em|rem)?\b|opacity[ \t]*:[ \t]*0(?:\.0+)?(?![.\d])|color[ \t]*:[ \t]*"
     r"(?:#fff(?:fff)?\b|white\b|transparent\b)|\bhidden\b|aria-hidden|height[ \t]*:[ \t]*0"
 )
-_AI_CUE = Lazy(rf"(?i)\b(?:{_AI}|assistants?|chatbots?|agents?)\b")
+_AI_CUE = Lazy(  # no \b: CJK letters are word characters too (给AI的指令)
+    rf"(?i)(?<![A-Za-z])(?:{_AI}|assistants?|chatbots?|agents?)(?![A-Za-z])"
+    r"|人工智能|大模型|助手|智能体|智能體|エージェント|アシスタント"
+)
 _IMPERATIVE = Lazy(
     r"(?i)\b(?:ignore|disregard|forget|instructions?|must|you[ \t]+should|do[ \t]+not[ \t]+tell"
     r"|print|send|upload|post|exfiltrate|reveal|execute|run|delete|remove|curl|wget|reply"
     r"|respond|output|read|fetch|open|visit|append|include|approve|merge|commit|push)\b"
+    r"|请|請|把|发送|發送|执行|執行|删除|刪除|不要|してください|して下さい|送信|実行|削除"
 )
-MD_IMAGE = Lazy(
-    r"(?<![\\`])!\[[^\]\n]{0,300}\]\([ \t]*<?(?=https?://)"
-    r"|(?i:(?<!\\)<img\b[^>]{0,300}?\bsrc[ \t]*=[ \t]*[\"']?(?P<src>https?://[^\"'\s>]{1,2000}))"
+MD_IMAGE = Lazy(  # an <img> tag; markdown images and links: `_md_links`
+    r"(?i:(?<!\\)<img\b[^>]{0,300}?\bsrc[ \t]*=[ \t]*[\"']?(?P<src>https?://[^\"'\s>]{1,2000}))"
 )
 _EXFIL_PARAMS = frozenset((
     "data", "d", "q", "query", "secret", "secrets", "key", "conv", "conversation", "chat",
@@ -175,10 +153,6 @@ def _rx(pattern: str) -> re.Pattern[str]:
 @lru_cache(maxsize=64)
 def _lazy(pattern: str) -> Lazy:
     return Lazy(pattern)  # compiled only once a candidate start needs it
-
-
-def _word_start(w: str, p: int) -> bool:
-    return p == 0 or not w[p - 1].isalpha() or w[p] > "\u3000"  # CJK has no word breaks
 
 
 def _sentence(w: str, s: int, e: int) -> Span:
@@ -219,8 +193,8 @@ def exfil_url(url: str) -> bool:
     _, _, query = url.partition("?")
     for pair in re.split(r"[&;]", query):
         key, _, value = pair.partition("=")
-        if key.lower() in _EXFIL_PARAMS and len(value) >= 24:
-            return True
+        if key.lower() in _EXFIL_PARAMS and (len(value) >= 24 or len(_CJK.findall(value)) >= 4):
+            return True  # a long value, or words asking for something to be filled in
     return False
 
 
@@ -231,7 +205,7 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
         for pattern, starts in OVERRIDES:
             if not cjk and starts[0] > "\u3000":
                 continue
-            for m in anchored(_lazy(pattern), w, lowered, starts, pre=_word_start):
+            for m in anchored(_lazy(pattern), w, lowered, starts, pre=word_start):
                 if _override_ok(m):
                     found.append((m.start(), m.end(), *_sentence(w, *m.span()), OVERRIDE, True))
     if CHAT not in off and any(k in lowered for k in _CHAT_KEYS):
@@ -253,19 +227,48 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
             close = _rx(rf"(?i)</{m.group(1)}[ \t]*>").search(w, m.end(), m.end() + 4000)
             if close and _HIDING.search(m.group(2)) and addressed_to_ai(w[m.end() : close.start()]):
                 found.append((m.start(), close.end(), m.start(), close.end(), HIDDEN, True))
-    if EXFIL not in off and ("![" in w or "<img" in lowered):
+    if COMMENT not in off and "[//]: #" in w:  # a markdown comment: never rendered
+        for m in _MD_COMMENT.finditer(w):
+            if addressed_to_ai(m.group(1)):
+                found.append((*m.span(), *m.span(), COMMENT, True))
+    found += H.find(w, lowered, off)
+    if EXFIL not in off and "](" in w:
+        found += _md_links(w)
+    if EXFIL not in off and "<img" in lowered:
         for m in MD_IMAGE.finditer(w):
-            url, end = m.group("src"), m.end()
-            if url is None:  # markdown: the URL runs to the closing parenthesis on this line
-                paren = w.find(")", m.end(), m.end() + 2000)
-                if paren < 0 or w.find("\n", m.end(), paren) >= 0:
-                    continue
-                url, end = w[m.end() : paren], paren + 1
-            if exfil_url(url):
-                found.append((m.start(), end, m.start(), end, EXFIL, True))
+            if m.group("src") and exfil_url(m.group("src")):
+                found.append((m.start(), m.end(), m.start(), m.end(), EXFIL, True))
     return found
 
 
+def _md_links(w: str) -> list[Inj]:
+    """Markdown images and links whose URL carries data out. Found from each `](http` (str.find),
+    not by a scan from every `[`: code is full of brackets."""
+    out: list[Inj] = []
+    k = w.find("](")
+    while k >= 0:
+        u = k + 2
+        while u < len(w) and w[u] in " \t<" and u - k < 6:
+            u += 1
+        nxt = w.find("](", k + 2)
+        if w.startswith(("http://", "https://"), u):
+            a = w.rfind("[", max(0, k - 300), k)
+            paren = w.find(")", u, u + 2000)
+            if (
+                a >= 0
+                and paren >= 0
+                and w.find("\n", a, paren) < 0
+                and w.find("]", a, k) < 0
+                and (a == 0 or w[a - 1] not in "\\`")
+            ):
+                s = a - 1 if a and w[a - 1] == "!" else a
+                if (s == a or s == 0 or w[s - 1] not in "\\`") and exfil_url(w[u:paren]):
+                    out.append((s, paren + 1, s, paren + 1, EXFIL, True))
+        k = nxt
+    return out
+
+
+_MD_COMMENT = Lazy(r"(?m)^[ \t]*\[//\]:[ \t]*#[ \t]*[(\"']([^\n]{1,2000})[)\"'][ \t]*$")
 _MD_IMG_OPEN = Lazy(r"(?<!\\)!\[")
 _TAG_OPEN = Lazy(r"(?<!\\)<(?=[/A-Za-z])")
 _BANG_OPEN = Lazy(r"(?<!\\)<!")
@@ -320,10 +323,24 @@ def invisible_runs(text: str, skip: list[Span]) -> list[Span]:
     return runs
 
 
+_RTL = Lazy("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+_NO_SPACES = Lazy(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+
+
 def _legit_format_char(text: str, i: int) -> bool:
     c = text[i]
     if c == "\ufeff":
         return i == 0
+    if c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
+        # bidi controls belong to right-to-left text (Arabic, Hebrew); near Latin only, they are
+        # the Trojan Source trick of reordering what a reader sees
+        return _RTL.search(text, max(0, i - 3), i + 4) is not None
+    if c == "\u200b":  # a zero-width space between two non-Latin letters: Thai, Khmer, CJK
+        prev = text[i - 1] if i else "a"
+        nxt = text[i + 1] if i + 1 < len(text) else "a"
+        return all(x.isalpha() and _NO_SPACES.match(x) for x in (prev, nxt))
     if c not in "\u200c\u200d\u200e\u200f":
         return False
     prev = text[i - 1] if i else "a"

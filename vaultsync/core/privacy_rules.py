@@ -15,18 +15,11 @@ explains the rules for users.
 from __future__ import annotations
 
 import bisect
+import math
 import re
 from collections.abc import Callable
 
-from vaultsync.core.privacy_values import (
-    UUID,
-    Lazy,
-    classes,
-    code_like,
-    passwordish,
-    placeholder,
-    secretish,
-)
+from vaultsync.core.privacy_tables import PROVIDERS, STRUCTURE
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
@@ -35,6 +28,21 @@ if TYPE_CHECKING:
     from typing import Any
 else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
     from vaultsync.core.frozen_record import dataclass
+
+
+class Lazy:
+    """A regex compiled on first use, so importing the rules stays cheap for a hook process."""
+
+    __slots__ = ("_rx", "pattern")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self._rx: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rx is None:
+            self._rx = re.compile(self.pattern)
+        return getattr(self._rx, name)
 
 
 @dataclass(frozen=True)
@@ -55,155 +63,11 @@ class Rule:
     anchored: bool = False  # the match starts at a keyword (found with str.find: fast)
 
 
-# Provider tokens with a distinctive prefix. Defaults: p=10 c=mixed e=3.
-PROVIDERS = r"""
-anthropic-api-key | sk-ant- | | %Lsk-ant-[a-z]{2,10}\d{0,3}-[A-Za-z0-9_-]{32,300}%R
-openai-api-key | sk- | e=3.5 | %Lsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,300}%R
-aws-access-key-id | akia,asia,abia,acca,a3t | c= e=2.5 s=EXAMPLE |
-    %L(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}%R
-aws-session-token | iqojb3jpz2lux2vj,zxivyxdze | |
-    %B(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE|FQoGZXIvYXdzE)[A-Za-z0-9/+=]{40,4000}
-github-token | ghp_,gho_,ghu_,ghs_,ghr_ | s=ghp_16C7e42F292c6912E7710c838347Ae178B4a |
-    %Lgh[pousr]_[A-Za-z0-9]{36,251}%R
-github-fine-grained-pat | github_pat_ | | %Lgithub_pat_[A-Za-z0-9_]{50,255}%R
-gitlab-token | glpat-,gldt-,glptt-,glrt-,glsoat-,glft-,glimt-,glagent-,gloas-,glcbt-,gr1348941 | |
-    %L(?:gl(?:pat|dt|ptt|rt|soat|ft|imt|agent|oas|cbt|ffct)-|GR1348941)[A-Za-z0-9_-]{20,64}
-    (?:\.[A-Za-z0-9_-]{1,64}){0,3}%R
-slack-token | xox | | %L(?:xox[abposre]|xoxe\.xox[bp])-[A-Za-z0-9-]{10,250}%R
-slack-app-token | xapp- | | %Lxapp-\d-[A-Z0-9]{8,16}-\d{6,16}-[a-z0-9]{32,128}%R
-slack-webhook | hooks.slack.com | g=1 |
-    hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/+-]{20,200})
-discord-webhook | /api/webhooks/ | g=1 |
-    discord(?:app)?\.com/api/webhooks/\d{5,30}/([A-Za-z0-9_-]{40,100})
-teams-webhook | webhook.office.com | g=1 |
-    \.webhook\.office\.com/webhookb2/([A-Za-z0-9@/_-]{40,300})
-stripe-secret-key | sk_live_,sk_test_,rk_live_,rk_test_ | s=4eC39HqLyjWDarjtT1zdp7dc |
-    %L(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}%R
-stripe-webhook-secret | whsec_ | | %Lwhsec_[A-Za-z0-9+/=]{20,100}%R
-google-api-key | aiza | | %LAIza[0-9A-Za-z_-]{35}%R
-google-oauth-secret | gocspx- | | %LGOCSPX-[A-Za-z0-9_-]{20,40}%R
-google-oauth-token | ya29.,1//0 | | %L(?:ya29\.[0-9A-Za-z_-]{30,2000}|1//0[0-9A-Za-z_-]{40,500})%R
-huggingface-token | hf_,api_org_ | c= e=3.5 | %L(?:hf_|api_org_)[A-Za-z0-9]{30,64}%R
-npm-token | npm_ | | %Lnpm_[A-Za-z0-9]{36}%R
-pypi-token | pypi-ag | | %Lpypi-Ag[A-Za-z0-9_-]{50,1000}%R
-jwt | eyj | c= s=eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ |
-    %LeyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{4,16384}\.[A-Za-z0-9_-]{0,4096}
-    (?:\.[A-Za-z0-9_-]{0,4096}\.[A-Za-z0-9_-]{0,4096})?%R
-sendgrid-api-key | sg. | | %LSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}%R
-twilio-api-key | twilio | | %LSK[0-9a-fA-F]{32}%R
-mailgun-api-key | key- | | %Lkey-[0-9a-f]{32}%R
-shopify-token | shpat_,shpca_,shppa_,shpss_ | | %Lshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}%R
-digitalocean-token | _v1_ | | %Ldo[opr]_v1_[a-f0-9]{64}%R
-telegram-bot-token | :aa | | %L\d{8,10}:AA[A-Za-z0-9_-]{33}%R
-discord-bot-token | discord | |
-    %L[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}%R
-linear-api-key | lin_api_,lin_oauth_ | | %Llin_(?:api|oauth)_[A-Za-z0-9]{40}%R
-doppler-token | dp. | | %Ldp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}%R
-databricks-token | dapi | | %Ldapi[a-f0-9]{32}(?:-\d)?%R
-groq-api-key | gsk_ | | %Lgsk_[A-Za-z0-9]{48,56}%R
-xai-api-key | xai- | | %Lxai-[A-Za-z0-9]{70,90}%R
-replicate-token | r8_ | | %Lr8_[A-Za-z0-9]{37}%R
-perplexity-api-key | pplx- | | %Lpplx-[A-Za-z0-9]{40,56}%R
-notion-token | secret_,ntn_ | | %L(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50})%R
-atlassian-api-token | atatt3 | | %LATATT3[A-Za-z0-9_=-]{150,220}%R
-postman-api-key | pmak- | | %LPMAK-[a-f0-9]{24}-[a-f0-9]{34}%R
-vault-token | hvs.,hvb.,hvr. | | %Lhv[sbr]\.[A-Za-z0-9_-]{24,300}%R
-terraform-token | atlasv1 | | %L[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}%R
-sentry-token | sntry,sntru,sntrs | | %Lsntr[ysu]_[A-Za-z0-9+/=_]{40,400}%R
-supabase-token | sbp_,sb_secret_ | | %L(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{20,64})%R
-planetscale-token | pscale_ | | %Lpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}%R
-pinecone-api-key | pcsk_ | | %Lpcsk_[A-Za-z0-9_]{40,100}%R
-langsmith-api-key | lsv2_ | | %Llsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}%R
-grafana-token | glsa_,glc_ | |
-    %L(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2})%R
-square-token | sq0 | | %Lsq0(?:atp|csp)-[0-9A-Za-z_-]{22,60}%R
-heroku-api-key | hrku- | | %LHRKU-[A-Za-z0-9_-]{40,70}%R
-age-secret-key | age-secret-key- | c= | AGE-SECRET-KEY-1[0-9A-Z]{58}
-azure-ad-client-secret | q~ | |
-    (?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])
-firebase-fcm-key | aaaa | | %LAAAA[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{140}%R
-"""
-
-# Secrets found by their surroundings. The generic `name = value` rule (secret-assignment) starts
-# at the key word (a fast scan); its check reads the name backwards and judges name and value.
-STRUCTURE = r"""
-private-key | private key | p=9 c=pem g=1 | -----BEGIN[ A-Z0-9]{0,24}PRIVATE KEY(?: BLOCK)?-----
-    ((?:[^-]|-(?!----)){16,65536})-----END[ A-Z0-9]{0,24}PRIVATE KEY(?: BLOCK)?-----
-private-key | private key | p=9 c=pem g=1 | -----BEGIN[ A-Z0-9]{0,24}PRIVATE KEY(?: BLOCK)?-----
-    ((?:(?:(?:\\[nr]){1,2}|[ \t]{0,8}\r?\n[ \t]{0,8})[A-Za-z0-9+/=]{1,4096}){1,1000})
-private-key | private-lines | p=9 c=pem g=1 |
-    Private-Lines: \d{1,4}\r?\n((?:[A-Za-z0-9+/=]{4,128}(?:\r?\n|$)){1,128})
-url-credentials | :// | p=7 c=password g=1 |
-    ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:([^\s/?#'"`<>]{1,256})@(?=[A-Za-z0-9\[])
-url-token | :// | p=6 c=mixed e=3.3 g=1 | ://([A-Za-z0-9_-]{20,256})@(?=[A-Za-z0-9\[])
-url-query-secret | = | p=6 c=secret g=1 | [?&](?i:password|passwd|pwd|pass|token|access_token
-    |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
-    |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
-authorization-header | authorization | p=8 c=secret g=1 a=1 |
-    (?i)authorization["']?[ \t]{0,3}[:=][ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
-    |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
-    ([A-Za-z0-9._~+/=:-]{8,8192})
-curl-user | -u,--user | p=6 c=password g=1 |
-    [ \t]-(?:u|-user)[ \t]{1,3}["']?[^\s:'"]{1,128}:([^\s'"]{1,256})
-cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,--auth-token |
-    p=6 c=secret g=1/2/3 a=1 | (?i)--(?:password|passwd|pass|token|api-key|apikey|secret
-    |client-secret|access-token|auth-token)(?:=|[ \t]{1,3})
-    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
-mysql-password-flag | mysql,mariadb | p=6 c=password g=1/2/3 a=1 |
-    (?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\r\n]{0,200}?[ \t]-p
-    (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
-cli-password-flag | redis-cli,sshpass | p=6 c=password g=1/2/3 a=1 |
-    (?i)(?:redis-cli\b[^\r\n]{0,200}?[ \t]-a|sshpass[ \t]+-p)[ \t]*
-    (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
-basic-auth-pair | auth | p=6 c=password g=1 a=1 |
-    (?i)auth(?:[ \t]*=[ \t]*\(|\()[ \t]*["'][^"'\r\n]{1,100}["'][ \t]*,[ \t]*
-    ["']([^"'\r\n]{4,256})["']
-credential-pair | cred,login,log in,user,account | p=3 c=prose g=1 a=1 |
-    (?i)(?:creds?|credentials|log[ \t]?in|user(?:name)?|account)\b[^\r\n/]{0,60}?[ \t]/[ \t]{1,3}
-    (\S{6,200})
-chpasswd | chpasswd | p=5 c=password g=1 | echo[ \t]+["']?[\w.-]{1,32}:([^'"\s|]{4,256})["']?[ \t]*
-    \|[ \t]*(?:sudo[ \t]+)?chpasswd
-config-key-value | key= | p=4 c=secret g=1 a=1 |
-    (?i)key=["'][\w.:-]{0,40}(?:password|pwd|secret|token|apikey|api_key|connectionstring)["']
-    [ \t]+value=["']([^"'\r\n]{1,512})["']
-cookie-session | cookie | p=5 c=secret g=1 a=1 | (?i)cookie:[^\r\n]{0,300}?\b[\w.-]{0,30}(?:sess|sid
-    |token|auth|jwt)[\w.-]{0,30}=([^;\s"']{16,4096})
-netrc-password | machine | p=6 c=password g=1 a=1 | (?i)\bmachine[ \t\r\n]{1,10}\S{1,253}
-    (?:[ \t\r\n]{1,10}(?:login|account)[ \t\r\n]{1,10}\S{1,256}){0,2}[ \t\r\n]{1,10}password
-    [ \t\r\n]{1,10}(\S{1,512})
-azure-connection-string | accountkey,sharedaccesskey,sharedaccesssignature | p=7 c=secret g=1 a=1 |
-    (?i)(?:AccountKey|SharedAccessKey|SharedAccessSignature)[ \t]{0,2}=[ \t]{0,2}
-    ([^;"'\s]{20,1024})
-aws-secret-access-key | secret,aws | p=9 c=mixed e=3.5 g=1 s=EXAMPLE a=1 |
-    (?i)(?:secret[_ .-]?access[_ .-]?key|aws[_ .-]?secret(?:[_ .-]?key)?)["'\]]{0,2}[ \t]{0,4}
-    (?:=|:=|:|=>|,)?[ \t]{0,4}["'`]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])
-aws-secret-access-key | aws,akia,asia,amazon | p=9 c=mixed3 e=4 s=EXAMPLE g=1 w=300 x=1 |
-    [^A-Za-z0-9+/=_-]([A-Za-z0-9/+]{40})%E
-k8s-env-secret | name: | p=4 c=secret g=1/2/3 a=1 | (?i)name:[ \t]{0,3}["']?[\w.-]{0,60}(?:password
-    |passwd|secret|token|api_?key|apikey|credentials?|_key)["']?[ \t]*\r?\n[ \t]{0,40}value:
-    [ \t]{0,4}(?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})'|([^\s"'][^\r\n]{0,511}))
-xml-secret | password>,passwd>,secret>,token>,key> | p=4 c=secret g=2 |
-    (?i)<([\w:.-]{0,40}(?:password|passwd|secret|token|apikey|api_key
-    |accesskey|secretkey))>([^<\r\n]{1,512})</\1>
-sql-password | identified,password | p=4 c=password g=1 a=1 |
-    (?i)\b(?:identified[ \t]+by|password)[ \t]{1,3}
-    '((?:[^'\\\r\n]|''|\\.){4,256})'
-password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌 | p=3 c=prose g=1/2 a=1 |
-    (?i)(?:\b(?:password|passphrase|passcode|pwd|secret|token|api[ _-]?key
-    |access[ _-]?key|secret[ _-]?key)s?(?:[ \t]+(?:for|of|on|to)(?:[ \t]+\S{1,80}?){1,4})?
-    (?:[ \t]*:|[ \t]+(?:is|was|is[ \t]now|are))?[ \t]{1,3}["'`“‘]?(\S{6,200})
-    |(?:密码|口令|密钥|令牌)[ \t]{0,2}(?:是|为|為|：|:)?[ \t]{0,2}(\S{6,200}))
-password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
-    (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
-secret-assignment | pass,pw,secret,token,api,access,private,auth,key | p=2 c=assign g=2/3/4/5 a=1 |
-    (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
-    |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key)(?![A-Za-z0-9_])["'\]]{0,2}\??
-    [ \t]{0,4}(?:=|:=|:|=>|\?=)[ \t]{0,4}(?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,512})"
-    |'(?P<v2>(?:[^'\\\r\n]|\\.){1,512})'|`(?P<v3>[^`\r\n]{1,512})`|(?P<v4>[^\s"'`]))
-"""
-
 TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-_LEFT = {"%L": TOKEN_CHARS, "%B": TOKEN_CHARS + "+/="}
+# A provider prefix may follow `_` or `-` (`sess-ghp_…`, `mcp__glpat-…`: a token inside a name)
+# but not a letter or digit (inside a longer random run).
+_ALNUM = TOKEN_CHARS[:62]
+_LEFT = {"%L": _ALNUM, "%B": TOKEN_CHARS + "+/="}
 _SUBST = {"%E": r"(?![A-Za-z0-9+/=_-])"}
 
 
@@ -268,6 +132,113 @@ IGNORE = Lazy(
 )
 
 
+# ---- value filters ------------------------------------------------------------------------------
+def entropy(s: str) -> float:
+    n = len(s)
+    counts: dict[str, int] = {}
+    for ch in s:
+        counts[ch] = counts.get(ch, 0) + 1
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
+
+
+_PLACEHOLDER = Lazy(
+    r"<[^>]*>|\$\{.*\}|\$\(.*\)|\{\{.*\}\}|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\[.*\]|\{[\w.]*\}"
+    r"|__\w+__|@\w+@|%(?:\(\w+\))?s|\{[^{}]*\}|[*.•#xX_\s-]+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+"
+    r"|(?i:your|<your|enter|insert|replace)[\w -]*"
+    r"|(?:op://|vault:|secret://|secretsmanager:|ssm:|sm://|env:|file:|arn:aws:|projects/\S+/"
+    r"secrets/|gcp:|azurekv:|keyvault:|ref\+|awssm:|gcpsm:|doppler:|infisical:|bws:)\S*"
+    r"|(?:~|\.{1,2})?/[\w./@-]*|[A-Za-z]:\\\S*"
+    r"|(?:new|await|function|lambda|typeof|require|import|yield)\b.*"
+    r"|!(?:vault|Ref|Sub|GetAtt|ImportValue|Join|Secret|env)\b.*|[|>][-+]?\d?|[*&][\w-]+"
+)
+_CALL = Lazy(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)[ \t]*(?:[(\[].*)?")
+_TEMPLATED = Lazy(r"\$\{|\{\{|\$\(|\*{3}|x{4}|X{4}|\.\.\.|…|\[REDACTED")
+_WORDS = frozenset((
+    "none", "null", "nil", "undefined", "true", "false", "yes", "no", "on", "off", "empty",
+    "required", "optional", "string", "str", "bytes", "int", "number", "boolean", "bool", "secret",
+    "secrets", "password", "passwd", "pass", "pwd", "token", "apikey", "api_key", "api-key", "key",
+    "changeme", "change_me", "changeit", "replace_me", "replaceme", "todo", "tbd", "fixme", "dummy",
+    "example", "sample", "test", "testing", "placeholder", "redacted", "hidden", "masked",
+    "default", "value", "secretstr", "any", "unknown", "n/a", "foo", "bar", "baz", "foobar",
+    "secret_key", "access_key",
+))  # fmt: skip
+UUID = Lazy(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_LETTERS = Lazy(r"_*[A-Za-z]+(?:[_.-][A-Za-z]+)*_*")
+_PCT = Lazy(r"%([0-9A-Fa-f]{2})")
+
+
+# A stored password hash (Django, passlib, crypt(3), LDAP): what a fixture or a user table holds
+# instead of the password; not a credential by itself.
+HASHED = Lazy(
+    r"(?:pbkdf2_[a-z0-9]{2,12}|argon2(?:id|i|d)?|bcrypt(?:_sha256)?|scrypt|sha1|md5|crypt)\$\S{8,}"
+    r"|\$(?:2[abxy]?|[156]|apr1|argon2(?:id|i|d)|scrypt|y|gy|7|pbkdf2(?:-sha\d{1,3})?)\$\S{8,}"
+    r"|\{(?:SSHA\d{0,3}|SHA\d{0,3}|SMD5|CRYPT|PBKDF2[-_A-Z0-9]{0,12}|ARGON2)\}\S{8,}"
+)
+
+
+# Keys made to be shipped to browsers: publishable keys and public tokens, search-only keys.
+PUBLIC_VALUE = Lazy(r"(?:pk_(?:live|test)_|pk\.eyJ|sb_publishable_)\S*")
+_PUBLIC_NAMES = ("public", "publishable", "search_key", "searchkey", "search_api_key",
+                 "searchapikey", "search_only", "searchonly")  # fmt: skip
+
+
+def _public_name(name: str) -> bool:
+    return any(p in name for p in _PUBLIC_NAMES)
+
+
+def placeholder(v: str) -> bool:
+    """An empty value, a mask, a variable or template reference, a path, a word or a stored
+    password hash."""
+    if "%" in v:
+        v = _PCT.sub(lambda m: chr(int(m.group(1), 16)), v)
+    return (
+        not v
+        or v.lower() in _WORDS
+        or bool(_PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v) or HASHED.fullmatch(v))
+        or bool(PUBLIC_VALUE.fullmatch(v))
+    )
+
+
+def code_like(v: str) -> bool:
+    """`form.password`, `os.getenv("X")`, `SecretStr('*')`, `db.example.com`: code or a name."""
+    call = _CALL.fullmatch(v)
+    if not call or (call.end(1) == len(v) and "." not in call.group(1)):
+        return False
+    return call.end(1) < len(v) or all(_wordish(part) for part in call.group(1).split("."))
+
+
+def _wordish(p: str) -> bool:
+    """A name a person wrote (`b16encode`, `getToken`, `SECRET_KEY`), not random characters."""
+    return p.islower() or p.isupper() or (sum(c.isupper() for c in p) <= 3 and len(p) <= 30)
+
+
+def passwordish(v: str) -> bool:
+    """Letters-only values under 20 characters count as words or identifiers, not passwords."""
+    if len(v) < 6 or placeholder(v) or any(c.isspace() for c in v):
+        return False
+    if _LETTERS.fullmatch(v):
+        return _random_letters(v, 3.6)
+    return v.isdigit() or entropy(v) >= 2.0
+
+
+def secretish(v: str, min_len: int = 8, floor: float = 3.0) -> bool:
+    if len(v) < min_len or v.isdigit() or placeholder(v) or any(c.isspace() for c in v):
+        return False
+    if _LETTERS.fullmatch(v):
+        return _random_letters(v, 3.8)
+    return entropy(v) >= floor
+
+
+def _random_letters(v: str, floor: float) -> bool:
+    """Letters only: a random token (long, mixed case, no word separators), or a word/name."""
+    lo, up, _ = classes(v)
+    return len(v) >= 20 and lo and up and v.isalpha() and entropy(v) >= floor
+
+
+def classes(v: str) -> tuple[bool, bool, bool]:
+    return any(c.islower() for c in v), any(c.isupper() for c in v), any(c.isdigit() for c in v)
+
+
 # ---- named checks: (match, text, start, end) -> the secret's (start, end), or None to veto ------
 Span = tuple[int, int]
 LINE_PREFIX = Lazy(
@@ -322,7 +293,7 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         camel = p.islower() and core[0].isupper()
         if not (p in "_.-" or camel or (prefix.isupper() and core.isupper())):
             return None
-    if "public" in name or "publishable" in name or (lc == "token" and stem.endswith(_TOKEN_DENY)):
+    if _public_name(name) or (lc == "token" and stem.endswith(_TOKEN_DENY)):
         return None
     kind = "password" if lc.startswith(("pass", "pw")) else "secret"
     if lc == "key":
@@ -348,7 +319,31 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         if value.endswith(":") or _KEY_IN_VALUE.search(value):  # `key: Label:`, `pw=token=x`
             return None
         e = s + len(value)
-    return (s, e) if _value_ok(kind, w[s:e]) else None
+    if not _value_ok(kind, w[s:e]):
+        return None
+    if minified(w, s) and not _random_token(w[s:e]):
+        return None  # bundles are full of `key:"..."`: only a clearly random value counts
+    return s, e
+
+
+def minified(w: str, p: int) -> bool:
+    """Is `p` on a line of minified or bundled code: long, and nearly without spaces?"""
+    a = w.rfind("\n", max(0, p - 4000), p) + 1
+    b = w.find("\n", p, p + 4000)
+    b = min(len(w), p + 4000) if b < 0 else b
+    if b - a < 300:
+        return False
+    lo = max(a, p - 300)
+    hi = min(b, lo + 600)  # a window around p: the cost stays bounded on a huge line
+    return w.count(" ", lo, hi) < 0.04 * (hi - lo)
+
+
+def _random_token(v: str) -> bool:
+    """Letters of both cases and digits, at least 20 of them, high entropy, not hex."""
+    return len(v) >= 20 and all(classes(v)) and entropy(v) >= 4.0 and not _HEXISH.fullmatch(v)
+
+
+_HEXISH = Lazy(r"[0-9a-fA-F_-]+")
 
 
 def assign_start(w: str, p: int) -> bool:
@@ -417,6 +412,18 @@ def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, s + len(value)) if value and ok(value) else None
 
 
+_SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
+
+
+def check_env_default(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`process.env.API_KEY ?? "..."`, `os.getenv("TOKEN", "...")`: the default is the secret
+    when the variable's name says so."""
+    name = m.group(1).lower()
+    if _public_name(name) or not _SECRET_NAME.search(name):
+        return None
+    return (s, e) if secretish(w[s:e]) and not code_like(w[s:e]) else None
+
+
 def check_pem(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     while s < e and (w[s].isspace() or w.startswith(("\\n", "\\r"), s)):
         s += 1 if w[s].isspace() else 2
@@ -430,6 +437,16 @@ def check_mixed(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if (lo or up) and dg else None
 
 
+def check_url_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`https://<token>@host`, except a Sentry DSN: its key is public by design."""
+    if _SENTRY_HOST.match(w, e + 1):
+        return None
+    return check_mixed(m, w, s, e)
+
+
+_SENTRY_HOST = Lazy(r"(?:o\d{1,12}\.)?(?:ingest\.)?(?:[a-z]{2}\.)?sentry\.io\b|o\d{1,12}\.ingest\.")
+
+
 def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if all(classes(w[s:e])) else None
 
@@ -438,7 +455,7 @@ ANCHOR_CHECKS = {"assign": assign_start}
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
-    "mixed3": check_mixed3,
+    "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
 }  # fmt: skip
 
 

@@ -211,8 +211,8 @@ _PATHSPEC_MAX = 64
 def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
     # git refuses a path beyond a symlinked folder, and a FIFO or device, for the whole
     # command: such paths are left out (storage.vault_files: links are never followed).
-    kinds = {r: vault_files.kind(vault, r) for r in rels}
-    rels = [r for r in rels if kinds[r] != vault_files.SPECIAL and not _beyond_link(vault, r)]
+    kinds = vault_files.kinds(vault, rels)
+    rels = [r for r in rels if kinds[r] not in (vault_files.SPECIAL, vault_files.BEYOND)]
     folders = [r for r in rels if kinds[r] == vault_files.FOLDER]
     folder_set = set(folders)
     files = [r for r in rels if r not in folder_set]
@@ -238,10 +238,6 @@ def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
         rest = [r for r in present if r not in ignored]
         if rest:
             _run_write(vault, ["add", "-A", *spec], deadline, stdin=_nul(rest))
-
-
-def _beyond_link(vault: Path, rel: str) -> bool:
-    return "/" in rel and vault_files.beyond_symlink(vault, rel)
 
 
 def _ignored(vault: Path, rels: Sequence[str]) -> set[str]:

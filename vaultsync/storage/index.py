@@ -56,6 +56,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Notes whose mtime was too close to the moment they were read: a second write within the
     # same clock tick would leave (mtime, size) unchanged, so these are re-hashed next time.
     ("CREATE TABLE racy(rel TEXT PRIMARY KEY)",),
+    # Document frequencies for the recall engine's abstention measure (services/recall/engine.py):
+    # a read-only view of the FTS index itself, so it costs nothing to keep current.
+    ("CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row')",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Notes above this size get their snippet from storage.snippet (linear), not FTS5's snippet().
@@ -389,7 +392,7 @@ class Index:
         self, expression: str, where: SearchFilter, *, limit: int = 10, mark: tuple[str, str]
     ) -> list[RawHit]:
         """Run a safe FTS5 expression (built by services.search) with filters, best first."""
-        clauses, params = _filter_sql(where)
+        clauses, params = filter_sql(where)
         # Rank first, decorate after: snippets and joins cost per row, so they are computed
         # for the LIMIT best rows only, not for every match of a common word.
         joins = (
@@ -462,7 +465,7 @@ def _indexed(row: Sequence[Any]) -> IndexedNote:
     )  # fmt: skip
 
 
-def _filter_sql(where: SearchFilter) -> tuple[list[str], list[Any]]:
+def filter_sql(where: SearchFilter) -> tuple[list[str], list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
     if where.types is not None:

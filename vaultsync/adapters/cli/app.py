@@ -93,6 +93,7 @@ COMMAND_MODULES = (
     "schedule",
     "me",
     "doctor",
+    "mcp",
 )
 # Which module defines each command, so one command loads one module: `vaultsync learn` on an
 # idle day must not pay for importing the watcher, git and the index (tests check this map).
@@ -118,6 +119,7 @@ COMMAND_OWNERS = {
     "schedule": "schedule",
     "me": "me",
     "doctor": "doctor",
+    "mcp": "mcp",
 }
 
 

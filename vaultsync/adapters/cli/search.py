@@ -1,31 +1,24 @@
-"""`vaultsync search`: full-text search over notes and session events."""
+"""`vaultsync search`: plain-word and exact search over notes and session events.
+
+The work is in search_fast.run (shared with the typer-free fast path in vaultsync.entry); this
+module gives the command its --help and its usage errors.
+"""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
 
-from vaultsync.adapters.cli.app import (
-    Exit,
-    JsonOption,
-    VaultOption,
-    app,
-    emit_json,
-    fail,
-    require_vault,
-)
-
-_BOLD = ("\x1b[1m", "\x1b[0m")
+from vaultsync.adapters.cli.app import JsonOption, VaultOption, app
 
 
 @app.command()
 def search(
     query: list[str] = typer.Argument(
         ...,
-        help='Words (all must match), "exact phrases", prefix*, and OR / AND / NOT in capitals '
-        "between terms. Chinese and Japanese words work inside sentences.",
+        help="A question or sentence in plain words (any language), or exact syntax: words "
+        '(all must match), "exact phrases", prefix*, and OR / AND / NOT in capitals.',
         show_default=False,
     ),
     agent: str | None = typer.Option(None, "--agent", help="Only this agent (claude-code, ...)."),
@@ -46,49 +39,37 @@ def search(
         None, "--since", help="Only hits updated since a date (2026-05-01) or an age (7d, 12h)."
     ),
     limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many hits."),
+    match: str = typer.Option(
+        "auto",
+        "--match",
+        help="any: plain words, any may match (ranked by BM25); all: exact syntax, every word "
+        "required; auto: any for a question or sentence, else all, and any when all finds "
+        "nothing.",
+    ),
+    semantic: bool | None = typer.Option(
+        None,
+        "--semantic/--no-semantic",
+        help="Fuse vector search in (needs the semantic extra) or not; default: [search] "
+        "semantic in the config (auto: on when installed).",
+        show_default=False,
+    ),
     vault: Path | None = VaultOption,
     json_output: bool = JsonOption,
 ) -> None:
-    """Search notes and session events, best match first (BM25, titles weighted).
+    """Search notes and session events, best result first.
 
-    Prints one line per hit (path, type, score) and a snippet with the matches highlighted;
-    --json prints a list of objects with path, title, type, score and snippet (event hits add
-    event_id and ts).
+    A session's hits come back as one result (best snippet, its summary and project). Prints
+    one line per result (path, type, score) and a snippet with the matches highlighted; --json
+    prints a list of objects with path, title, type, score, snippet, session_id, summary and
+    weak (true when nothing is clearly relevant); event hits add event_id and ts.
     """
-    from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.recall.search import (
-        DEFAULT_MARK,
-        IndexMissing,
-        SearchError,
-        make_filter,
-    )
-    from vaultsync.services.recall.search import search as run_search
-    from vaultsync.storage.index import IndexBusy, IndexFailure
+    from vaultsync.adapters.cli.search_fast import MATCH_MODES, run
 
-    path = require_vault(vault)
-    try:
-        config = load_config(path)
-        where = make_filter(agent=agent, types=note_type, level=level, project=project, since=since)
-        mark = _BOLD if not json_output and sys.stdout.isatty() else DEFAULT_MARK
-        hits = run_search(path, config, " ".join(query), where, limit=limit, mark=mark)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
-    except SearchError as exc:
-        fail(str(exc), Exit.USAGE)
-    except IndexMissing as exc:
-        fail(str(exc), Exit.NOT_FOUND)
-    except IndexBusy as exc:
-        fail(str(exc), Exit.LOCKED)
-    except IndexFailure as exc:
-        fail(str(exc), Exit.ERROR)
-    if json_output:
-        emit_json([hit.to_dict() for hit in hits])
-        return
-    if not hits:
-        typer.echo("No matches.")
-        return
-    for hit in hits:
-        title = f"  {hit.title}" if hit.title and hit.title != Path(hit.path).stem else ""
-        typer.echo(f"{hit.path}  [{hit.type}]  {hit.score:.2f}{title}")
-        if hit.snippet:
-            typer.echo(f"    {hit.snippet}")
+    if match not in MATCH_MODES:
+        raise typer.BadParameter(f"one of {', '.join(MATCH_MODES)}", param_hint="--match")
+    code = run(
+        query, agent=agent, types=note_type, level=level, project=project, since=since,
+        limit=limit, vault=vault, json_output=json_output, match=match, semantic=semantic,
+    )  # fmt: skip
+    if code:
+        raise typer.Exit(code)

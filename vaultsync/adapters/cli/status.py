@@ -7,7 +7,15 @@ from typing import Any
 
 import typer
 
-from vaultsync.adapters.cli.app import JsonOption, VaultOption, app, emit_json, require_vault
+from vaultsync.adapters.cli.app import (
+    Exit,
+    JsonOption,
+    VaultOption,
+    app,
+    emit_json,
+    fail,
+    require_vault,
+)
 
 
 def _size(n: int) -> str:
@@ -77,9 +85,14 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
     the last 24 hours, the vault's size, the last learn run and what it did, and which agents
     have vaultsync's hooks installed."""
+    from vaultsync.core.config import ConfigError, load_config
     from vaultsync.services.vault.status import status as run_status
 
     path = require_vault(vault)
+    try:
+        load_config(path)  # a broken config is exit 4 here too, as everywhere (README)
+    except ConfigError as exc:
+        fail(str(exc), Exit.CONFIG)
     result = run_status(path)
     if json_output:
         emit_json(result.as_dict())
@@ -102,6 +115,12 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     for line in _git_lines(result):
         typer.echo(line)
     hooked = [agent for agent, on in result.hooks.items() if on]
+    shown = [
+        agent
+        if result.agents.get(agent, "installed") == "installed"
+        else f"{agent} ({result.agents[agent]}: see `vaultsync doctor`)"
+        for agent in hooked
+    ]
     typer.echo(
-        "Hooks installed: " + (", ".join(hooked) if hooked else "none (vaultsync install AGENT)")
+        "Hooks installed: " + (", ".join(shown) if shown else "none (vaultsync install AGENT)")
     )

@@ -82,11 +82,14 @@ def demo(
     ),
     as_json: bool = JsonOption,
 ) -> None:
-    """Run vaultsync on a copy of the example vault and show what it made.
+    """Run the whole loop on a copy of the example vault, offline, in a few seconds.
 
-    Copies vault-example/ to a temporary folder, initialises git, rebuilds the index and
-    USER.md/AGENT.md, runs an English and a Chinese search and prints the git log. Nothing
-    outside the copy (and its index) is touched; your own vault and user config are left alone.
+    Copies vault-example/ to a temporary folder, initialises git and rebuilds the index; replays
+    a recorded Claude Code session and a recorded Codex session through the hook; runs
+    `learn --daily --offline` (summaries, memory candidates); approves one candidate, which
+    regenerates USER.md; searches from the Codex side and finds the Claude Code fix; prints
+    USER.md/AGENT.md, an English and a Chinese search and the git log of every step. Nothing
+    outside the copy (and its state) is touched; your own vault and user config are left alone.
     """
     from vaultsync.services.vault.setup import VaultError
     from vaultsync.services.vault.setup import demo as run_demo
@@ -100,8 +103,9 @@ def demo(
         emit_json(report.as_dict())
         return
     rule = "─" * 72
+    _loop(report.tour, rule)
     typer.echo(f"{rule}\nIndexed {report.notes} notes and {report.events} events", nl=False)
-    typer.echo(f" ({report.errors} errors).")
+    typer.echo(f" ({report.errors} errors) in {report.seconds:.1f} s.")
     for name, text in (("USER.md", report.user_md), ("AGENT.md", report.agent_md)):
         typer.echo(f"{rule}\n{name}\n{rule}\n{text.rstrip()}")
     for query, hits in report.searches:
@@ -123,3 +127,41 @@ def demo(
         typer.echo(f"Try: vaultsync search --vault {report.vault} 日期")
     else:
         typer.echo("The demo vault was removed (--no-keep).")
+
+
+def _loop(tour: object, rule: str) -> None:
+    """The loop the demo ran, step by step (services/vault/tour.py)."""
+    from vaultsync.services.vault.tour import CODEX_SIDE_QUERY, TourReport
+
+    if not isinstance(tour, TourReport):
+        return
+    typer.echo(f"{rule}\nThe loop: two agents, one memory\n{rule}")
+    names = {"claude-code": "Claude Code", "codex": "Codex"}
+    for n, done in enumerate(tour.replays, 1):
+        typer.echo(
+            f"{n}. {names.get(done.agent, done.agent)} session replayed through the hook: "
+            f"{done.events} of {done.sent} events in {done.note}"
+        )
+        if done.context:
+            first = next((ln for ln in done.context.splitlines() if ln.strip()), "")
+            typer.echo(f"   its session start got {len(done.context)} chars of context: {first}")
+    step = len(tour.replays) + 1
+    typer.echo(
+        f"{step}. vaultsync learn --daily --offline: {len(tour.summaries)} summaries, "
+        f"{len(tour.candidates)} memory candidates"
+    )
+    for rel in (*tour.summaries, *tour.candidates):
+        typer.echo(f"   {rel}")
+    if tour.approved:
+        regenerated = "USER.md regenerated with it" if tour.user_md_changed else "USER.md as before"
+        typer.echo(f"{step + 1}. vaultsync review approve: {tour.approved}")
+        typer.echo(f'   "{tour.approved_text}" ({regenerated})')
+    typer.echo(f"{step + 2}. vaultsync search {CODEX_SIDE_QUERY!r}, as the Codex session asked:")
+    for hit in tour.codex_side:
+        typer.echo(f"   [{hit.get('agent') or hit.get('type', '')}] {hit.get('path', '?')}")
+        snippet = " ".join(str(hit.get("snippet", "")).split())
+        if snippet:
+            typer.echo(f"       {snippet[:110]}")
+    fixes = [h for h in tour.codex_side if h.get("agent") == "claude-code"]
+    if fixes:
+        typer.echo("   The Claude Code fix is found from the Codex side.")

@@ -96,7 +96,8 @@ def handler(agent: str, event: str, command: str) -> dict[str, Any]:
         return {"command": command}
     entry: dict[str, Any] = {"type": "command", "command": command}
     if agent == "gemini":
-        entry = {"name": "vaultsync", **entry}
+        # One name per entry: Gemini turns hooks off by name (hooksConfig.disabled).
+        entry = {"name": f"vaultsync-{event}", **entry}
     timeout = _timeout(agent, event)
     if timeout is not None:
         entry["timeout"] = timeout
@@ -251,11 +252,16 @@ _CHUNK = re.compile(
     r"^[ \t]*# >>> vaultsync hooks.*?\n(?:.*\n)*?[ \t]*# <<< vaultsync hooks[^\n]*(?:\n|$)",
     re.MULTILINE,
 )
-_TOP_HOOKS = re.compile(r"^hooks:[ \t]*(#.*)?$", re.MULTILINE)
+_TOP_HOOKS = re.compile(r"^hooks:[ \t]*(#.*)?\r?$", re.MULTILINE)
 
 
 def remove_yaml(text: str) -> str:
     return _CHUNK.sub("", text)
+
+
+def _crlf(text: str) -> bool:
+    """Every line ends in CRLF (a file saved on Windows): edit it as LF, write it back as CRLF."""
+    return "\r\n" in text and text.count("\n") == text.count("\r\n")
 
 
 def has_ours_yaml(text: str) -> bool:
@@ -272,6 +278,12 @@ def _item(indent: str, command: str, event: str) -> list[str]:
 
 def add_yaml(text: str, command: str, path: Path) -> str:
     """`text` with vaultsync's Hermes hooks, each in a marked chunk (replacing old chunks)."""
+    if _crlf(text):
+        return _add_yaml(text.replace("\r\n", "\n"), command, path).replace("\n", "\r\n")
+    return _add_yaml(text, command, path)
+
+
+def _add_yaml(text: str, command: str, path: Path) -> str:
     text = remove_yaml(text)
     events = INSTALL_EVENTS["hermes"]
     top = _TOP_HOOKS.search(text)

@@ -28,8 +28,26 @@ from vaultsync.core import paths, writer
 from vaultsync.core.model import AGENTS
 from vaultsync.services.agents import agent_config
 from vaultsync.services.agents.agent_config import InstallError, Target, target_for
+from vaultsync.services.agents.footprint import (
+    LAUNCHER_KEY,
+    forget,
+    manifest,
+    manifest_path,
+    missing_dirs,
+    remember_dirs,
+    remove_empty,
+)
+from vaultsync.services.agents.next_steps import MANUAL_STEPS
 
-__all__ = ["EXTRA_FILES", "InstallError", "InstallResult", "install", "installed", "uninstall"]
+__all__ = [
+    "EXTRA_FILES",
+    "InstallError",
+    "InstallResult",
+    "install",
+    "installed",
+    "manifest_path",
+    "uninstall",
+]
 
 
 @dataclass(frozen=True)
@@ -62,27 +80,6 @@ def _claude_commands() -> tuple[ExtraFile, ...]:
 
 EXTRA_FILES["claude-code"] = _claude_commands()
 
-MANUAL_STEPS: dict[str, tuple[str, ...]] = {
-    "claude-code": ("Start a new Claude Code session (or run /hooks) so it loads the hooks.",),
-    "codex": (
-        "Codex runs new hooks only after you trust them: open /hooks in Codex and trust the "
-        "vaultsync entries (an edited hook needs trusting again).",
-        "Codex builds from before hooks were on by default need `[features] codex_hooks = true` "
-        "in ~/.codex/config.toml.",
-    ),
-    "hermes": (
-        "Hermes asks you to approve each new shell hook on first use; for non-interactive runs "
-        "set `hooks_auto_accept: true` in config.yaml, HERMES_ACCEPT_HOOKS=1, or pass "
-        "--accept-hooks.",
-    ),
-    "gemini": (
-        "Gemini CLI runs hooks only when they are enabled: on the stable channel set "
-        '`"hooksConfig": {"enabled": true}` in settings.json (older builds: '
-        '`"tools": {"enableHooks": true}` and `"hooks": {"enabled": true}`).',
-    ),
-    "cursor": ("Restart Cursor (or open a new agent chat) so it reloads hooks.json.",),
-}
-
 
 @dataclass(frozen=True)
 class InstallResult:
@@ -97,6 +94,8 @@ class InstallResult:
     command: str = ""
     steps: tuple[str, ...] = ()
     extra_files: tuple[str, ...] = field(default_factory=tuple)
+    removed: tuple[str, ...] = ()  # uninstall: backups, folders and the launcher it removed
+    kept_backups: tuple[str, ...] = ()  # uninstall: backups kept (the restore was not exact)
 
     @property
     def changed(self) -> bool:
@@ -115,6 +114,9 @@ class InstallResult:
             "command": self.command,
             "steps": list(self.steps),
             "diff": self.diff,
+            "extra_files": list(self.extra_files),
+            "removed": list(self.removed),
+            "kept_backups": list(self.kept_backups),
         }
 
 
@@ -162,6 +164,7 @@ def _write_launcher(dry_run: bool) -> Path:
     target = launcher_path()
     text = launcher_text()
     if not dry_run:
+        remember_dirs(LAUNCHER_KEY, "", missing_dirs(target.parent))
         try:
             current = target.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -175,7 +178,7 @@ def _write_launcher(dry_run: bool) -> Path:
 # --- reading and writing the agent's file -------------------------------------------------------
 
 
-def _read(path: Path) -> tuple[bytes | None, str]:
+def read_config(path: Path) -> tuple[bytes | None, str]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -235,7 +238,7 @@ def install(
     now: Callable[[], datetime] = datetime.now,
 ) -> InstallResult:
     target = target_for(agent, scope, project_dir)
-    raw, text = _read(target.path)
+    raw, text = read_config(target.path)
     command, uses_launcher = hook_command(agent, launcher_path())
     if target.format == "json":
         data = agent_config.load_json(text, target.path)
@@ -247,11 +250,16 @@ def install(
     action = (
         "unchanged"
         if new_text == text and raw is not None
-        else ("updated" if raw is not None and _has_ours(target, text) else "installed")
+        else ("updated" if raw is not None and has_ours(target, text) else "installed")
     )
     diff = _diff(target.path, text, new_text) if action != "unchanged" else ""
     launcher = _write_launcher(dry_run) if uses_launcher else None
     backup = None
+    if not dry_run:
+        created = missing_dirs(target.path.parent)
+        for extra in EXTRA_FILES.get(agent, ()):
+            created += missing_dirs((target.path.parent / extra.rel).parent)
+        remember_dirs(str(target.path), agent, created)
     if action != "unchanged" and not dry_run:
         mode = _mode(target.path)
         if raw is not None:
@@ -282,8 +290,8 @@ def uninstall(
     now: Callable[[], datetime] = datetime.now,
 ) -> InstallResult:
     target = target_for(agent, scope, project_dir)
-    raw, text = _read(target.path)
-    if raw is None or not _has_ours(target, text):
+    raw, text = read_config(target.path)
+    if raw is None or not has_ours(target, text):
         return InstallResult(agent, target.scope, target.path, "absent", dry_run)
     new_raw: bytes | None
     if target.format == "json":
@@ -300,6 +308,8 @@ def uninstall(
     new_text = None if new_raw is None else new_raw.decode("utf-8")
     diff = _diff(target.path, text, new_text)
     backup = None
+    removed: list[str] = []
+    kept: list[str] = []
     if not dry_run:
         mode = _mode(target.path)
         backup = _backup(target.path, raw, mode, now())
@@ -307,7 +317,19 @@ def uninstall(
             target.path.unlink()  # install created the file: nothing of the person's is in it
         else:
             writer.write_atomic(target.path, new_raw, mode=mode)
+        exact = new_raw is None or any(_same_bytes(b, new_raw) for b in _backups(target.path))
+        if exact and _confirmed(target, new_raw):
+            # The person's file is back exactly as it was (or gone, as before the install): the
+            # backups, which hold vaultsync's hooks or copies of that same file, are not needed.
+            for old in _backups(target.path):
+                old.unlink(missing_ok=True)
+                removed.append(str(old))
+            backup = None
+        else:
+            kept = [str(b) for b in _backups(target.path)]
     extras = _remove_extras(agent, dry_run, target.path.parent)
+    if not dry_run:
+        removed += _cleanup(target, extras)
     return InstallResult(
         agent=agent,
         scope=target.scope,
@@ -317,10 +339,53 @@ def uninstall(
         backup=backup,
         diff=diff,
         extra_files=extras,
+        removed=tuple(removed),
+        kept_backups=tuple(kept),
     )
 
 
-def _has_ours(target: Target, text: str) -> bool:
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _confirmed(target: Target, expected: bytes | None) -> bool:
+    """Read back what uninstall wrote: the file holds `expected` and none of our hooks."""
+    try:
+        raw = target.path.read_bytes()
+    except FileNotFoundError:
+        return expected is None
+    except OSError:
+        return False
+    if raw != expected:
+        return False
+    try:
+        return not has_ours(target, raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+
+
+def _cleanup(target: Target, extras: tuple[str, ...]) -> list[str]:
+    """After an uninstall: the folders install created (when empty), the slash-command folder
+    it filled (when empty), and the launcher once no configuration names it."""
+    recorded = str(target.path) in manifest()
+    dirs = forget(str(target.path))
+    if not recorded:  # installed by an older vaultsync: only the folder its extras filled
+        dirs = sorted({str(Path(p).parent) for p in extras})
+    removed = remove_empty(dirs)
+    still = [k for k in manifest() if k != LAUNCHER_KEY]
+    if not still and not any(installed(agent) for agent in AGENTS):
+        launcher = launcher_path()
+        if launcher.exists():
+            launcher.unlink()
+            removed.append(str(launcher))
+        removed += remove_empty([str(launcher.parent), *forget(LAUNCHER_KEY)])
+    return removed
+
+
+def has_ours(target: Target, text: str) -> bool:
     if target.format == "yaml":
         return agent_config.has_ours_yaml(text)
     try:
@@ -346,7 +411,7 @@ def _restore(target: Target, *, cleaned: dict | None, cleaned_text: str | None) 
             continue
         if cleaned is not None:
             try:
-                if _same_settings(json.loads(text), cleaned):
+                if _same_settings(json.loads(text), cleaned, cursor=target.agent == "cursor"):
                     return raw
             except ValueError:
                 continue
@@ -355,14 +420,16 @@ def _restore(target: Target, *, cleaned: dict | None, cleaned_text: str | None) 
     return None
 
 
-def _same_settings(a: object, b: object) -> bool:
-    """Equal, ignoring empty hook lists and an empty `hooks` object: install may have filled
-    them and uninstall cannot tell whether they were there before."""
+def _same_settings(a: object, b: object, *, cursor: bool = False) -> bool:
+    """Equal, ignoring empty hook lists and an empty `hooks` object (and Cursor's `version: 1`):
+    install may have added them and uninstall cannot tell whether they were there before."""
 
     def canonical(data: object) -> object:
         if not isinstance(data, dict):
             return data
         out = dict(data)
+        if cursor and out.get("version") == 1:
+            del out["version"]
         hooks = out.get("hooks")
         if isinstance(hooks, dict):
             hooks = {k: v for k, v in hooks.items() if v != []}
@@ -420,7 +487,7 @@ def installed(agent: str, scope: str = "user", project_dir: Path | None = None) 
     """Whether the agent's configuration currently holds vaultsync's hooks."""
     try:
         target = target_for(agent, scope, project_dir)
-        raw, text = _read(target.path)
+        raw, text = read_config(target.path)
     except InstallError:
         return False
-    return raw is not None and _has_ours(target, text)
+    return raw is not None and has_ours(target, text)

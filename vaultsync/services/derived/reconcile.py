@@ -154,6 +154,7 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
         generated = _generate(vault, config, index, tally)
         if generated:
             _reconcile(vault, index, generated, tally, {})
+        _vectors(vault, config, index, tally)
         notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -302,6 +303,8 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
                 generated = _generate(vault, config, index, tally)
                 if generated:
                     _reconcile(vault, index, generated, tally, {})
+            if changes["changed"] or changes["deleted"] or generated:
+                _vectors(vault, config, index, tally)
             notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -464,6 +467,18 @@ def _reconcile(
 
 
 # --- derived files -------------------------------------------------------------------------
+
+
+def _vectors(vault: Path, config: Config, index: Index, tally: _Tally) -> None:
+    """The semantic extra's vectors follow the index (services/recall/vectors.py: only changed
+    notes are embedded; nothing happens without the extra). They are derived like the index,
+    so a failure there is a warning, never a failed sync."""
+    from vaultsync.services.recall import vectors
+
+    try:
+        vectors.sync(vault, config, index)
+    except Exception as exc:  # a model or numpy failure must not stop the index
+        tally.warnings.append(f"vectors not updated ({type(exc).__name__}: {exc})")
 
 
 def _sync_lock(vault: Path) -> Path:

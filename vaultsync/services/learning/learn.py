@@ -71,6 +71,12 @@ def run(
     report = LearnReport(mode=mode, dry_run=dry_run)
     if not vault.is_dir():
         raise LearnError(f"vault not found: {vault}")
+    if not dry_run:
+        # Sessions that never sent their end event are closed first (services/learning/idle.py,
+        # the one owner of that rule), so this run and the queue counts see them.
+        from vaultsync.services.learning.idle import close_idle
+
+        report.closed_idle = close_idle(vault, config, now or dt.datetime.now(dt.UTC))
     pre = preflight(vault)
     report.pending_before = len(pre.pending)
     nothing_daily = not daily or not pre.work

@@ -41,6 +41,7 @@ class LearnReport:
     skipped_for_budget: list[str] = field(default_factory=list)
     redactions: int = 0
     warnings: list[str] = field(default_factory=list)
+    closed_idle: list[str] = field(default_factory=list)  # sessions closed by the idle rule
     started_model: bool = False
     seconds: float = 0.0
 

@@ -190,7 +190,7 @@ def search_index(
             title=hit.title if hit.event_id is None else f"{hit.title} › {hit.heading}",
             type=hit.type,
             score=round(-hit.bm25, 3),
-            snippet=_snippet(hit.snippet, mark),
+            snippet=clean_snippet(hit.snippet, mark),
             event_id=hit.event_id,
             ts=hit.ts,
             agent=hit.agent or "",
@@ -221,7 +221,7 @@ def search(
     return [hit for hit in hits if (vault / hit.path).exists()]
 
 
-def _snippet(text: str | None, mark: tuple[str, str]) -> str:
+def clean_snippet(text: str | None, mark: tuple[str, str]) -> str:
     if not text:
         return ""
     # Highlighted CJK characters come back as one marked token each: join neighbours.

@@ -61,10 +61,15 @@ class Report:
     def ok(self) -> bool:
         return all(c.state is State.OK for c in self.checks)
 
+    @property
+    def failed(self) -> bool:
+        return any(c.state is State.FAIL for c in self.checks)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "vault": str(self.vault),
             "ok": self.ok,
+            "failed": self.failed,
             "checks": [c.as_dict() for c in self.checks],
         }
 
@@ -159,8 +164,12 @@ def check_index(
     note = f"; {len(unreadable)} folders unreadable" if unreadable else ""
     if stale == 0 and (recent == 0 or watcher_alive):
         catching = f", {recent} just changed (the watcher is on it)" if recent else ""
+        from vaultsync.services.recall.vectors import describe
+
         return Check(
-            "index", State.OK, f"{len(known)} notes, in step with the vault{catching}{note}"
+            "index",
+            State.OK,
+            f"{len(known)} notes, in step with the vault{catching}{note}; {describe(config)}",
         )
     return Check(
         "index",
@@ -452,7 +461,19 @@ def run(
     checks.append(_guard("git", lambda: check_git(vault, when)))
     if config is not None:
         checks.append(_guard("USER.md/AGENT.md", lambda: check_budgets(vault, config)))
+    checks += check_agents(vault)
     return Report(vault, tuple(checks))
+
+
+def check_agents(vault: Path) -> list[Check]:
+    """One check per installed agent (services/agents/health.py)."""
+    from vaultsync.services.agents.health import check_all
+
+    try:
+        found = check_all(vault)
+    except Exception as exc:  # a broken agent file must not stop the other checks
+        return [Check("agents", State.FAIL, f"could not be checked: {type(exc).__name__}: {exc}")]
+    return [Check(f"agent {h.agent}", State(h.state), h.summary, h.fix) for h in found]
 
 
 def _guard(name: str, check: Callable[[], Check]) -> Check:

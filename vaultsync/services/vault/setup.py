@@ -297,6 +297,8 @@ class DemoReport:
     git_log: tuple[str, ...]
     generated: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default=())
+    tour: Any = None  # services/vault/tour.TourReport: the loop the demo ran
+    seconds: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -311,6 +313,8 @@ class DemoReport:
             "searches": [{"query": q, "hits": list(h)} for q, h in self.searches],
             "git_log": list(self.git_log),
             "warnings": list(self.warnings),
+            "tour": self.tour.as_dict() if self.tour is not None else None,
+            "seconds": round(self.seconds, 2),
         }
 
 
@@ -333,9 +337,16 @@ def demo(
     queries: Sequence[str] = DEMO_QUERIES,
     progress: Callable[[str], None] | None = None,
 ) -> DemoReport:
-    """Copy the example vault, init it, rebuild, search, and show the history."""
+    """Copy the example vault, init it, rebuild; then the whole loop (services/vault/tour.py):
+    a Claude Code and a Codex session replayed through the hook, learn, one approval, USER.md
+    regenerated, a search from the Codex side; then search, and show the history."""
+    import time
+
     from vaultsync.services.derived import reconcile as sync
-    from vaultsync.services.recall import search as search_service
+    from vaultsync.services.recall.engine import recall
+    from vaultsync.services.vault import tour
+
+    started = time.perf_counter()
 
     say = progress or (lambda _msg: None)
     source = example_vault()
@@ -348,6 +359,9 @@ def demo(
         raise VaultError(
             f"{target} exists and is not empty; pass a new folder with --path", "place"
         )
+    # The folder is new or empty: per-vault state left by an earlier demo at the same path
+    # (queue markers, filter state, index) belongs to a vault that is gone.
+    shutil.rmtree(paths.state_dir(target), ignore_errors=True)
     try:
         say(f"copying {source} to {target}")
         _copy_tree(source, target)
@@ -357,11 +371,16 @@ def demo(
         say("rebuild: index, USER.md, AGENT.md")
         report = sync.rebuild(target, config)
         history.commit_all(target, "vaultsync: generate USER.md and AGENT.md")
+        work = (scratch or target.parent) / "csvtidy"  # the recorded sessions' project folder
+        loop = tour.run(target, work, say=say, hit_dict=_hit_dict)
+        report = sync.rebuild(target, config_mod.load_config(target))
+        if history.dirty_rels(target):
+            history.commit_all(target, "vaultsync: rebuild")
         searches = []
         for query in queries:
-            hits = search_service.search(target, config, query, limit=5)
+            hits = recall(target, config, query, limit=5, semantic=False).hits
             searches.append((query, tuple(_hit_dict(h) for h in hits)))
-        log = tuple(f"{c.short[:7]} {c.subject}" for c in history.log(target, limit=10))
+        log = tuple(f"{c.short[:7]} {c.subject}" for c in history.log(target, limit=20))
         result = DemoReport(
             vault=target,
             kept=keep,
@@ -373,7 +392,9 @@ def demo(
             searches=tuple(searches),
             git_log=log,
             generated=tuple(report.generated),
-            warnings=tuple(report.error_messages) + tuple(report.warning_messages),
+            warnings=tuple(report.error_messages) + tuple(report.warning_messages) + loop.warnings,
+            tour=loop,
+            seconds=time.perf_counter() - started,
         )
     finally:
         if not keep:

@@ -33,6 +33,7 @@ class Status:
     git_waiting: str | None = None  # why nothing is committed now (merge, rebase, detached HEAD)
     blocked: dict[str, str] = field(default_factory=dict)  # files held back from git, and why
     held_deletions: int = 0
+    agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -50,6 +51,7 @@ class Status:
             "git_waiting": self.git_waiting,
             "blocked": self.blocked,
             "held_deletions": self.held_deletions,
+            "agents": self.agents,
         }
 
 
@@ -145,4 +147,16 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         git_waiting=repository.git_state(vault),
         blocked=autocommit.blocked(vault),
         held_deletions=len(held.rels) if held else 0,
+        agents=_agent_states(vault),
     )
+
+
+def _agent_states(vault: Path) -> dict[str, str]:
+    """ "installed", or what stops the hooks working ("not trusted", "outdated", ...):
+    `vaultsync doctor` says how to fix it."""
+    from vaultsync.services.agents.health import check_all
+
+    try:
+        return {h.agent: h.short for h in check_all(vault)}
+    except Exception:  # status reports; a broken agent file is doctor's to explain
+        return {}

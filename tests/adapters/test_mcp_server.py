@@ -1,0 +1,185 @@
+"""`vaultsync mcp` as a real subprocess, driven by the official MCP SDK client over stdio:
+the tool list and schemas, every tool, the bounds, and errors as tool errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+
+import anyio
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from scenariokit import (
+    FIX_SESSION,
+    QUESTION_EN,
+    QUESTION_ZH,
+    build_template,
+    mcp_command,
+)
+
+from vaultsync.core import paths
+from vaultsync.services.recall.agent_tools import BOUNDS
+
+TOOLS = {"search", "timeline", "get", "recent", "remember"}
+
+
+def _env() -> dict[str, str]:
+    keep = ("VAULTSYNC_HOME", "VAULTSYNC_MACHINE", "HOME", "PATH", "GIT_CONFIG_GLOBAL",
+            "GIT_CONFIG_NOSYSTEM")  # fmt: skip
+    return {k: os.environ[k] for k in keep if k in os.environ}
+
+
+async def _session(vault: Path, calls: list[tuple[str, dict[str, Any]]], cwd: Path | None = None):
+    command, args = mcp_command(vault)
+    params = StdioServerParameters(command=command, args=args, env=_env(), cwd=cwd)
+    out: dict[str, Any] = {}
+    with open(os.devnull, "w") as errlog:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            out["tools"] = (await session.list_tools()).tools
+            out["calls"] = [await session.call_tool(name, args) for name, args in calls]
+    return out
+
+
+def talk(vault: Path, calls: list[tuple[str, dict[str, Any]]], cwd: Path | None = None) -> Any:
+    return anyio.run(_session, vault, calls, cwd)
+
+
+def payload(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content[0].text
+    if result.structured_content is not None:
+        return result.structured_content
+    return json.loads(result.content[0].text)
+
+
+def error_text(result: Any) -> str:
+    assert result.is_error
+    return result.content[0].text
+
+
+@pytest.fixture
+def fixed_vault(vault: Path, tmp_path: Path) -> Path:
+    """The scenario's notes, no index yet: the server's first call builds it."""
+    import shutil
+
+    shutil.copytree(build_template(tmp_path / "scenario"), vault, dirs_exist_ok=True)
+    return vault
+
+
+def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None:
+    # No index yet: the first call builds it.
+    calls = [
+        ("search", {"query": QUESTION_EN}),
+        ("search", {"query": QUESTION_ZH, "agent": "claude-code", "limit": 3}),
+        ("search", {"query": "routes", "limit": 10_000}),
+        ("recent", {}),
+        (
+            "remember",
+            {
+                "fact": "The API's /users routes are public; auth runs after them.",
+                "session_id": "h-1",
+                "project": "github.com/acme/api",
+            },
+        ),
+    ]
+    out = talk(fixed_vault, calls, cwd=tmp_path)
+    tools = {t.name: t for t in out["tools"]}
+    assert set(tools) == TOOLS
+    assert tools["search"].input_schema["required"] == ["query"]
+    assert set(tools["search"].input_schema["properties"]) == {
+        "query", "project", "agent", "type", "level", "since", "limit"}  # fmt: skip
+    assert tools["get"].input_schema["required"] == ["ids"]
+    assert tools["search"].annotations.read_only_hint is True
+    assert tools["remember"].annotations.read_only_hint is False
+    for tool in tools.values():
+        assert len(tool.description or "") > 40, tool.name
+
+    en, zh, capped, recent, remembered = (payload(r) for r in out["calls"])
+    for found in (en, zh):
+        assert found["results"], found
+        text = json.dumps(found, ensure_ascii=False)
+        assert "routes.ts" in text
+        assert all(r["from"].startswith("from claude-code, ") for r in found["results"])
+        assert {r["session"] for r in found["results"]} == {FIX_SESSION[:8]}
+        for r in found["results"]:
+            assert set(r) == {"id", "type", "title", "date", "agent", "session", "project",
+                              "score", "snippet", "files", "from"}  # fmt: skip
+            assert len(r["snippet"]) <= BOUNDS["snippet_chars"]
+        assert {"src/api/routes.ts", "src/api/middleware.ts"} <= {
+            f for r in found["results"] for f in r["files"]}  # fmt: skip
+    assert len(zh["results"]) <= 3
+    assert capped["limit_capped_at"] == BOUNDS["search_limit"]
+    [session] = recent["sessions"]
+    assert session["agent"] == "claude-code" and session["session"] == FIX_SESSION[:8]
+    assert remembered["created"] is True
+    assert remembered["id"].startswith("memories/L1-candidates/")
+    note = (fixed_vault / remembered["id"]).read_text()
+    assert "agent: hermes" in note and "session_id: h-1" in note and "status: candidate" in note
+    assert "origin: mcp" in note
+
+    # timeline and get on what search returned.
+    edit = next(r for r in en["results"] if r["type"] == "event")
+    out = talk(fixed_vault, [
+        ("timeline", {"id": edit["id"], "before": 2, "after": 50}),
+        ("get", {"ids": [edit["id"], session["id"]]}),
+        ("get", {"ids": [session["id"]] * 6}),
+        ("get", {"ids": ["../outside.md"]}),
+        ("timeline", {"id": "sessions/nope.md"}),
+        ("search", {"query": ""}),
+        ("search", {"query": "x" * 5000}),
+        ("search", {"query": "routes", "limit": 0}),
+        ("search", {"query": "routes", "since": "someday"}),
+        ("recent", {"limit": "ten"}),
+        ("remember", {"fact": "short"}),
+    ])  # fmt: skip
+    timeline, got, *errors = out["calls"]
+    timeline, got = payload(timeline), payload(got)
+    assert timeline["session"] == session["id"] and timeline["agent"] == "claude-code"
+    assert timeline["focus"] == edit["id"]
+    assert len(timeline["events"]) <= 2 + 1 + BOUNDS["timeline_side"]
+    assert timeline["limit_capped_at"] == BOUNDS["timeline_side"]
+    changed = " ".join(f for e in timeline["events"] for f in e["files"])
+    assert "routes.ts" in changed and "middleware.ts" in changed
+    assert all(len(e["text"]) <= BOUNDS["event_chars"] for e in timeline["events"])
+    event, whole = got["items"]
+    assert event["from"].startswith("from claude-code, ") and event["type"] == "event"
+    assert whole["type"] == "session" and len(whole["text"]) <= BOUNDS["get_chars"]
+    messages = [error_text(r) for r in errors]
+    assert "at most 5 ids" in messages[0]
+    assert "not a note id" in messages[1]
+    assert "no such note" in messages[2]
+    assert "query" in messages[3]
+    assert "at most 1000 characters" in messages[4]
+    assert "at least 1" in messages[5]
+    assert "--since" in messages[6]
+    assert "limit" in messages[7]
+    assert "at least 10 characters" in messages[8]
+
+
+@pytest.mark.slow  # a second server start: seconds on a loaded machine
+def test_missing_vault_is_a_tool_error_not_a_dead_server(tmp_path: Path) -> None:
+    out = talk(tmp_path / "no-such-vault", [("search", {"query": "routes"}), ("recent", {})])
+    assert {t.name for t in out["tools"]} == TOOLS
+    for result in out["calls"]:
+        assert "vault not found" in error_text(result)
+
+
+@pytest.mark.slow
+def test_locked_vault_without_index_is_reported(vault: Path) -> None:
+    import fcntl
+
+    lock = paths.state_dir(vault) / "index.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        out = talk(vault, [("search", {"query": "routes"})])
+    assert "busy" in error_text(out["calls"][0])

@@ -1,0 +1,208 @@
+"""Each real agent CLI, installed by `vaultsync install`, runs one turn against the fake model:
+the first model turn asks for one shell call, the second answers. What must land in the vault:
+every event the session fires, once each; a failing command as a failure; the session-start
+context in the model's request; and `uninstall` gives the home back as it was."""
+
+from __future__ import annotations
+
+import collections
+import json
+from pathlib import Path
+
+import pytest
+from agentkit import CONTEXT_MARKER, PROMPT, Sandbox, sandbox, tree
+from fake_api import FINAL, FakeModel
+
+from vaultsync.core.model import EventKind
+
+AGENTS = ("claude-code", "codex", "gemini", "hermes")
+CONFIG_NAMES = ("settings.json", "hooks.json", "config.toml", "config.yaml")
+
+# The native events one non-interactive turn with one shell call fires, per agent. A failing
+# shell command arrives as PostToolUseFailure in Claude Code and as PostToolUse elsewhere.
+FAILING_TURN = {
+    "claude-code": ("SessionStart", "UserPromptSubmit", "PostToolUseFailure", "Stop", "SessionEnd"),
+    "codex": ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd"),
+    "gemini": ("SessionStart", "BeforeAgent", "AfterTool", "AfterAgent", "SessionEnd"),
+    "hermes": (
+        "on_session_start",
+        "pre_llm_call",
+        "post_tool_call",
+        "post_llm_call",
+        "on_session_finalize",
+    ),
+}
+
+
+def _prepared(agent: str, tmp_path: Path, fake: FakeModel) -> tuple[Sandbox, dict]:
+    box = sandbox(agent, tmp_path)
+    box.configure(fake.url)
+    before = tree(box.home)
+    box.vaultsync("install", agent)
+    return box, before
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_failing_command_lands_once_as_a_failure(agent: str, tmp_path: Path) -> None:
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box, before = _prepared(agent, tmp_path, fake)
+        box.run()
+        turns = fake.model_requests()
+    assert box.hook_errors() == ""
+    events = box.events()
+    natives = collections.Counter(e.native_event for e in events)
+    assert natives == collections.Counter(FAILING_TURN[agent]), natives
+    assert len(box.session_notes()) == 1
+    assert len({e.session_id for e in events}) == 1
+
+    [tool] = [e for e in events if e.tool]
+    assert tool.kind is EventKind.TOOL_ERROR and tool.is_error, tool
+    assert "ls /nonexistent-vaultsync-dir" in tool.input
+    assert "No such file or directory" in tool.output
+    [prompt] = [e for e in events if e.kind is EventKind.PROMPT]
+    assert prompt.prompt.strip() == PROMPT  # the injected context is not stored as the prompt
+    [end] = [e for e in events if e.kind is EventKind.TURN_END]
+    assert FINAL in end.message
+
+    # The session-start context reached the model in the agent's first real turn.
+    assert turns and CONTEXT_MARKER in turns[0].text
+    note = box.session_notes()[0].read_text(encoding="utf-8")
+    assert "\nended: " in note
+
+    box.vaultsync("uninstall", agent)
+    after = tree(box.home)
+    # What the agent itself wrote while running is its own; everything that was there before
+    # install is back byte for byte, and nothing of vaultsync's is left.
+    for rel, content in before.items():
+        assert after.get(rel) == content, f"{rel} differs after uninstall"
+    leftovers = [
+        rel
+        for rel, content in after.items()
+        if "vaultsync" in rel
+        or (rel.endswith(CONFIG_NAMES) and isinstance(content, bytes) and b"vaultsync" in content)
+    ]
+    assert leftovers == []
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_successful_command_is_a_tool_event(agent: str, tmp_path: Path) -> None:
+    with FakeModel("echo vaultsync-ok-42") as fake:
+        box, _ = _prepared(agent, tmp_path, fake)
+        box.run("Please print a greeting with echo and list the root folder for me.")
+    [tool] = [e for e in box.events() if e.tool]
+    assert tool.kind is EventKind.TOOL and not tool.is_error, tool
+    assert "vaultsync-ok-42" in tool.output
+    assert tool.extra.get("outcome") != "unknown"
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_install_then_uninstall_leaves_the_home_byte_for_byte(agent: str, tmp_path: Path) -> None:
+    box = sandbox(agent, tmp_path)
+    with FakeModel("true") as fake:
+        box.configure(fake.url)
+    before = tree(box.home)
+    box.vaultsync("install", agent)
+    assert tree(box.home) != before
+    box.vaultsync("uninstall", agent)
+    assert tree(box.home) == before
+    launcher = Path(box.env["VAULTSYNC_HOME"]) / "bin" / "vaultsync-hook"
+    assert not launcher.exists()
+
+
+def test_clean_home_install_uninstall_leaves_nothing(tmp_path: Path) -> None:
+    """No agent configured at all: install creates the folders, uninstall removes them."""
+    box = sandbox("claude-code", tmp_path)
+    before = tree(box.home)
+    for agent in AGENTS:
+        box.vaultsync("install", agent)
+    for agent in AGENTS:
+        box.vaultsync("uninstall", agent)
+    assert tree(box.home) == before
+
+
+def test_codex_runs_no_untrusted_hook_and_doctor_says_so(tmp_path: Path) -> None:
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box, _ = _prepared("codex", tmp_path, fake)
+        doctor = box.vaultsync("doctor", "--json", check=False)
+        box.run(trust_hooks=False)
+    assert box.events() == []  # Codex ran none of the hooks, and said nothing about it
+    checks = {c["name"]: c for c in json.loads(doctor.stdout)["checks"]}
+    codex = checks["agent codex"]
+    assert codex["state"] == "warn"
+    assert "not trusted" in codex["summary"]
+    assert "Trust all and continue" in codex["fix"]
+    status = box.vaultsync("status").stdout
+    assert "codex (not trusted: see `vaultsync doctor`)" in status
+
+
+def test_codex_hooks_in_config_toml_as_well_are_reported(tmp_path: Path) -> None:
+    """Hooks in hooks.json and in a [hooks] table of config.toml: Codex runs both and warns on
+    every run; doctor names the duplicate location."""
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box, _ = _prepared("codex", tmp_path, fake)
+        config = box.home / ".codex" / "config.toml"
+        config.write_text(
+            config.read_text(encoding="utf-8")
+            + '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "true"\n',
+            encoding="utf-8",
+        )
+        done = box.run()
+        doctor = box.vaultsync("doctor", "--json", check=False)
+    checks = {c["name"]: c for c in json.loads(doctor.stdout)["checks"]}
+    assert "also has hooks (Stop)" in checks["agent codex"]["summary"]
+    assert "hooks.json" in checks["agent codex"]["fix"]
+    said = (done.stdout + done.stderr).lower()
+    assert "config.toml" in said and "hooks.json" in said, said[-2000:]
+
+
+def test_gemini_hooks_can_be_disabled_one_by_one(tmp_path: Path) -> None:
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box, _ = _prepared("gemini", tmp_path, fake)
+        settings = box.home / ".gemini" / "settings.json"
+        data = json.loads(settings.read_text(encoding="utf-8"))
+        data["hooksConfig"] = {"disabled": ["vaultsync-AfterTool"]}
+        settings.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        box.run()
+    natives = {e.native_event for e in box.events()}
+    assert "AfterTool" not in natives
+    assert {"SessionStart", "BeforeAgent", "AfterAgent"} <= natives
+
+
+def test_hermes_oneshot_session_is_closed_by_the_idle_rule(tmp_path: Path) -> None:
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box, _ = _prepared("hermes", tmp_path, fake)
+        box.run(oneshot=True)
+    events = box.events()
+    assert "on_session_finalize" not in {e.native_event for e in events}  # hermes -z never sends it
+    [note] = box.session_notes()
+    assert "\nended: " not in note.read_text(encoding="utf-8")
+    config = box.vault / ".vaultsync" / "config.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            "[learn]\n", "[learn]\nclose_idle_minutes = 0.0001\n"
+        ),
+        encoding="utf-8",
+    )
+    box.vaultsync("learn", "--daily", "--offline")
+    assert "\nended: " in note.read_text(encoding="utf-8")
+
+
+def test_hermes_runs_the_hooks_from_a_crlf_config(tmp_path: Path) -> None:
+    """A config.yaml saved with CRLF line endings: install keeps them, Hermes reads the result."""
+    with FakeModel("ls /nonexistent-vaultsync-dir") as fake:
+        box = sandbox("hermes", tmp_path)
+        box.configure(fake.url)
+        config = box.home / ".hermes" / "config.yaml"
+        original = config.read_bytes().replace(b"\n", b"\r\n")
+        config.write_bytes(original)
+        box.vaultsync("install", "hermes")
+        raw = config.read_bytes()
+        assert raw.count(b"\n") == raw.count(b"\r\n")
+        box.run()
+    assert {e.native_event for e in box.events()} >= {"on_session_start", "post_tool_call"}
+    box.vaultsync("uninstall", "hermes")
+    assert config.read_bytes() == original
+
+
+# MCP: once `vaultsync install` registers the MCP server (issue 13), a test here lists its tools
+# through each real agent and calls one. Not built here.

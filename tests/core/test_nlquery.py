@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vaultsync.core import nlquery
+from vaultsync.core.text import segment
+
+
+def test_english_question_keeps_content_words_only() -> None:
+    found = nlquery.terms("Which message queue did we pick for the billing service, and why?")
+    assert found == ["messag*", "queu*", "pick*", "bill*", "servic*"]
+
+
+def test_inflections_share_a_stem() -> None:
+    stems = {nlquery.stem(w) for w in ("validated", "validates", "validating")}
+    assert stems == {"validat"}
+    assert nlquery.stem("validation").startswith("valid")
+    assert "validat".startswith(nlquery.stem("validation"))
+
+
+def test_chinese_function_words_go_and_words_become_bigrams() -> None:
+    found = nlquery.terms("我们上次为什么选择了Redis作为缓存？")
+    assert "缓存" in found and "选择" in found and "redi*" in found
+    assert not {"我们", "上次", "为什么", "了", "什么"} & set(found)
+    # content characters that begin words are not stopwords
+    assert "前端" in nlquery.terms("前端用的是什么框架")
+
+
+def test_japanese_drops_hiragana_grammar() -> None:
+    found = nlquery.terms("前回のデータベース移行で何が起きましたか")
+    assert "データベース" in found and "移行" in found
+    assert not any(ch in "のでがました" for term in found for ch in term)
+
+
+def test_match_any_is_an_or_of_quoted_terms() -> None:
+    assert nlquery.match_any("how do we deploy the router?") == '"deploy"* OR "rout"*'
+    assert nlquery.match_any("the of and ???") is None
+    assert nlquery.match_any("") is None
+    assert nlquery.match_any("修复") == '"' + segment("修复") + '"'
+
+
+def test_looks_natural() -> None:
+    natural = [
+        "which message queue did we pick?",
+        "how did we fix the flaky login test",
+        "we decided to move the cache to redis",
+        "上次的数据库迁移是怎么做的",
+        "データベースはどれを使っていますか",
+    ]
+    exact = ["router timeout", '"lock file"', "deploy*", "router OR proxy", "修复", "", "  "]
+    assert all(nlquery.looks_natural(q) for q in natural)
+    assert not any(nlquery.looks_natural(q) for q in exact)
+
+
+_DB = sqlite3.connect(":memory:")
+_DB.execute("CREATE VIRTUAL TABLE f USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
+_DB.execute("INSERT INTO f VALUES (?)", (segment("validation of the 消息队列 router"),))
+
+
+@given(st.text())
+def test_no_input_breaks_fts5(text: str) -> None:
+    expression = nlquery.match_any(text)
+    assert nlquery.looks_natural(text) in (True, False)
+    if expression is not None:
+        _DB.execute("SELECT rowid FROM f WHERE f MATCH ?", (expression,)).fetchall()
+
+
+def test_hook_safe_imports() -> None:
+    code = (
+        "import sys, vaultsync.core.nlquery as n; n.match_any('which queue?');"
+        "bad = {'typing', 'dataclasses', 'yaml', 'typer'} & set(sys.modules);"
+        "print(sorted(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

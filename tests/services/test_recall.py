@@ -1,0 +1,191 @@
+"""The recall engine: modes, grouping, every ranking weight, abstention, against a real index."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vaultsync.core import eventlog
+from vaultsync.core.config import Config, load_config
+from vaultsync.core.model import Event, EventKind
+from vaultsync.core.properties import render_frontmatter
+from vaultsync.services.derived.reconcile import rebuild
+from vaultsync.services.recall import engine
+from vaultsync.services.recall.engine import recall
+from vaultsync.services.recall.search import IndexMissing
+
+DAY = "2026-11-20T09:00:00Z"
+ROLLOUT = "# Rollout\n\nDeploys use a blue green rollout with a canary step.\n"
+
+
+def put(vault: Path, rel: str, body: str, **props: object) -> None:
+    target = vault / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text((render_frontmatter(props) if props else "") + body, encoding="utf-8")
+
+
+def session(vault: Path, sid: str, texts: list[str], *, project: str, day: str = DAY) -> None:
+    events = [
+        Event(id=f"{sid}-{n}", ts=f"{day[:11]}10:0{n}:00Z", agent="claude-code", session_id=sid,
+              kind=EventKind.PROMPT, prompt=text, project=project)
+        for n, text in enumerate(texts)
+    ]  # fmt: skip
+    body = f"# Session {sid}\n" + "".join(map(eventlog.render, events))
+    put(vault, f"sessions/2026/11/{sid}.md", body,
+        type="session", agent="claude-code", session_id=sid, project=project, created=day,
+        status="pending")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Config]:
+    root = tmp_path_factory.mktemp("recall")
+    vault = root / "vault"
+    same = {"updated": DAY, "created": DAY, "project": "/work/api"}
+    put(vault, "memories/L3-core/rollout-l3.md", ROLLOUT, type="memory", level="L3",
+        scope="project", **same)  # fmt: skip
+    put(vault, "memories/L2-confirmed/rollout-l2.md", ROLLOUT, type="memory", level="L2",
+        scope="project", **same)  # fmt: skip
+    put(vault, "memories/L1-candidates/rollout-l1.md", ROLLOUT, type="memory", level="L1",
+        scope="user", **same)  # fmt: skip
+    put(vault, "notes/rollout-note.md", ROLLOUT, **same)
+    put(vault, "summaries/s-sum.md", "# Rollout\n\nDeploys use a blue green rollout.\n",
+        type="summary", session_id="s-sum", **same)  # fmt: skip
+    session(vault, "s-sum", ["Deploys use a blue green rollout."], project="/work/api")
+    # one session says it three times, another once: the same best event
+    session(vault, "s-many", ["the flaky login test needs a retry", "login test flaky again",
+                              "made the login test stable"], project="/work/web")  # fmt: skip
+    session(vault, "s-one", ["the flaky login test needs a retry"], project="/work/web")
+    # identical decisions, a month apart: the newer ranks first
+    put(vault, "notes/queue-old.md", "# Queue\n\nInvoices go through the message queue.\n",
+        updated="2026-10-01T09:00:00Z")  # fmt: skip
+    put(vault, "notes/queue-new.md", "# Queue\n\nInvoices go through the message queue.\n",
+        updated="2026-11-01T09:00:00Z")  # fmt: skip
+    # identical notes in two projects
+    put(vault, "notes/cache-api.md", "# Cache\n\nThe cache key includes the tenant.\n",
+        project="/work/api", updated=DAY)  # fmt: skip
+    put(vault, "notes/cache-web.md", "# Cache\n\nThe cache key includes the tenant.\n",
+        project="/work/web", updated=DAY)  # fmt: skip
+    put(vault, "notes/zh.md", "# 数据库\n\n我们决定用 PostgreSQL 作为主数据库，缓存用 Redis。\n")
+    config = Config(vault, root / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    return vault, config
+
+
+def ask(built: tuple[Path, Config], query: str, **kw: object) -> engine.Recall:
+    kw.setdefault("semantic", False)
+    return recall(built[0], built[1], query, **kw)  # type: ignore[arg-type]
+
+
+def rels(found: engine.Recall) -> list[str]:
+    return [h.rel for h in found.hits]
+
+
+def test_a_question_finds_what_exact_syntax_misses(built: tuple[Path, Config]) -> None:
+    question = "which rollout strategy do we use for deploys?"
+    assert ask(built, question, mode="all").hits == ()
+    found = ask(built, question)
+    assert found.mode == "any" and not found.abstain
+    assert found.hits[0].type in ("memory", "summary")  # distilled knowledge before raw events
+
+
+def test_exact_syntax_still_works(built: tuple[Path, Config]) -> None:
+    assert rels(ask(built, '"blue green" canary', mode="all"))[0].endswith("rollout-l3.md")
+    assert ask(built, "canary NOT rollout", mode="all").hits == ()
+    assert ask(built, "flak*", mode="all").mode == "all"
+    assert ask(built, "flak*").hits  # auto: exact syntax runs as written
+    # auto: a phrase that finds nothing falls back to plain words
+    assert ask(built, '"rollout canary blue"').mode == "any"
+    with pytest.raises(ValueError):
+        ask(built, "x", mode="some")
+
+
+def test_memories_and_summaries_outrank_equal_events(built: tuple[Path, Config]) -> None:
+    order = rels(ask(built, "blue green rollout", limit=20))
+    l3, l2, l1 = (order.index(f"memories/{d}/rollout-{lvl}.md") for d, lvl in (
+        ("L3-core", "l3"), ("L2-confirmed", "l2"), ("L1-candidates", "l1")))  # fmt: skip
+    assert l3 < l2 < l1 < order.index("notes/rollout-note.md")
+    weights = engine.TYPE_WEIGHT
+    assert weights["memory:L3"] > weights["memory:L2"] > weights["memory:L1"] > weights["event"]
+    assert weights["summary"] > weights["event"] and weights["generated"] < weights["note"]
+
+
+def test_a_session_is_one_result_carrying_its_summary(built: tuple[Path, Config]) -> None:
+    found = ask(built, "blue green rollout", limit=20)
+    sessions = [h for h in found.hits if h.session_id == "s-sum"]
+    assert len(sessions) == 1
+    hit = sessions[0]
+    assert hit.summary_rel == "summaries/s-sum.md" and hit.project == "/work/api"
+    # the session's event and summary collapsed: the summary (weighted higher) represents it
+    assert hit.type == "summary"
+
+
+def test_more_matching_events_support_a_session(built: tuple[Path, Config]) -> None:
+    found = ask(built, "flaky login test retry")
+    order = [h.session_id for h in found.hits]
+    assert order.index("s-many") < order.index("s-one")
+    assert len([s for s in order if s == "s-many"]) == 1
+    assert engine.GROUP_SUPPORT > 0 and engine.GROUP_SUPPORT_MAX >= 1
+
+
+def test_generated_files_never_crowd_out_their_sources(built: tuple[Path, Config]) -> None:
+    found = ask(built, "blue green rollout canary", limit=20)
+    kinds = [h.type for h in found.hits]
+    assert kinds.count("generated") <= engine.GENERATED_MAX
+    if "generated" in kinds:
+        assert kinds.index("generated") > kinds.index("memory")
+
+
+def test_recency_breaks_ties(built: tuple[Path, Config]) -> None:
+    order = rels(ask(built, "invoices message queue"))
+    assert order.index("notes/queue-new.md") < order.index("notes/queue-old.md")
+    assert 0 < engine.RECENCY_WEIGHT < 0.5  # a tie-breaker, not a ranking of its own
+
+
+def test_current_project_breaks_ties(built: tuple[Path, Config]) -> None:
+    for project, first in (
+        ("/work/api", "notes/cache-api.md"),
+        ("/work/web", "notes/cache-web.md"),
+    ):
+        order = rels(ask(built, "what goes into the cache key?", current_project=project))
+        assert order[0] == first
+    assert 0 < engine.PROJECT_WEIGHT < 0.5
+
+
+def test_exclude_session_and_filters(built: tuple[Path, Config]) -> None:
+    found = ask(built, "flaky login test", exclude_session="s-many")
+    assert "s-many" not in {h.session_id for h in found.hits}
+    found = ask(built, "blue green rollout", type="memory", level="L2")
+    assert rels(found) == ["memories/L2-confirmed/rollout-l2.md"]
+    found = ask(built, "flaky login test", project="/work/api")
+    assert found.hits == () and found.abstain
+
+
+def test_abstains_on_what_was_never_discussed(built: tuple[Path, Config]) -> None:
+    never = ask(built, "which GraphQL server library did we choose for subscriptions?")
+    assert never.abstain and never.coverage < engine.ABSTAIN_BELOW
+    known = ask(built, "how do we do rollouts, blue green or canary?")
+    assert not known.abstain and known.coverage >= engine.ABSTAIN_BELOW
+
+
+def test_chinese_question(built: tuple[Path, Config]) -> None:
+    found = ask(built, "我们的主数据库用的是什么？")
+    assert found.mode == "any" and rels(found)[0] == "notes/zh.md" and not found.abstain
+    assert ask(built, "公司年会的预算是多少").abstain
+
+
+def test_no_index(tmp_path: Path) -> None:
+    config = Config(tmp_path, tmp_path / "missing.sqlite", {})
+    with pytest.raises(IndexMissing):
+        recall(tmp_path, config, "anything")
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=st.text(max_size=80), mode=st.sampled_from(engine.MODES))
+def test_no_input_makes_recall_fail(built: tuple[Path, Config], text: str, mode: str) -> None:
+    found = ask(built, text, mode=mode)
+    assert found.abstain in (True, False) and len(found.hits) <= 10

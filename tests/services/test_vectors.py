@@ -1,0 +1,119 @@
+"""Hybrid search's vectors: offline model, incremental upkeep that agrees with a rebuild."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaultsync.core.config import Config, load_config
+from vaultsync.services.derived.reconcile import rebuild, reconcile
+from vaultsync.services.recall import embedder as models
+from vaultsync.services.recall import vectors
+from vaultsync.services.recall.engine import recall
+
+pytestmark = pytest.mark.skipif(
+    not vectors.available(), reason="the semantic extra is not installed"
+)
+
+
+def put(vault: Path, rel: str, text: str) -> None:
+    target = vault / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+
+
+class Counting:
+    """The real model, counting what it is asked to embed."""
+
+    def __init__(self, inner: models.Embedder) -> None:
+        self.inner, self.name, self.texts = inner, inner.name, 0
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        self.texts += len(texts)
+        self.seen = [*getattr(self, "seen", []), *texts]
+        return self.inner.embed(texts)
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch) -> Counting:
+    config = Config(None, None, {})
+    spy = Counting(models.embedder(config))
+    monkeypatch.setitem(models.EMBEDDERS, models.model_name(config), spy)
+    return spy
+
+
+def units(config: Config) -> list[tuple[str, str, str, str]]:
+    conn = sqlite3.connect(vectors.store_paths(config)[0])
+    try:
+        return sorted(conn.execute("SELECT rel, key, hint, sha FROM units").fetchall())
+    finally:
+        conn.close()
+
+
+def test_the_bundled_model_loads_offline_without_the_wordllama_package() -> None:
+    code = (
+        "import sys; from vaultsync.services.recall.embedder import WordLlamaEmbedder as W;"
+        "v = W().embed(['embed a note', '在笔记里嵌入']);"
+        "print(v.shape, 'wordllama' in sys.modules)"
+    )
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_ENDPOINT": "http://127.0.0.1:9"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=120, check=True)  # fmt: skip
+    assert out.stdout.strip() == "(2, 256) False"
+
+
+def test_incremental_upkeep_embeds_only_changes_and_agrees_with_a_rebuild(
+    tmp_path: Path, counting: Counting
+) -> None:
+    vault = tmp_path / "vault"
+    put(vault, "notes/a.md", "# Alpha\n\nThe router retries three times.\n\n## Later\n\nMore.\n")
+    put(vault, "notes/b.md", "# Beta\n\nThe cache keeps entries for an hour.\n")
+    put(vault, "notes/c.md", "# Gamma\n\nDeploys are blue green.\n")
+    config = Config(vault, tmp_path / "one" / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    first = counting.texts
+    assert first >= 4 and len(units(config)) >= 4  # a.md has two sections
+    put(vault, "notes/b.md", "# Beta\n\nThe cache keeps entries for a day now.\n")
+    (vault / "notes" / "c.md").unlink()
+    put(vault, "notes/d.md", "# Delta\n\nLogs are JSON.\n")
+    reconcile(vault, config)
+    assert counting.texts - first == 2, counting.seen[
+        first:
+    ]  # b.md's new text and d.md: nothing else re-embedded
+    other = Config(vault, tmp_path / "two" / "index.sqlite", config.data)
+    rebuild(vault, other)
+    assert units(other) == units(config)
+    assert not any(rel == "notes/c.md" for rel, *_ in units(config))
+
+
+def test_a_paraphrase_is_found_by_meaning(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    put(vault, "notes/embed.md", "# Embed files\n\nShow the content of another note inside this "
+        "one with an exclamation mark before the link.\n")  # fmt: skip
+    for n in range(8):
+        put(vault, f"notes/other{n}.md", f"# Topic {n}\n\nTables, colours and fonts {n}.\n")
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    found = recall(vault, config, "how can I display a different page within my page?",
+                   semantic=True)  # fmt: skip
+    assert found.hits and found.hits[0].rel == "notes/embed.md"
+    lexical = recall(vault, config, "how can I display a different page within my page?",
+                     semantic=False)  # fmt: skip
+    assert "notes/embed.md" not in [h.rel for h in lexical.hits][:1]
+
+
+def test_a_damaged_vector_file_leaves_lexical_search_working(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    put(vault, "notes/a.md", "# Alpha\n\nThe router retries three times.\n")
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    vectors.store_paths(config)[1].write_bytes(b"not a matrix")
+    found = recall(vault, config, "how often does the router retry?", semantic=True)
+    assert [h.rel for h in found.hits][:1] == ["notes/a.md"]

@@ -1,0 +1,1 @@
+"""Hermes Agent integration: the memory-provider plugin."""

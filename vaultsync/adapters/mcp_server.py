@@ -1,0 +1,191 @@
+"""`vaultsync mcp`: the vault as MCP tools, over stdio only (no network listener).
+
+Needs the optional extra `vaultsync[mcp]` (the official `mcp` SDK, 2.x: `MCPServer`); it is
+imported only here, only when the command runs. Each tool is a thin call into
+services/recall/agent_tools (search, timeline, get, recent) or services/learning/agent_memory
+(remember). The vault is resolved on every call, so a vault created or fixed after the agent
+started is picked up, and a missing one is a tool error, not a dead server. Errors are tool
+errors (`isError` results) with a message that says what to do; the server never exits on one.
+Bounds and shapes: docs/mcp.md.
+"""
+
+import datetime as dt
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+INSTRUCTIONS = (
+    "vaultsync: the shared, person-editable memory of all this person's coding agents (Claude "
+    "Code, Codex, Gemini CLI, Hermes, Cursor) in an Obsidian vault. Use `search` first (short "
+    "hits, each saying which agent and session it came from), then `timeline` around one hit "
+    "or `get` for the full text of the few you need. `recent` lists a project's latest "
+    "sessions across agents. `remember` saves a durable fact for review."
+)
+
+# Argument descriptions, in the order the tools use them.
+ARGS = (
+    "What to look for, in plain words, any language",
+    "Only this project (path or repo key)",
+    "Only this agent: claude-code, codex, gemini, hermes, cursor",
+    "Only this type: memory, summary, session, event, note",
+    "Only memories of this level: L1, L2, L3",
+    "Only since a date (2026-11-01) or an age (7d, 12h)",
+    "At most this many results (default 8, max 25)",
+    "A result id from search (note path, or path#event)",
+    "Events before it (default 5, max 20)",
+    "Events after it (default 5, max 20)",
+    "1 to 5 result ids from search or timeline",
+    "Only this project (default: all)",
+    "At most this many sessions (default 10, max 30)",
+    "One durable fact, 10 to 2000 characters",
+    "project (default), user (about the person) or agent (about the environment)",
+)
+
+
+class McpMissing(RuntimeError):
+    pass
+
+
+def _infer_session(vault: Path, config: Any, agent: str) -> tuple[str, str]:
+    """(session_id, project) of this agent's most recent session in the last 12 hours."""
+    from vaultsync.storage.index import Index
+
+    try:
+        with Index.open(config.index_file()) as index:
+            notes = index.notes(type="session", agent=agent, limit=1)
+    except Exception:
+        return "", ""
+    if not notes:
+        return "", ""
+    note = notes[0]
+    cutoff = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=12)).strftime("%Y-%m-%dT%H:%M:%S")
+    if (note.updated or "")[:19] < cutoff:
+        return "", ""
+    return note.session_id, note.project
+
+
+def build_server(*, vault: str | None = None, agent: str = "") -> Any:
+    try:
+        from mcp.server.mcpserver import MCPServer
+        from mcp.server.mcpserver.exceptions import ToolError
+        from mcp.types import ToolAnnotations
+        from pydantic import Field
+    except ImportError as exc:
+        raise McpMissing(
+            "the MCP server needs the mcp extra: pip install 'vaultsync[mcp]'"
+        ) from exc
+
+    import vaultsync
+    from vaultsync.services.learning import agent_memory
+    from vaultsync.services.recall import agent_tools as tools
+
+    server = MCPServer(
+        "vaultsync", instructions=INSTRUCTIONS, version=getattr(vaultsync, "__version__", "")
+    )
+    caller = agent or os.environ.get("VAULTSYNC_AGENT", "")
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+
+    def ready(refresh: bool = True) -> tuple[Path, Any]:
+        try:
+            path, config = tools.open_vault(vault)
+            if refresh:
+                tools.ensure_index(path, config)
+            return path, config
+        except tools.VaultUnavailable as exc:
+            raise ToolError(str(exc)) from exc
+
+    def call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        from vaultsync.storage.index import IndexFailure
+
+        try:
+            return fn(*args, **kwargs)
+        except (tools.ToolInputError, agent_memory.RememberError) as exc:
+            raise ToolError(str(exc)) from exc
+        except (tools.VaultUnavailable, IndexFailure) as exc:
+            raise ToolError(str(exc)) from exc
+        except TimeoutError as exc:
+            raise ToolError("the vault is busy (a lock stayed held); try again") from exc
+        except OSError as exc:
+            raise ToolError(f"cannot read the vault: {exc.strerror or exc}") from exc
+
+    Text = Annotated[str | None, Field(default=None)]
+
+    @server.tool(annotations=read_only)
+    def search(
+        query: Annotated[str, Field(description=ARGS[0])],
+        project: Annotated[str | None, Field(description=ARGS[1])] = None,
+        agent: Annotated[str | None, Field(description=ARGS[2])] = None,
+        type: Annotated[str | None, Field(description=ARGS[3])] = None,
+        level: Annotated[str | None, Field(description=ARGS[4])] = None,
+        since: Annotated[str | None, Field(description=ARGS[5])] = None,
+        limit: Annotated[int | None, Field(description=ARGS[6])] = None,
+    ) -> dict[str, Any]:
+        """Search the shared memory of all coding agents (notes, memories, session summaries,
+        session events). Returns short hits: id, type, title, date, agent, session, project,
+        score, snippet, and `from` (which agent and when). Open one with `timeline` or `get`."""
+        path, config = ready()
+        return call(tools.search, path, config, query, project=project, agent=agent,
+                    type=type, level=level, since=since, limit=limit)  # fmt: skip
+
+    @server.tool(annotations=read_only)
+    def timeline(
+        id: Annotated[str, Field(description=ARGS[7])],
+        before: Annotated[int | None, Field(description=ARGS[8])] = None,
+        after: Annotated[int | None, Field(description=ARGS[9])] = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """What happened around one search result: the events before and after it in its
+        session (compact lines), and the session's summary if it has one."""
+        path, config = ready()
+        return call(tools.timeline, path, config, id, before=before, after=after)
+
+    @server.tool(annotations=read_only)
+    def get(
+        ids: Annotated[list[str], Field(description=ARGS[10])],
+    ) -> dict[str, Any]:
+        """The full text of a few results (each at most 8000 characters, 20000 in all).
+        Secrets were redacted before they reached the vault."""
+        path, config = ready(refresh=False)
+        return call(tools.get, path, config, ids)
+
+    @server.tool(annotations=read_only)
+    def recent(
+        project: Annotated[str | None, Field(description=ARGS[11])] = None,
+        limit: Annotated[int | None, Field(description=ARGS[12])] = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """The latest sessions of a project across all agents, newest first, each with its
+        summary's title and modified files when the learning loop has summarised it."""
+        path, config = ready()
+        return call(tools.recent, path, config, project=project, limit=limit)
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))
+    def remember(
+        fact: Annotated[str, Field(description=ARGS[13])],
+        scope: Annotated[str, Field(description=ARGS[14])] = "project",
+        session_id: Text = None,
+        project: Text = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """Save a durable fact (a decision, a convention, a fix worth knowing) as a memory
+        candidate. Secrets are redacted. It waits for a person's review before it is used."""
+        path, config = ready(refresh=False)
+        who = caller or "mcp-client"
+        sid, proj = session_id or "", project or ""
+        if not sid:
+            sid, inferred = _infer_session(path, config, who)
+            proj = proj or inferred
+        if not proj:
+            from vaultsync.core.project import project_of
+
+            proj = project_of(os.getcwd()).key
+        result = call(
+            agent_memory.remember, path, config, fact, agent=who, session_id=sid,
+            project=proj, scope=scope, origin="mcp",
+        )  # fmt: skip
+        return result.as_dict()
+
+    return server
+
+
+def run(*, vault: str | None = None, agent: str = "") -> None:
+    """Serve on stdin/stdout until the client closes the pipe."""
+    server = build_server(vault=vault, agent=agent)
+    server.run("stdio")

@@ -1,0 +1,196 @@
+"""The built-in secret rules as data: one table of provider formats, one of structures.
+
+A table line reads `id | keywords | options | regex`; a line indented by four spaces continues
+the line above (its leading spaces are dropped). `privacy_rules.parse_table` reads them; its
+docstring lists the options and the `%L`/`%B`/`%R`/`%E` markers.
+"""
+
+# Provider tokens with a distinctive prefix. Defaults: p=10 c=mixed e=3.
+PROVIDERS = r"""
+anthropic-api-key | sk-ant- | | %Lsk-ant-[a-z]{2,10}\d{0,3}-[A-Za-z0-9_-]{32,300}%R
+openai-api-key | sk- | e=3.5 | %Lsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,300}%R
+aws-access-key-id | akia,asia,abia,acca,a3t | c= e=2.5 s=EXAMPLE |
+    %L(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}%R
+aws-session-token | iqojb3jpz2lux2vj,zxivyxdze | |
+    %B(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE|FQoGZXIvYXdzE)[A-Za-z0-9/+=]{40,4000}
+github-token | ghp_,gho_,ghu_,ghs_,ghr_ | s=ghp_16C7e42F292c6912E7710c838347Ae178B4a |
+    %Lgh[pousr]_[A-Za-z0-9]{36,251}%R
+github-fine-grained-pat | github_pat_ | | %Lgithub_pat_[A-Za-z0-9_]{50,255}%R
+gitlab-token | glpat-,gldt-,glptt-,glrt-,glsoat-,glft-,glimt-,glagent-,gloas-,glcbt-,gr1348941 | |
+    %L(?:gl(?:pat|dt|ptt|rt|soat|ft|imt|agent|oas|cbt|ffct)-|GR1348941)[A-Za-z0-9_-]{20,64}
+    (?:\.[A-Za-z0-9_-]{1,64}){0,3}%R
+slack-token | xox | | %L(?:xox[abposre]|xoxe\.xox[bp])-[A-Za-z0-9-]{10,250}%R
+slack-app-token | xapp- | | %Lxapp-\d-[A-Z0-9]{8,16}-\d{6,16}-[a-z0-9]{32,128}%R
+slack-webhook | hooks.slack.com | g=1 |
+    hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/+-]{20,200})
+discord-webhook | /api/webhooks/ | g=1 |
+    discord(?:app)?\.com/api/webhooks/\d{5,30}/([A-Za-z0-9_-]{40,100})
+teams-webhook | webhook.office.com | g=1 |
+    \.webhook\.office\.com/webhookb2/([A-Za-z0-9@/_-]{40,300})
+stripe-secret-key | sk_live_,sk_test_,rk_live_,rk_test_ | s=4eC39HqLyjWDarjtT1zdp7dc |
+    %L(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}%R
+stripe-webhook-secret | whsec_ | | %Lwhsec_[A-Za-z0-9+/=]{20,100}%R
+google-api-key | aiza | | %LAIza[0-9A-Za-z_-]{35}%R
+google-oauth-secret | gocspx- | | %LGOCSPX-[A-Za-z0-9_-]{20,40}%R
+google-oauth-token | ya29.,1//0 | | %L(?:ya29\.[0-9A-Za-z_-]{30,2000}|1//0[0-9A-Za-z_-]{40,500})%R
+huggingface-token | hf_,api_org_ | c= e=3.5 | %L(?:hf_|api_org_)[A-Za-z0-9]{30,64}%R
+npm-token | npm_ | | %Lnpm_[A-Za-z0-9]{36}%R
+pypi-token | pypi-ag | | %Lpypi-Ag[A-Za-z0-9_-]{50,1000}%R
+jwt | eyj | c= s=eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ |
+    %LeyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{4,16384}\.[A-Za-z0-9_-]{0,4096}
+    (?:\.[A-Za-z0-9_-]{0,4096}\.[A-Za-z0-9_-]{0,4096})?%R
+sendgrid-api-key | sg. | | %LSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}%R
+twilio-api-key | sk | | %LSK[0-9a-fA-F]{32}(?![A-Za-z0-9_-])
+rubygem-api-key | rubygems_ | | %Lrubygems_[a-f0-9]{48}%R
+dockerhub-token | dckr_pat_,dckr_oat_ | | %Ldckr_(?:pat|oat)_[A-Za-z0-9_-]{20,64}%R
+circleci-token | ccipat_ | | %LCCIPAT_[A-Za-z0-9]{20,30}_[a-f0-9]{40}%R
+buildkite-token | bkua_ | | %Lbkua_[a-f0-9]{40}%R
+newrelic-api-key | nrak-,nrjs-,nrii- | | %L(?:NRAK|NRJS|NRII)-[A-Z0-9]{19,32}%R
+neon-api-key | napi_ | | %Lnapi_[a-z0-9]{64}%R
+airtable-token | pat | | %Lpat[A-Za-z0-9]{14}\.[a-f0-9]{64}%R
+fly-token | fm1r_,fm1a_,fm2_,fo1_ | | %L(?:fm1[ar]|fm2|fo1)_[A-Za-z0-9+/=_-]{40,800}%R
+netlify-token | nfp_,nfc_ | | %Lnf[pc]_[A-Za-z0-9]{36,40}%R
+sonarqube-token | sqp_,squ_,sqa_ | | %Lsq[pua]_[a-f0-9]{40}%R
+pulumi-token | pul- | | %Lpul-[a-f0-9]{40}%R
+tailscale-key | tskey- | | %Ltskey-[a-z]{3,10}-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{16,40}%R
+figma-token | figd_ | | %Lfigd_[A-Za-z0-9_-]{40,60}%R
+contentful-token | cfpat- | | %LCFPAT-[A-Za-z0-9_-]{40,50}%R
+mapbox-secret-token | sk.eyj | | %Lsk\.eyJ[A-Za-z0-9_-]{20,300}\.[A-Za-z0-9_-]{20,40}%R
+onepassword-token | ops_eyj | | %Lops_eyJ[A-Za-z0-9_-]{50,2000}%R
+jfrog-token | akcp,cmvmdg | | %L(?:AKCp[A-Za-z0-9]{69}|cmVmdGtuOjAxOj[A-Za-z0-9]{50,60})%R
+alibaba-access-key | ltai | c=mixed3 | %LLTAI[A-Za-z0-9]{12,20}%R
+tencent-secret-id | akid | | %LAKID[A-Za-z0-9]{32}%R
+together-api-key | tgp_v1_ | | %Ltgp_v1_[A-Za-z0-9_-]{40,50}%R
+fireworks-api-key | fw_ | | %Lfw_[A-Za-z0-9]{20,40}%R
+resend-api-key | re_ | | %Lre_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}%R
+prefect-api-key | pnu_ | | %Lpnu_[A-Za-z0-9]{36}%R
+readme-api-key | rdme_ | | %Lrdme_[a-z0-9]{70}%R
+typeform-token | tfp_ | | %Ltfp_[A-Za-z0-9_.=-]{50,70}%R
+braintree-token | access_token$ | |
+    %Laccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}%R
+elevenlabs-api-key | sk_ | | %Lsk_[a-f0-9]{48}(?![A-Za-z0-9_-])
+dropbox-token | sl. | | %Lsl\.(?:u\.)?[A-Za-z0-9_-]{130,1200}%R
+brevo-api-key | xkeysib- | | %Lxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}%R
+mailchimp-api-key | -us | | %L[a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9_-])
+hubspot-token | pat-na,pat-eu | |
+    %Lpat-(?:na|eu)\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}%R
+mailgun-api-key | key- | | %Lkey-[0-9a-f]{32}%R
+shopify-token | shpat_,shpca_,shppa_,shpss_ | | %Lshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}%R
+digitalocean-token | _v1_ | | %Ldo[opr]_v1_[a-f0-9]{64}%R
+telegram-bot-token | :aa | | %L\d{8,10}:AA[A-Za-z0-9_-]{33}%R
+discord-bot-token | | |
+    %L[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}%R
+linear-api-key | lin_api_,lin_oauth_ | | %Llin_(?:api|oauth)_[A-Za-z0-9]{40}%R
+doppler-token | dp. | | %Ldp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}%R
+databricks-token | dapi | | %Ldapi[a-f0-9]{32}(?:-\d)?%R
+groq-api-key | gsk_ | | %Lgsk_[A-Za-z0-9]{48,56}%R
+xai-api-key | xai- | | %Lxai-[A-Za-z0-9]{70,90}%R
+replicate-token | r8_ | | %Lr8_[A-Za-z0-9]{37}%R
+perplexity-api-key | pplx- | | %Lpplx-[A-Za-z0-9]{40,56}%R
+notion-token | secret_,ntn_ | | %L(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,50})%R
+atlassian-api-token | atatt3 | | %LATATT3[A-Za-z0-9_=-]{150,220}%R
+postman-api-key | pmak- | | %LPMAK-[a-f0-9]{24}-[a-f0-9]{34}%R
+vault-token | hvs.,hvb.,hvr. | | %Lhv[sbr]\.[A-Za-z0-9_-]{24,300}%R
+terraform-token | atlasv1 | | %L[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}%R
+sentry-token | sntry,sntru,sntrs | | %Lsntr[ysu]_[A-Za-z0-9+/=_]{40,400}%R
+supabase-token | sbp_,sb_secret_ | | %L(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{20,64})%R
+planetscale-token | pscale_ | | %Lpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}%R
+pinecone-api-key | pcsk_ | | %Lpcsk_[A-Za-z0-9_]{40,100}%R
+langsmith-api-key | lsv2_ | | %Llsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}%R
+grafana-token | glsa_,glc_ | |
+    %L(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2})%R
+square-token | sq0 | | %Lsq0(?:atp|csp)-[0-9A-Za-z_-]{22,60}%R
+heroku-api-key | hrku- | | %LHRKU-[A-Za-z0-9_-]{40,70}%R
+age-secret-key | age-secret-key- | c= | AGE-SECRET-KEY-1[0-9A-Z]{58}
+azure-ad-client-secret | q~ | |
+    (?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])
+firebase-fcm-key | aaaa | | %LAAAA[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{140}%R
+"""
+
+# Secrets found by their surroundings. The generic `name = value` rule (secret-assignment) starts
+# at the key word (a fast scan); its check reads the name backwards and judges name and value.
+STRUCTURE = r"""
+private-key | private key | p=9 c=pem g=1 | -----BEGIN[ A-Z0-9]{0,24}PRIVATE KEY(?: BLOCK)?-----
+    ((?:[^-]|-(?!----)){16,65536})-----END[ A-Z0-9]{0,24}PRIVATE KEY(?: BLOCK)?-----
+private-key | private key | p=9 c=pem g=1 | -----BEGIN[ A-Z0-9]{0,24}PRIVATE KEY(?: BLOCK)?-----
+    ((?:(?:(?:\\[nr]){1,2}|[ \t]{0,8}\r?\n[ \t]{0,8})[A-Za-z0-9+/=]{1,4096}){1,1000})
+private-key | private-lines | p=9 c=pem g=1 |
+    Private-Lines: \d{1,4}\r?\n((?:[A-Za-z0-9+/=]{4,128}(?:\r?\n|$)){1,128})
+url-credentials | :// | p=7 c=password g=1 |
+    ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:([^\s/?#'"`<>]{1,256})@(?=[A-Za-z0-9\[])
+url-token | :// | p=6 c=urltoken e=3.3 g=1 | ://([A-Za-z0-9_-]{20,256})@(?=[A-Za-z0-9\[])
+url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|token|access_token
+    |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
+    |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
+authorization-header | authorization | p=8 c=secret g=1 a=1 |
+    (?i)authorization["']?[ \t]{0,3}[:=][ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
+    |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
+    ([A-Za-z0-9._~+/=:-]{8,8192})
+curl-user | -u,--user | p=6 c=password g=1 |
+    [ \t]-(?:u|-user)[ \t]{1,3}["']?[^\s:'"]{1,128}:([^\s'"]{1,256})
+cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,--auth-token |
+    p=6 c=secret g=1/2/3 a=1 | (?i)--(?:password|passwd|pass|token|api-key|apikey|secret
+    |client-secret|access-token|auth-token)(?:=|[ \t]{1,3})
+    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
+mysql-password-flag | mysql,mariadb | p=6 c=password g=1/2/3 a=1 |
+    (?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\r\n]{0,200}?[ \t]-p
+    (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
+cli-password-flag | redis-cli,sshpass | p=6 c=password g=1/2/3 a=1 |
+    (?i)(?:redis-cli\b[^\r\n]{0,200}?[ \t]-a|sshpass[ \t]+-p)[ \t]*
+    (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
+basic-auth-pair | auth | p=6 c=password g=1 a=1 |
+    (?i)auth(?:[ \t]*=[ \t]*\(|\()[ \t]*["'][^"'\r\n]{1,100}["'][ \t]*,[ \t]*
+    ["']([^"'\r\n]{4,256})["']
+credential-pair | cred,login,log in,user,account | p=3 c=prose g=1 a=1 |
+    (?i)(?:creds?|credentials|log[ \t]?in|user(?:name)?|account)\b[^\r\n/]{0,60}?[ \t]/[ \t]{1,3}
+    (\S{6,200})
+chpasswd | chpasswd | p=5 c=password g=1 | echo[ \t]+["']?[\w.-]{1,32}:([^'"\s|]{4,256})["']?[ \t]*
+    \|[ \t]*(?:sudo[ \t]+)?chpasswd
+config-key-value | key= | p=4 c=secret g=1 a=1 |
+    (?i)key=["'][\w.:-]{0,40}(?:password|pwd|secret|token|apikey|api_key|connectionstring)["']
+    [ \t]+value=["']([^"'\r\n]{1,512})["']
+cookie-session | cookie | p=5 c=secret g=1 a=1 | (?i)cookie:[^\r\n]{0,300}?\b[\w.-]{0,30}(?:sess|sid
+    |token|auth|jwt)[\w.-]{0,30}=([^;\s"']{16,4096})
+netrc-password | machine | p=6 c=password g=1 a=1 | (?i)\bmachine[ \t\r\n]{1,10}\S{1,253}
+    (?:[ \t\r\n]{1,10}(?:login|account)[ \t\r\n]{1,10}\S{1,256}){0,2}[ \t\r\n]{1,10}password
+    [ \t\r\n]{1,10}(\S{1,512})
+azure-connection-string | accountkey,sharedaccesskey,sharedaccesssignature | p=7 c=secret g=1 a=1 |
+    (?i)(?:AccountKey|SharedAccessKey|SharedAccessSignature)[ \t]{0,2}=[ \t]{0,2}
+    ([^;"'\s]{20,1024})
+aws-secret-access-key | secret,aws | p=9 c=mixed e=3.5 g=1 s=EXAMPLE a=1 |
+    (?i)(?:secret[_ .-]?access[_ .-]?key|aws[_ .-]?secret(?:[_ .-]?key)?)["'\]]{0,2}[ \t]{0,4}
+    (?:=|:=|:|=>|,)?[ \t]{0,4}["'`]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])
+secret-pair | | p=3 c=envdefault g=2 |
+    ["']([A-Za-z_][\w.-]{0,60})["'][ \t]*,[ \t]*["']([^"'\r\n]{8,512})["']
+env-default | env,getenv | p=4 c=envdefault g=2 |
+    (?:process\.env\.|os\.environ\.get\(|os\.getenv\(|getenv\(|ENV\.fetch\(|System\.getenv\()
+    ["']?([A-Za-z][A-Za-z0-9_]{2,60})["']?\)?[ \t]*(?:\?\?|\|\||,|or)[ \t]*
+    ["'`]([^"'`\r\n]{8,512})["'`]
+twilio-auth-token | twilio | p=8 c=mixed g=1 w=400 x=1 |
+    [^A-Za-z0-9_]([a-f0-9]{32})(?![A-Za-z0-9_])
+aws-secret-access-key | aws,akia,asia,amazon | p=9 c=mixed3 e=4 s=EXAMPLE g=1 w=300 x=1 |
+    [^A-Za-z0-9+/=_-]([A-Za-z0-9/+]{40})%E
+k8s-env-secret | name: | p=4 c=secret g=1/2/3 a=1 | (?i)name:[ \t]{0,3}["']?[\w.-]{0,60}(?:password
+    |passwd|secret|token|api_?key|apikey|credentials?|_key)["']?[ \t]*\r?\n[ \t]{0,40}value:
+    [ \t]{0,4}(?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})'|([^\s"'][^\r\n]{0,511}))
+xml-secret | password>,passwd>,secret>,token>,key> | p=4 c=secret g=2 |
+    (?i)<([\w:.-]{0,40}(?:password|passwd|secret|token|apikey|api_key
+    |accesskey|secretkey))>([^<\r\n]{1,512})</\1>
+sql-password | identified,password | p=4 c=password g=1 a=1 |
+    (?i)\b(?:identified[ \t]+by|password)[ \t]{1,3}
+    '((?:[^'\\\r\n]|''|\\.){4,256})'
+password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌 | p=3 c=prose g=1/2 a=1 |
+    (?i)(?:\b(?:password|passphrase|passcode|pwd|secret|token|api[ _-]?key
+    |access[ _-]?key|secret[ _-]?key)s?(?:[ \t]+(?:for|of|on|to)(?:[ \t]+\S{1,80}?){1,4})?
+    (?:[ \t]*:|[ \t]+(?:is|was|is[ \t]now|are))?[ \t]{1,3}["'`“‘]?(\S{6,200})
+    |(?:密码|口令|密钥|令牌)[ \t]{0,2}(?:是|为|為|：|:)?[ \t]{0,2}(\S{6,200}))
+password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
+    (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
+secret-assignment | pass,pw,secret,token,api,access,private,auth,key | p=2 c=assign g=2/3/4/5 a=1 |
+    (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
+    |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key)(?![A-Za-z0-9_])["'\]]{0,2}\??
+    [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?
+    (?:[ \t]{0,2}\|[ \t]{0,2}None)?
+    [ \t]{0,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=)[ \t]{0,4}(?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,512})"
+    |'(?P<v2>(?:[^'\\\r\n]|\\.){1,512})'|`(?P<v3>[^`\r\n]{1,512})`|(?P<v4>[^\s"'`]))
+"""

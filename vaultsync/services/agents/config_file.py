@@ -1,0 +1,64 @@
+"""An agent's configuration file as install and uninstall handle it: read (UTF-8 or refused),
+timestamped backups next to it, newest first, a unified diff for --dry-run, its permission
+bits. Used by the MCP registration (services/agents/mcp_install); the same rules as the hooks'
+install (services/agents/install), which could share it."""
+
+from __future__ import annotations
+
+import difflib
+import stat
+from datetime import datetime
+from pathlib import Path
+
+from vaultsync.core import writer
+from vaultsync.services.agents.agent_config import InstallError
+
+
+def read(path: Path) -> tuple[bytes | None, str]:
+    """(raw bytes, text), or (None, "") when the file does not exist."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, ""
+    except OSError as exc:
+        raise InstallError(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        return raw, raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InstallError(f"{path} is not UTF-8 text (byte {exc.start}); not changed") from exc
+
+
+def backup(path: Path, raw: bytes, mode: int, now: datetime) -> Path:
+    stamp = now.strftime("%Y%m%dT%H%M%S")
+    target = path.with_name(f"{path.name}.vaultsync-backup-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.vaultsync-backup-{stamp}-{n}")
+        n += 1
+    writer.write_atomic(target, raw, mode=mode)
+    return target
+
+
+def backups(path: Path) -> list[Path]:
+    """The backups of `path`, newest first."""
+    found = path.parent.glob(f"{path.name}.vaultsync-backup-*")
+    return sorted(found, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def diff(path: Path, old: str, new: str | None) -> str:
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        [] if new is None else new.splitlines(keepends=True),
+        fromfile=str(path),
+        tofile=str(path) if new is not None else "/dev/null",
+    )
+    return "".join(
+        ln if ln.endswith("\n") else ln + "\n\\ No newline at end of file\n" for ln in lines
+    )
+
+
+def mode_of(path: Path, default: int = 0o644) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return default

@@ -1,0 +1,220 @@
+"""Where each agent keeps its MCP servers, and how vaultsync's entry (`vaultsync mcp --agent
+NAME`, server name `vaultsync`) is added to and removed from it without touching anything else.
+
+Formats, as each agent's own `mcp add` command writes them (checked with Claude Code 2.1.332,
+Codex 0.171.0, Gemini CLI 0.61.0 and Hermes Agent 0.19.0; docs/mcp.md):
+- Claude Code: `~/.claude.json` (or `$CLAUDE_CONFIG_DIR/.claude.json`) top-level `mcpServers`
+  (user scope), `<repo>/.mcp.json` (project scope); entry `{type: stdio, command, args, env}`.
+- Codex: `$CODEX_HOME/config.toml` (or `<repo>/.codex/config.toml`), a `[mcp_servers.vaultsync]`
+  table, edited as text in a marked chunk (no TOML writer in the standard library, and a
+  person's comments survive).
+- Gemini CLI: `settings.json` `mcpServers` (the file that holds the hooks).
+- Cursor: `~/.cursor/mcp.json` or `<repo>/.cursor/mcp.json`, `mcpServers`.
+- Hermes: `config.yaml` `mcp_servers`, a marked chunk (like the hooks).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vaultsync.services.agents.agent_config import InstallError, agent_home
+
+SERVER = "vaultsync"
+
+
+@dataclass(frozen=True)
+class McpTarget:
+    agent: str
+    scope: str
+    path: Path
+    format: str  # "json" | "toml" | "yaml"
+
+
+def _project_root(cwd: Path) -> Path:
+    for folder in (cwd, *cwd.parents):
+        if (folder / ".git").exists():
+            return folder
+    return cwd
+
+
+def mcp_target(agent: str, scope: str = "user", project_dir: Path | None = None) -> McpTarget:
+    if scope not in ("user", "project"):
+        raise InstallError(f"scope must be user or project, not {scope!r}")
+    root = project_dir or _project_root(Path.cwd())
+    if agent == "claude-code":
+        if scope == "project":
+            return McpTarget(agent, scope, root / ".mcp.json", "json")
+        base = os.environ.get("CLAUDE_CONFIG_DIR")
+        home = Path(base).expanduser() if base else agent_home(agent).parent
+        return McpTarget(agent, scope, home / ".claude.json", "json")
+    if agent == "codex":
+        where = root / ".codex" if scope == "project" else agent_home(agent)
+        return McpTarget(agent, scope, where / "config.toml", "toml")
+    if agent == "gemini":
+        where = root / ".gemini" if scope == "project" else agent_home(agent)
+        return McpTarget(agent, scope, where / "settings.json", "json")
+    if agent == "cursor":
+        where = root / ".cursor" if scope == "project" else agent_home(agent)
+        return McpTarget(agent, scope, where / "mcp.json", "json")
+    if agent == "hermes":
+        if scope == "project":
+            raise InstallError("hermes has no project-level configuration; use --scope user")
+        return McpTarget(agent, scope, agent_home(agent) / "config.yaml", "yaml")
+    raise InstallError(f"unknown agent {agent!r}")
+
+
+def server_command(agent: str) -> tuple[str, list[str]]:
+    """The console script next to this interpreter (absolute: no PATH lookup, no shim)."""
+    script = Path(sys.executable).parent / "vaultsync"
+    return str(script), ["mcp", "--agent", agent]
+
+
+def entry(agent: str) -> dict[str, Any]:
+    command, args = server_command(agent)
+    if agent == "claude-code":
+        return {"type": "stdio", "command": command, "args": args, "env": {}}
+    return {"command": command, "args": args}
+
+
+def is_ours(value: Any) -> bool:
+    if not isinstance(value, dict):
+        return False
+    args = value.get("args")
+    return (
+        isinstance(value.get("command"), str)
+        and isinstance(args, list)
+        and args[:1] == ["mcp"]
+        and Path(value["command"]).name == "vaultsync"
+    )
+
+
+# --- JSON: mcpServers.vaultsync ---------------------------------------------------------------
+
+
+def add_json(data: dict[str, Any], agent: str, path: Path) -> dict[str, Any]:
+    data = json.loads(json.dumps(data))
+    servers = data.get("mcpServers")
+    if servers is None:
+        servers = data["mcpServers"] = {}
+    if not isinstance(servers, dict):
+        raise InstallError(f"{path}: `mcpServers` is a {type(servers).__name__}, expected object")
+    current = servers.get(SERVER)
+    if current is not None and not is_ours(current):
+        raise InstallError(
+            f"{path}: an MCP server named {SERVER!r} is already there and is not vaultsync's; "
+            "rename it or pass --no-mcp"
+        )
+    servers[SERVER] = entry(agent)
+    return data
+
+
+def remove_json(data: dict[str, Any]) -> dict[str, Any]:
+    data = json.loads(json.dumps(data))
+    servers = data.get("mcpServers")
+    if isinstance(servers, dict) and is_ours(servers.get(SERVER)):
+        del servers[SERVER]
+        if not servers:
+            del data["mcpServers"]
+    return data
+
+
+def has_ours_json(data: dict[str, Any]) -> bool:
+    servers = data.get("mcpServers")
+    return isinstance(servers, dict) and is_ours(servers.get(SERVER))
+
+
+# --- text formats: a marked chunk ----------------------------------------------------------------
+
+BEGIN = "# >>> vaultsync mcp (vaultsync uninstall AGENT removes this block)"
+END = "# <<< vaultsync mcp"
+_CHUNK = re.compile(
+    r"^[ \t]*# >>> vaultsync mcp.*?\n(?:.*\n)*?[ \t]*# <<< vaultsync mcp[^\n]*(?:\n|$)",
+    re.MULTILINE,
+)
+
+
+def remove_text(text: str) -> str:
+    return _CHUNK.sub("", text)
+
+
+def has_ours_text(text: str) -> bool:
+    return _CHUNK.search(text) is not None
+
+
+def _toml_string(value: str) -> str:
+    return json.dumps(value)  # a JSON string is a valid TOML basic string
+
+
+def add_toml(text: str, agent: str, path: Path) -> str:
+    text = remove_text(text)
+    if re.search(rf"^\s*\[mcp_servers\.\"?{SERVER}\"?\]", text, re.MULTILINE):
+        raise InstallError(
+            f"{path}: [mcp_servers.{SERVER}] is already there and is not vaultsync's block; "
+            "remove it or pass --no-mcp"
+        )
+    command, args = server_command(agent)
+    chunk = "\n".join([
+        BEGIN,
+        f"[mcp_servers.{SERVER}]",
+        f"command = {_toml_string(command)}",
+        "args = [" + ", ".join(_toml_string(a) for a in args) + "]",
+        END,
+    ]) + "\n"  # fmt: skip
+    # Appended: a table header ends the table before it, so keys above stay where they were.
+    sep = "" if not text or text.endswith("\n\n") else ("\n" if text.endswith("\n") else "\n\n")
+    return text + sep + chunk
+
+
+def add_yaml(text: str, agent: str, path: Path) -> str:
+    """Hermes config.yaml: `mcp_servers.vaultsync`, inside an existing block mapping or new."""
+    text = remove_text(text)
+    command, args = server_command(agent)
+    top = re.search(r"^mcp_servers:[ \t]*(#.*)?$", text, re.MULTILINE)
+    if top is None:
+        if re.search(r"^mcp_servers:", text, re.MULTILINE):
+            raise InstallError(
+                f"{path}: `mcp_servers:` holds an inline value; make it a block mapping, or "
+                "add the server by hand (docs/mcp.md)"
+            )
+        body = ["mcp_servers:", f"  {SERVER}:", f"    command: {json.dumps(command)}",
+                f"    args: {json.dumps(args)}"]  # fmt: skip
+        chunk = "\n".join([BEGIN, *body, END]) + "\n"
+        sep = "" if not text or text.endswith("\n") else "\n"
+        return text + sep + chunk
+    if re.search(rf"^[ \t]+{SERVER}:", text[top.end() :].split("\n\n")[0], re.MULTILINE):
+        raise InstallError(f"{path}: mcp_servers.{SERVER} is already there; remove it first")
+    lines = [f"  {BEGIN}", f"  {SERVER}:", f"    command: {json.dumps(command)}",
+             f"    args: {json.dumps(args)}", f"  {END}"]  # fmt: skip
+    at = top.end() + 1 if top.end() < len(text) else len(text)
+    head = text[:at] if text[:at].endswith("\n") else text[:at] + "\n"
+    return head + "\n".join(lines) + "\n" + text[at:]
+
+
+def check_yaml(text: str, path: Path) -> None:
+    import yaml
+
+    try:
+        data = yaml.safe_load(text) if text.strip() else {}
+    except yaml.YAMLError as exc:
+        raise InstallError(f"{path}: the result would not be valid YAML ({exc})") from exc
+    servers = data.get("mcp_servers") if isinstance(data, dict) else None
+    if not isinstance(servers, dict) or not is_ours(servers.get(SERVER)):
+        raise InstallError(f"{path}: could not place the MCP server; add it by hand")
+
+
+def check_toml(text: str, path: Path) -> None:
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InstallError(f"{path}: the result would not be valid TOML ({exc})") from exc
+    servers = data.get("mcp_servers")
+    if not isinstance(servers, dict) or not is_ours(servers.get(SERVER)):
+        raise InstallError(f"{path}: could not place the MCP server; add it by hand")

@@ -1,0 +1,140 @@
+"""`vaultsync install AGENT` also registers the MCP server (`vaultsync mcp --agent AGENT`) in
+the agent's own MCP configuration (services/agents/mcp_config knows where and how); `vaultsync
+uninstall AGENT` removes exactly that entry. Same rules as the hooks (services/agents/install):
+a timestamped backup before any change, idempotent, everything else kept, and an exact restore
+from the backup when nothing else changed since the install.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from vaultsync.core import writer
+from vaultsync.services.agents import agent_config, mcp_config
+from vaultsync.services.agents.agent_config import InstallError
+from vaultsync.services.agents.config_file import backup as _backup
+from vaultsync.services.agents.config_file import backups as _backups
+from vaultsync.services.agents.config_file import diff as _diff
+from vaultsync.services.agents.config_file import mode_of as _mode
+from vaultsync.services.agents.config_file import read as _read
+from vaultsync.services.agents.install import InstallResult
+
+
+def install_mcp(
+    agent: str,
+    scope: str = "user",
+    *,
+    dry_run: bool = False,
+    project_dir: Path | None = None,
+    now: Callable[[], datetime] = datetime.now,
+) -> InstallResult:
+    """Register `vaultsync mcp --agent AGENT` as the agent's MCP server `vaultsync`: same rules
+    as the hooks (backup first, idempotent, everything else kept)."""
+    target = mcp_config.mcp_target(agent, scope, project_dir)
+    raw, text = _read(target.path)
+    if target.format == "json":
+        data = agent_config.load_json(text, target.path)
+        updated = mcp_config.add_json(data, agent, target.path)
+        new_text = text if updated == data else agent_config.dump_json(updated, text)
+    elif target.format == "toml":
+        new_text = mcp_config.add_toml(text, agent, target.path)
+        mcp_config.check_toml(new_text, target.path)
+    else:
+        new_text = mcp_config.add_yaml(text, agent, target.path)
+        mcp_config.check_yaml(new_text, target.path)
+    had = raw is not None and _has_mcp(target, text)
+    action = (
+        "unchanged" if raw is not None and new_text == text else ("updated" if had else "installed")
+    )
+    diff = _diff(target.path, text, new_text) if action != "unchanged" else ""
+    backup = None
+    if action != "unchanged" and not dry_run:
+        mode = _mode(target.path) if raw is not None else 0o600
+        if raw is not None:
+            backup = _backup(target.path, raw, mode, now())
+        writer.write_atomic(target.path, new_text, mode=mode)
+    command, args = mcp_config.server_command(agent)
+    return InstallResult(
+        agent=agent, scope=target.scope, path=target.path, action=action, dry_run=dry_run,
+        backup=backup, diff=diff, command=shlex.join([command, *args]),
+    )  # fmt: skip
+
+
+def uninstall_mcp(
+    agent: str,
+    scope: str = "user",
+    *,
+    dry_run: bool = False,
+    project_dir: Path | None = None,
+    now: Callable[[], datetime] = datetime.now,
+) -> InstallResult:
+    """Remove exactly the `vaultsync` MCP server entry; restore the file byte for byte from the
+    backup taken before the install when nothing else changed since."""
+    target = mcp_config.mcp_target(agent, scope, project_dir)
+    raw, text = _read(target.path)
+    if raw is None or not _has_mcp(target, text):
+        return InstallResult(agent, target.scope, target.path, "absent", dry_run)
+    new_raw: bytes | None = None
+    if target.format == "json":
+        cleaned = mcp_config.remove_json(agent_config.load_json(text, target.path))
+        for backup_path in _backups(target.path):
+            try:
+                before = json.loads(backup_path.read_bytes())
+            except (OSError, ValueError):
+                continue
+            if isinstance(before, dict) and _canonical(before) == _canonical(cleaned):
+                new_raw = backup_path.read_bytes()
+                break
+        if new_raw is None and cleaned:
+            new_raw = agent_config.dump_json(cleaned, text).encode("utf-8")
+    else:
+        cleaned_text = mcp_config.remove_text(text)
+        for backup_path in _backups(target.path) if cleaned_text.strip() else ():
+            try:
+                if backup_path.read_text(encoding="utf-8").rstrip("\n") == cleaned_text.rstrip(
+                    "\n"
+                ):
+                    new_raw = backup_path.read_bytes()
+                    break
+            except (OSError, UnicodeDecodeError):
+                continue
+        if new_raw is None and cleaned_text.strip():
+            new_raw = cleaned_text.encode("utf-8")
+    new_text = None if new_raw is None else new_raw.decode("utf-8")
+    diff = _diff(target.path, text, new_text)
+    backup = None
+    if not dry_run:
+        mode = _mode(target.path)
+        backup = _backup(target.path, raw, mode, now())
+        if new_raw is None:
+            target.path.unlink()  # install created the file: nothing of the person's is in it
+        else:
+            writer.write_atomic(target.path, new_raw, mode=mode)
+    return InstallResult(agent, target.scope, target.path, "removed", dry_run, backup, diff)
+
+
+def _has_mcp(target: mcp_config.McpTarget, text: str) -> bool:
+    if target.format != "json":
+        return mcp_config.has_ours_text(text)
+    try:
+        return mcp_config.has_ours_json(agent_config.load_json(text, target.path))
+    except InstallError:
+        return False
+
+
+def mcp_installed(agent: str, scope: str = "user", project_dir: Path | None = None) -> bool:
+    try:
+        target = mcp_config.mcp_target(agent, scope, project_dir)
+        raw, text = _read(target.path)
+    except InstallError:
+        return False
+    return raw is not None and _has_mcp(target, text)
+
+
+def _canonical(data: dict[str, object]) -> dict[str, object]:
+    """Equal up to an empty `mcpServers`: install may have added it, uninstall removes it."""
+    return {k: v for k, v in data.items() if not (k == "mcpServers" and v == {})}

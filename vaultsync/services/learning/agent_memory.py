@@ -1,0 +1,125 @@
+"""`remember`: an agent saves a fact as an L1 memory candidate, mid-session.
+
+Used by the MCP server's `remember` tool and by the Hermes memory provider (its own tool and
+its mirror of Hermes' built-in memory writes). The fact goes through the same redactor as the
+hook (core/capture.redactor_for: the vault's privacy settings) and the same atomic writer, with
+provenance (agent, session, project, and the session's note when the hook has recorded it), and
+waits for review like any candidate: nothing here promotes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core.config import Config
+from vaultsync.core.model import Level, Scope
+
+MIN_CHARS = 10
+MAX_CHARS = 2000
+
+
+class RememberError(ValueError):
+    """The fact cannot be saved as given; the message says why."""
+
+
+@dataclass(frozen=True)
+class Remembered:
+    rel: str
+    created: bool  # False: the same fact was already saved today (the note is unchanged)
+    redactions: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "id": self.rel,
+            "created": self.created,
+            "redactions": self.redactions,
+            "status": "candidate (L1): waits for review (`vaultsync review`)",
+        }
+
+
+def _session_note(vault: Path, agent: str, session_id: str) -> str:
+    """The session's note as the hook recorded it (its pointer file), or ""."""
+    if not session_id:
+        return ""
+    pointer = paths.state_dir(vault) / "sessions" / paths.short_hash(agent, session_id, n=16)
+    try:
+        rel = pointer.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return rel if rel.endswith(".md") and (vault / rel).is_file() else ""
+
+
+def _title(text: str, limit: int = 80) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def remember(
+    vault: Path,
+    config: Config,
+    text: str,
+    *,
+    agent: str,
+    session_id: str = "",
+    project: str = "",
+    scope: str = "project",
+    origin: str = "mcp",
+    now: dt.datetime | None = None,
+) -> Remembered:
+    from vaultsync.core.capture import redactor_for
+
+    if not isinstance(text, str) or len(text.strip()) < MIN_CHARS:
+        raise RememberError(f"a fact needs at least {MIN_CHARS} characters")
+    if len(text) > MAX_CHARS:
+        raise RememberError(f"a fact is at most {MAX_CHARS} characters (got {len(text)})")
+    parsed_scope = Scope.parse(scope)
+    if parsed_scope is None:
+        raise RememberError(f"scope must be one of {', '.join(s.value for s in Scope)}")
+    now = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
+    redactor = redactor_for(config)
+    findings: list[Any] = []
+    secrets = 0
+
+    def clean(value: str) -> str:
+        nonlocal secrets
+        if not value:
+            return value
+        result = redactor.redact(value)
+        findings.extend(result.findings)
+        secrets += result.secret_count
+        return str(result.text)
+
+    body = clean(text.strip())
+    agent, session_id, project = clean(agent or "agent"), clean(session_id), clean(project)
+    source = _session_note(vault, agent, session_id)
+    stamp = now.replace(tzinfo=None, microsecond=0).isoformat() + "Z"
+    props = schema.memory_props(
+        level=Level.L1,
+        scope=parsed_scope,
+        agent=agent,
+        session_id=session_id,
+        project=project if parsed_scope is Scope.PROJECT else "",
+        created=stamp,
+        source_rel=source or "",
+    )
+    if not source:
+        del props["source"]
+    props["origin"] = origin
+    slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
+    digest = paths.short_hash(agent, parsed_scope.value, body, n=6)
+    name = f"{now.date().isoformat()} {parsed_scope.value} {slug} {digest}.md"
+    rel = f"{paths.LEVEL_DIRS[Level.L1]}/{name}"
+    note = properties.render_frontmatter(props) + f"\n# {_title(body)}\n\n{body}\n"
+    if source:
+        note += f"\nSaved by {agent} during {properties.link(source)}.\n"
+    target = paths.inside(vault, vault / rel)
+    created = writer.create_exclusive(target, note)
+    if findings and created:
+        from vaultsync.core import logs, privacy
+
+        logs.redactions(vault, privacy.log_kinds(findings), where=rel, when=now)
+    return Remembered(rel, created, secrets)

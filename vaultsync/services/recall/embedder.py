@@ -1,0 +1,137 @@
+"""The embedding models hybrid search can use, behind one small interface (`Embedder`).
+
+`wordllama` (the default) reads the 256-d model bundled in its PyPI wheel, offline;
+`model2vec:<id>` and `fastembed:<id>` download their weights on first use. A model is loaded
+once per process (`embedder`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from vaultsync.core.config import Config
+
+if TYPE_CHECKING:
+    import numpy as np
+
+DEFAULT_MODEL = "wordllama"
+
+# One BLAS thread: a query is one matrix-vector product, which threads only slow down (measured
+# 20-40x slower with OpenBLAS's default thread pool on a busy 2-core machine). Set before numpy
+# is first imported; a caller's own setting wins.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+
+class Embedder(Protocol):
+    """What hybrid search needs from a model: a name (cache key) and unit-length vectors."""
+
+    name: str
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class WordLlamaEmbedder:
+    """wordllama's bundled 256-d model, read from the wheel's own files (no network).
+
+    wordllama 0.4.0's `WordLlama.load()` looks for the tokenizer under `tokenizer/` while the
+    wheel ships it under `tokenizers/`, and then tries to download it. This reads the two
+    bundled files directly and pools like wordllama does (the mean of the token vectors),
+    without importing the wordllama package (pydantic, and a logging.basicConfig side effect).
+    """
+
+    name = "wordllama:l2_supercat_256"
+
+    def __init__(self) -> None:
+        import numpy as np
+        from safetensors import safe_open
+        from tokenizers import Tokenizer
+
+        spec = importlib.util.find_spec("wordllama")
+        if spec is None or not spec.submodule_search_locations:
+            raise ImportError("wordllama is not installed: pip install 'vaultsync[semantic]'")
+        root = Path(next(iter(spec.submodule_search_locations)))
+        tokenizer = Tokenizer.from_file(str(root / "tokenizers/l2_supercat_tokenizer_config.json"))
+        tokenizer.no_padding()
+        tokenizer.no_truncation()
+        with safe_open(str(root / "weights/l2_supercat_256.safetensors"), "np") as f:
+            self._weights = np.ascontiguousarray(f.get_tensor("embedding.weight"), np.float32)
+        self._tokenizer = tokenizer
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
+        encoded = self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
+        out = np.zeros((len(encoded), self._weights.shape[1]), dtype=np.float32)
+        top = self._weights.shape[0] - 1
+        for i, enc in enumerate(encoded):
+            if enc.ids:
+                ids = np.clip(np.asarray(enc.ids, dtype=np.int64), 0, top)
+                out[i] = self._weights[ids].mean(axis=0)
+        return _unit(out)
+
+
+class Model2VecEmbedder:
+    """A model2vec static model (`model2vec:minishlab/potion-base-8M`): downloads on first use."""
+
+    def __init__(self, model_id: str) -> None:
+        from model2vec import StaticModel
+
+        self.name = f"model2vec:{model_id}"
+        self._model = StaticModel.from_pretrained(model_id)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return _unit(self._model.encode(list(texts)))
+
+
+class FastEmbedEmbedder:
+    """A fastembed ONNX model (`fastembed:BAAI/bge-small-en-v1.5`): downloads on first use."""
+
+    def __init__(self, model_id: str) -> None:
+        from fastembed import TextEmbedding
+
+        self.name = f"fastembed:{model_id}"
+        self._model = TextEmbedding(model_name=model_id)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
+        return _unit(np.array(list(self._model.embed(list(texts)))))
+
+
+def _unit(matrix: Any) -> np.ndarray:
+    import numpy as np
+
+    m = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    return m / np.where(norms == 0, 1, norms)
+
+
+def model_name(config: Config) -> str:
+    return str(config.section("search").get("model", DEFAULT_MODEL) or DEFAULT_MODEL)
+
+
+EMBEDDERS: dict[str, Embedder] = {}  # loaded models, by name: one load per process
+
+
+def embedder(config: Config) -> Embedder:
+    """The configured model, loaded once per process."""
+    name = model_name(config)
+    if name not in EMBEDDERS:
+        backend, _, model_id = name.partition(":")
+        if backend == "wordllama":
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the bundled files or nothing
+            EMBEDDERS[name] = WordLlamaEmbedder()
+        elif backend == "model2vec":
+            EMBEDDERS[name] = Model2VecEmbedder(model_id or "minishlab/potion-base-8M")
+        elif backend == "fastembed":
+            EMBEDDERS[name] = FastEmbedEmbedder(model_id or "BAAI/bge-small-en-v1.5")
+        else:
+            raise ValueError(
+                f"[search] model {name!r}: use wordllama, model2vec:ID or fastembed:ID"
+            )
+    return EMBEDDERS[name]

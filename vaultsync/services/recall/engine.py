@@ -1,0 +1,471 @@
+"""The recall engine: one function every reader uses (CLI search, session context, prompt-time
+recall, MCP) to get the right memory back for a question in plain words or in exact syntax.
+
+Query modes (docs/search.md):
+- `all`: the exact language of services/recall/search.py (every word required, "phrases",
+  prefix*, OR/AND/NOT).
+- `any`: the meaningful terms of a sentence (core/nlquery.py), OR semantics, ranked by BM25.
+- `auto` (the default): `any` when the query reads as natural language (`nlquery.looks_natural`),
+  else `all`; and when `all` finds nothing, `any` (a person pasting a question always gets the
+  best answer; the mode that ran is reported).
+
+Ranking. BM25 (title 8, keywords 4, body 1) gives each matching note or event a relevance;
+then every rule below is a named weight, tested in tests/services/test_recall.py:
+- the hits of one session (its events, its note, its summary) collapse into one result: the
+  best member scores, each further member adds `GROUP_SUPPORT` of its own score (at most
+  `GROUP_SUPPORT_MAX` of them), the snippet is the best member's, and the session's summary
+  and project travel with it;
+- `TYPE_WEIGHT` multiplies relevance by kind: memories L3 > L2 > L1 and summaries above raw
+  events and session notes; generated files (USER.md, AGENT.md) are weighted down and at most
+  `GENERATED_MAX` of them is returned, so they never crowd out their own sources;
+- ties break by recency (`RECENCY_WEIGHT`: up to that fraction more for the newest candidate,
+  so of two equally relevant decisions the newer ranks first) and by the caller's current
+  project (`PROJECT_WEIGHT`).
+
+Abstention. `coverage` is the share of the query's information (each term weighted by its
+inverse document frequency) that the best result holds; below `ABSTAIN_BELOW` the result is
+flagged `abstain=True`, so callers can say "nothing relevant" (hits are still returned).
+
+Hybrid. With the `semantic` extra installed and vectors built (services/recall/vectors.py),
+the vector ranking is fused with the lexical one by reciprocal rank (`RRF_K`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core import nlquery
+from vaultsync.core.config import Config
+from vaultsync.core.text import SEP, segment
+from vaultsync.services.recall.search import (
+    DEFAULT_MARK,
+    IndexMissing,
+    clean_snippet,
+    make_filter,
+    to_fts,
+)
+from vaultsync.services.recall.snippet import make_snippet
+from vaultsync.storage import recall_rows as rows
+from vaultsync.storage.index import Index
+from vaultsync.storage.recall_rows import Candidate
+
+MODES = ("auto", "any", "all")
+
+# --- ranking weights (docs/search.md "Ranking"; each one has a test) -------------------------
+TYPE_WEIGHT: dict[str, float] = {
+    "memory:L3": 1.6,  # core memory: confirmed and promoted
+    "memory:L2": 1.45,  # confirmed by a person
+    "memory:L1": 1.25,  # candidate: distilled, not yet reviewed
+    "summary": 1.3,  # a session's distilled account
+    "skill-draft": 1.1,
+    "skill-proposal": 1.05,
+    "note": 1.0,  # a person's own note
+    "session": 1.0,  # the text around a session's events
+    "event": 1.0,  # one raw event
+    "generated": 0.5,  # USER.md / AGENT.md: derived from memories that rank on their own
+}
+GROUP_SUPPORT = 0.15  # each further matching member of a session adds this share of its score
+GROUP_SUPPORT_MAX = 3  # ... for at most this many members (a long session is not a better one)
+GENERATED_MAX = 1  # generated files in one result list
+RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest nothing
+PROJECT_WEIGHT = 0.15  # a result of the caller's current project gets 15% more
+ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below this: abstain
+RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
+VECTOR_WEIGHT = (
+    0.5  # the vector ranking's share in the fusion (1.0 would be plain RRF; 0.5 won on dev)
+)
+CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x the limit)
+
+_MEMBER_TYPES = frozenset({"session", "event", "summary"})
+
+
+@dataclass(frozen=True)
+class Hit:
+    id: str  # an event id, else the note's path
+    rel: str  # the note's path relative to the vault (for an event, its session note)
+    type: str  # a note type, or "event"
+    title: str
+    date: str
+    agent: str | None
+    session_id: str | None
+    project: str | None
+    level: str | None
+    score: float  # higher is better
+    snippet: str
+    summary_rel: str | None  # the session's summary note, when there is one
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.rel,
+            "type": self.type,
+            "title": self.title,
+            "date": self.date,
+            "agent": self.agent or "",
+            "session_id": self.session_id or "",
+            "project": self.project or "",
+            "level": self.level or "",
+            "score": self.score,
+            "snippet": self.snippet,
+            "summary": self.summary_rel or "",
+        }
+
+
+@dataclass(frozen=True)
+class Recall:
+    hits: tuple[Hit, ...]
+    abstain: bool  # nothing clearly relevant: the best coverage is below ABSTAIN_BELOW
+    mode: str  # the mode that ran: "any" or "all" ("" when the query had nothing to search)
+    coverage: float = 0.0  # the best result's coverage (0..1)
+
+
+def type_weight(kind: str, level: str | None) -> float:
+    if kind == "memory":
+        return TYPE_WEIGHT.get(f"memory:{level or 'L1'}", TYPE_WEIGHT["memory:L1"])
+    return TYPE_WEIGHT.get(kind, 1.0)
+
+
+def _types(value: str | list[str] | tuple[str, ...] | None) -> list[str] | None:
+    if value is None:
+        return None
+    return [value] if isinstance(value, str) else list(value)
+
+
+def recall(
+    vault: Path,
+    config: Config,
+    query: str,
+    *,
+    project: str | None = None,
+    agent: str | None = None,
+    type: str | list[str] | tuple[str, ...] | None = None,
+    level: str | None = None,
+    since: str | None = None,
+    limit: int = 10,
+    mode: str = "auto",
+    current_project: str | None = None,
+    exclude_session: str | None = None,
+    semantic: bool | None = None,
+    mark: tuple[str, str] = DEFAULT_MARK,
+    now: dt.datetime | None = None,
+) -> Recall:
+    """The best results for `query`, grouped and ranked (see the module docstring).
+
+    Raises search.SearchError for a filter value it cannot read, search.IndexMissing when no
+    index exists yet, and storage.index.IndexFailure when the index cannot be used.
+    `semantic`: None follows the config (`[search] semantic`), True/False force it.
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; one of {', '.join(MODES)}")
+    where = make_filter(
+        agent=agent, types=_types(type), level=level, project=project, since=since, now=now
+    )
+    path = config.index_file()
+    if not path.is_file():
+        raise IndexMissing(f"no index for {vault} yet: run `vaultsync rebuild`")
+    if limit <= 0 or not isinstance(query, str):
+        return Recall((), True, "")
+    with Index.open(path) as index:
+        ran, expression, candidates = _lexical(index, query, where, mode, limit)
+        vector_ranks: list[str] = []
+        # Exact syntax asks for exact matches (and falls back to plain words only lexically):
+        # vectors join the queries that are plain words to begin with.
+        natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
+        if natural and _use_semantic(config, semantic):
+            vector_ranks = _vector_ranking(vault, config, index, query, where)
+        groups = _group(candidates, current_project, exclude_session, vault)
+        if vector_ranks:
+            groups = _fuse(index, groups, vector_ranks, exclude_session, limit)
+        groups = _existing(_cap_generated(groups), vault, limit)
+        _add_snippets(index, ran, expression, query, groups, mark)
+        coverage = _coverage(index, query, groups[:3]) if groups else 0.0
+        hits = tuple(_hit(index, g, mark) for g in groups)
+    abstain = not hits or coverage < ABSTAIN_BELOW
+    return Recall(hits, abstain, ran if (hits or ran) else "", round(coverage, 3))
+
+
+# --- lexical ---------------------------------------------------------------------------------
+
+
+def _lexical(
+    index: Index, query: str, where: Any, mode: str, limit: int
+) -> tuple[str, str, list[Candidate]]:
+    """(mode that ran, its FTS5 expression, candidates best first)."""
+    want = max(CANDIDATES, limit * 10)
+    natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
+    if not natural:
+        expression = to_fts(query)
+        found = (
+            rows.candidates(index, expression, where, limit=want, mark=DEFAULT_MARK)
+            if expression
+            else []
+        )
+        if found or mode == "all":
+            return "all", expression, found
+    expression_any = nlquery.match_any(query)
+    if expression_any is None:
+        return ("any" if natural else ""), "", []
+    return (
+        "any",
+        expression_any,
+        rows.candidates(index, expression_any, where, limit=want, mark=DEFAULT_MARK),
+    )
+
+
+def _add_snippets(
+    index: Index,
+    ran: str,
+    expression: str,
+    query: str,
+    groups: list[_Group],
+    mark: tuple[str, str],
+) -> None:
+    """Snippets for the results shown only. Exact syntax: FTS5's own (phrases, NOT). Plain
+    words: made here from the row's text, because FTS5 would re-run the whole OR of prefix
+    terms for every snippet (a millisecond or more each)."""
+    wanted = [g.best.rowid for g in groups if not g.best.snippet]
+    if not expression or not wanted:
+        return
+    if ran == "all":
+        found = rows.snippets(index, expression, wanted, mark=mark)
+    else:
+        terms = nlquery.terms(query)
+        texts = rows.texts(index, wanted)
+        found = {r: make_snippet(texts.get(r, ""), terms, mark) for r in wanted}
+    for g in groups:
+        if found.get(g.best.rowid) and not g.best.snippet:
+            g.best = g.best._replace(snippet=found[g.best.rowid])
+
+
+class _Group:
+    __slots__ = ("best", "date", "key", "members", "score", "summary_rel")
+
+    def __init__(self, key: str, best: Candidate, score: float) -> None:
+        self.key = key
+        self.best = best
+        self.score = score
+        self.members: list[float] = []
+        self.date = best.date
+        self.summary_rel: str | None = best.rel if best.type == "summary" else None
+
+
+def _group_key(c: Candidate) -> str:
+    if c.type in _MEMBER_TYPES and c.session_id:
+        return "session:" + c.session_id
+    return "note:" + c.rel
+
+
+def _group(
+    candidates: list[Candidate],
+    current_project: str | None,
+    exclude_session: str | None,
+    vault: Path,
+) -> list[_Group]:
+    groups: dict[str, _Group] = {}
+    for c in candidates:
+        if exclude_session and c.session_id == exclude_session:
+            continue
+        weighted = -c.bm25 * type_weight(c.type, c.level)
+        key = _group_key(c)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = _Group(key, c, weighted)
+            continue
+        group.members.append(weighted)
+        if c.type == "summary":
+            group.summary_rel = c.rel
+        if weighted > group.score:
+            group.members.append(group.score)
+            group.members.remove(weighted)
+            group.best, group.score = c, weighted
+        group.date = max(group.date, c.date)
+    ranked = list(groups.values())
+    _finish(ranked, current_project)
+    return ranked
+
+
+def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:
+    """The first `limit` results whose file is still there (deleted since indexing: left out)."""
+    out: list[_Group] = []
+    for g in groups:
+        if len(out) >= limit:
+            break
+        if (vault / g.best.rel).exists():
+            out.append(g)
+    return out
+
+
+def _finish(groups: list[_Group], current_project: str | None) -> None:
+    """Apply group support, recency and project weights, then sort best first."""
+    dates = sorted({g.date for g in groups})
+    position = {d: i / (len(dates) - 1) if len(dates) > 1 else 1.0 for i, d in enumerate(dates)}
+    for g in groups:
+        support = sum(sorted(g.members, reverse=True)[:GROUP_SUPPORT_MAX]) * GROUP_SUPPORT
+        score = g.score + support
+        score *= 1 + RECENCY_WEIGHT * position[g.date]
+        if current_project and _in_project(g.best.project, current_project):
+            score *= 1 + PROJECT_WEIGHT
+        g.score = score
+    groups.sort(key=lambda g: (-g.score, g.key))
+
+
+def _in_project(project: str, current: str) -> bool:
+    base = current.rstrip("/") or current
+    return project == base or project.startswith(base + "/")
+
+
+def _cap_generated(groups: list[_Group]) -> list[_Group]:
+    out, generated = [], 0
+    for g in groups:
+        if g.best.type == "generated":
+            generated += 1
+            if generated > GENERATED_MAX:
+                continue
+        out.append(g)
+    return out
+
+
+# --- abstention -------------------------------------------------------------------------------
+
+_FOLD_DROP = re.compile(r"[\u0300-\u036f]")
+
+
+def _fold(text: str) -> str:
+    return _FOLD_DROP.sub("", unicodedata.normalize("NFKD", text.lower()))
+
+
+def _term_pattern(term: str) -> re.Pattern[str]:
+    prefix = term.endswith("*")
+    body = _fold(term.rstrip("*"))
+    if not body.isascii() or any(ch >= "\u3000" for ch in body):
+        seg = re.escape(segment(body)).replace(re.escape(SEP), f"[{SEP}\\s]*")
+        return re.compile(seg)
+    return re.compile(r"\b" + re.escape(body) + (r"\w*" if prefix else r"\b"))
+
+
+def _idf(index: Index, term: str, total: int) -> float:
+    prefix = term.endswith("*")
+    body = _fold(term.rstrip("*"))
+    tokens = [t for t in segment(body).replace(SEP, " ").split() if t]
+    if not tokens:
+        return 0.0
+    # A CJK phrase is at most as frequent as its rarest character.
+    freq = min(rows.doc_freq(index, t, prefix=prefix and i == len(tokens) - 1) for i, t in
+               enumerate(tokens))  # fmt: skip
+    return math.log(1 + (total - freq + 0.5) / (freq + 0.5))
+
+
+def _coverage(index: Index, query: str, groups: list[_Group]) -> float:
+    """The best IDF-weighted share of the query's terms found in one of `groups`."""
+    terms = nlquery.terms(query)
+    if not terms:
+        # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
+        return 1.0 if groups else 0.0
+    total = max(rows.doc_count(index), 1)
+    weights = {t: _idf(index, t, total) for t in terms}
+    whole = sum(weights.values())
+    if whole <= 0:
+        return 1.0
+    texts = rows.texts(index, [g.best.rowid for g in groups])
+    best = 0.0
+    for g in groups:
+        text = _fold(texts.get(g.best.rowid, "") + "\n" + g.best.title)
+        found = sum(w for t, w in weights.items() if _term_pattern(t).search(text))
+        best = max(best, found / whole)
+    return best
+
+
+# --- semantic ---------------------------------------------------------------------------------
+
+
+def _use_semantic(config: Config, forced: bool | None) -> bool:
+    """Vectors when forced on (and installed), else as `[search] semantic` says."""
+    if forced is False:
+        return False
+    from vaultsync.services.recall import vectors
+
+    return vectors.available(config) if forced else vectors.enabled(config)
+
+
+def _vector_ranking(vault: Path, config: Config, index: Index, query: str, where: Any) -> list[str]:
+    from vaultsync.services.recall import vectors
+
+    try:
+        return vectors.rank(vault, config, index, query, where)
+    except Exception:  # a broken model or vector file must never cost the lexical answer
+        return []
+
+
+def _fuse(
+    index: Index,
+    groups: list[_Group],
+    vector_keys: list[str],
+    exclude_session: str | None,
+    limit: int,
+) -> list[_Group]:
+    """Reciprocal rank fusion of the lexical groups and the vector ranking (group keys).
+
+    score = 1 / (RRF_K + lexical rank) + VECTOR_WEIGHT / (RRF_K + vector rank). Results only
+    the vectors found are read from the index only if they can make the list.
+    """
+    lexical_rank = {g.key: i for i, g in enumerate(groups)}
+    fused: dict[str, float] = {}
+    for i, g in enumerate(groups):
+        fused[g.key] = 1 / (RRF_K + i + 1)
+    for i, key in enumerate(vector_keys):
+        if exclude_session and key == "session:" + exclude_session:
+            continue
+        fused[key] = fused.get(key, 0.0) + VECTOR_WEIGHT / (RRF_K + i + 1)
+    order = sorted(fused, key=lambda k: (-fused[k], lexical_rank.get(k, 10**6), k))
+    by_key = {g.key: g for g in groups}
+    # room for results whose file has gone and for generated files held back
+    head = order[: limit * 2 + GENERATED_MAX + 5]
+    missing = [k for k in head if k not in by_key]
+    if missing:
+        from vaultsync.services.recall import vectors
+
+        for c in vectors.candidates_for(index, missing):
+            by_key.setdefault(_group_key(c), _Group(_group_key(c), c, 0.0))
+    out = [by_key[k] for k in order if k in by_key]
+    for g in out:
+        g.score = round(fused[g.key] * 1000, 3)
+    return out
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+def _summary_for(index: Index, session_id: str) -> str | None:
+    row = index.conn.execute(
+        "SELECT rel FROM notes WHERE type = 'summary' AND session_id = ? ORDER BY updated DESC"
+        " LIMIT 1",
+        (session_id,),
+    ).fetchone()
+    return str(row[0]) if row else None
+
+
+def _hit(index: Index, g: _Group, mark: tuple[str, str]) -> Hit:
+    c = g.best
+    summary = g.summary_rel
+    if summary is None and c.session_id and c.type in _MEMBER_TYPES:
+        summary = _summary_for(index, c.session_id)
+    return Hit(
+        id=c.event_id or c.rel,
+        rel=c.rel,
+        type=c.type,
+        title=c.title if c.event_id is None else f"{c.title} › {c.heading}",
+        date=c.date,
+        agent=c.agent or None,
+        session_id=c.session_id or None,
+        project=c.project or None,
+        level=c.level or None,
+        score=round(g.score, 3),
+        snippet=clean_snippet(c.snippet, mark) if c.snippet else "",
+        summary_rel=summary,
+    )

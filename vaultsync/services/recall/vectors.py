@@ -1,0 +1,391 @@
+"""Vectors for hybrid search: the optional `semantic` extra (`pip install 'vaultsync[semantic]'`).
+
+What is embedded. Every note is cut at its headings into sections (storage/outline.py,
+markdown-it-py), each a unit "title / section text" of at most `CHUNK_CHARS`; every event of a
+session note is a unit of its own. A unit belongs to the result it would be shown as (engine
+group key): `session:<id>` for a session's events and its summary, `note:<path>` otherwise.
+
+Where. Beside the index, outside the vault and git: `<index>.vectors.sqlite` holds the
+embedding of every unit text keyed by sha256(model, text) plus which units each note has, and
+`<index>.vectors.npy` the matrix the query scans (float32, unit length, memory-mapped).
+Both are derived: deleting them costs a re-embed, nothing else.
+
+When. `sync` runs after `vaultsync rebuild` and after every reconcile (the watcher's): only
+notes whose content hash changed are cut again, and only texts never embedded before are sent to
+the model; a rebuild finds every unchanged text in the cache. The matrix is rewritten only when
+something changed.
+
+Models (`[search] model`): `wordllama` (default: the 256-dimension l2_supercat model whose
+weights and tokenizer ship inside the PyPI wheel; loaded from those files, never downloaded),
+`model2vec:<hf id>` and `fastembed:<model name>` (these download their weights on first use).
+`[search] semantic = "off"` turns vectors off; so does not installing the extra.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vaultsync.core.config import Config
+from vaultsync.core.text import unsegment
+from vaultsync.services.recall.embedder import embedder, model_name
+from vaultsync.storage import recall_rows
+from vaultsync.storage.index import Index, SearchFilter
+from vaultsync.storage.recall_rows import Candidate
+
+CHUNK_CHARS = 1200  # a unit's text is cut here: static embeddings average tokens, long is blurry
+VECTOR_CANDIDATES = 100  # results the vector ranking hands to fusion
+EMBED_BATCH = 256
+UNITS_VERSION = 2  # bump when `note_units` cuts notes differently
+# Query languages the vectors are used for (measured per language: docs/search.md "Hybrid").
+DEFAULT_LANGUAGES = ("en", "zh")  # ja: no gain on the dev set, so not applied
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_MEMBER_TYPES = frozenset({"session", "event", "summary"})
+
+
+def available(config: Config | None = None) -> bool:
+    """True if numpy and the configured model's packages are installed (no import cost)."""
+    backend = model_name(config).split(":", 1)[0] if config is not None else "wordllama"
+    needs = {
+        "wordllama": ("numpy", "wordllama", "tokenizers", "safetensors"),
+        "model2vec": ("numpy", "model2vec"),
+        "fastembed": ("numpy", "fastembed"),
+    }.get(backend, ())
+    return bool(needs) and all(importlib.util.find_spec(name) for name in needs)
+
+
+def enabled(config: Config) -> bool:
+    setting = str(config.section("search").get("semantic", "auto")).lower()
+    return setting not in ("off", "false", "no", "0") and available(config)
+
+
+def describe(config: Config) -> str:
+    """One line for `vaultsync doctor`: what hybrid search does here, or what it would add."""
+    setting = str(config.section("search").get("semantic", "auto")).lower()
+    if not available(config):
+        return (
+            "search is lexical only: `pip install 'vaultsync[semantic]'` adds offline vector "
+            "search that finds notes asked for in other words"
+        )
+    if not enabled(config):
+        return f"semantic search installed but off ([search] semantic = {setting})"
+    try:
+        matrix = store_paths(config)[1]
+        keys = json.loads(matrix.with_suffix(".keys.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "semantic search on; no vectors yet (run `vaultsync rebuild`)"
+    return f"semantic search on ({model_name(config)}, {len(keys)} vectors)"
+
+
+def language(text: str) -> str:
+    if _KANA.search(text):
+        return "ja"
+    if _HAN.search(text):
+        return "zh"
+    return "en"
+
+
+def languages(config: Config) -> tuple[str, ...]:
+    value = config.section("search").get("semantic_languages", DEFAULT_LANGUAGES)
+    return tuple(value) if isinstance(value, list | tuple) else DEFAULT_LANGUAGES
+
+
+# --- units ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unit:
+    key: str  # the engine's group key
+    rowid_hint: str  # "note" or the event id: which row a vector-only result shows
+    text: str
+    type: str
+    project: str
+    agent: str
+    level: str
+    date: str
+
+
+def sections(title: str, body: str) -> Iterator[str]:
+    """Heading-aware chunks (storage/outline.py: a CommonMark parse, so a `#` line inside a
+    code block is not a heading), each prefixed with the note's title."""
+    from vaultsync.storage.outline import sections as outline
+
+    for section in outline(body):
+        part = section.text.strip()
+        for i in range(0, len(part), CHUNK_CHARS):
+            yield f"{title}\n{part[i : i + CHUNK_CHARS]}"
+
+
+def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, str, Unit]]:
+    """(rel, note sha, unit) for every unit of the given notes (all when None)."""
+    sql = (
+        "SELECT id, rel, type, title, session_id, project, agent, level, updated, created,"
+        " sha256, body FROM notes"
+    )
+    rows: list[Any] = []
+    if rels is None:
+        rows = index.conn.execute(sql).fetchall()
+    else:
+        for start in range(0, len(rels), 500):
+            chunk = list(rels[start : start + 500])
+            rows += index.conn.execute(
+                f"{sql} WHERE rel IN ({', '.join('?' * len(chunk))})", chunk
+            ).fetchall()
+    for nid, rel, kind, title, sid, project, agent, level, updated, created, sha, body in rows:
+        key = f"session:{sid}" if kind in _MEMBER_TYPES and sid else f"note:{rel}"
+        date = updated or created or ""
+        if kind == "session":
+            events = index.conn.execute(
+                "SELECT e.id, e.event_id, e.ts, e.heading FROM events e WHERE e.note_id = ?"
+                " ORDER BY e.seq",
+                (nid,),
+            ).fetchall()
+            texts = recall_rows.texts(index, [e[0] for e in events])
+            for eid, event_id, ts, heading in events:
+                text = unsegment(texts.get(eid, "")).strip()
+                if text:
+                    unit = Unit(key, event_id, f"{heading}\n{text}"[:CHUNK_CHARS], "event",
+                                project, agent, "", ts)  # fmt: skip
+                    yield rel, sha, unit
+            continue
+        for text in sections(title, body):
+            yield rel, sha, Unit(key, "note", text, kind, project, agent, level, date)
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+def store_paths(config: Config) -> tuple[Path, Path]:
+    index = config.index_file()
+    return index.with_name(index.name + ".vectors.sqlite"), index.with_name(
+        index.name + ".vectors.npy"
+    )
+
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS embeddings(sha TEXT PRIMARY KEY, vec BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS notes(rel TEXT PRIMARY KEY, sha TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS units(id INTEGER PRIMARY KEY, rel TEXT NOT NULL,"
+    " key TEXT NOT NULL, hint TEXT NOT NULL, sha TEXT NOT NULL, meta TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS units_rel ON units(rel)",
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)",
+)
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+    conn.execute("PRAGMA journal_mode=WAL")
+    for statement in _SCHEMA:
+        conn.execute(statement)
+    return conn
+
+
+@dataclass(frozen=True)
+class VectorReport:
+    units: int
+    embedded: int  # texts sent to the model
+    reused: int  # texts found in the cache
+    notes_changed: int
+
+
+def _text_sha(model: str, text: str) -> str:
+    return hashlib.sha256(f"{model}\0{text}".encode("utf-8", "replace")).hexdigest()
+
+
+def sync(vault: Path, config: Config, index: Index | None = None) -> VectorReport | None:
+    """Bring the vectors up to date with the index (None when the extra is off)."""
+    if not enabled(config):
+        return None
+    if index is None:
+        with Index.open(config.index_file()) as opened:
+            return _sync(config, opened)
+    return _sync(config, index)
+
+
+def _sync(config: Config, index: Index) -> VectorReport:
+    import numpy as np
+
+    db_path, matrix_path = store_paths(config)
+    model = model_name(config)
+    conn = _open(db_path)
+    try:
+        # A new model or a new way of cutting notes: every note is cut again (texts already
+        # embedded by this model are still found in the cache).
+        layout = f"{model} units-v{UNITS_VERSION}"
+        row = conn.execute("SELECT value FROM meta WHERE key='layout'").fetchone()
+        if row is None or row[0] != layout:
+            conn.execute("DELETE FROM units")
+            conn.execute("DELETE FROM notes")
+        current = dict(index.conn.execute("SELECT rel, sha256 FROM notes").fetchall())
+        stored = dict(conn.execute("SELECT rel, sha FROM notes").fetchall())
+        changed = sorted(rel for rel, sha in current.items() if stored.get(rel) != sha)
+        gone = sorted(set(stored) - set(current))
+        pending: dict[str, str] = {}
+        rows: list[tuple[str, str, str, str, str]] = []
+        for rel, _sha, unit in note_units(index, changed):
+            sha = _text_sha(model, unit.text)
+            pending.setdefault(sha, unit.text)
+            meta = json.dumps([unit.type, unit.project, unit.agent, unit.level, unit.date])
+            rows.append((rel, unit.key, unit.rowid_hint, sha, meta))
+        known: set[str] = set()
+        shas = list(pending)
+        for start in range(0, len(shas), 500):
+            chunk = shas[start : start + 500]
+            known.update(
+                s for (s,) in conn.execute(
+                    f"SELECT sha FROM embeddings WHERE sha IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            )  # fmt: skip
+        missing = [s for s in shas if s not in known]
+        vectors: list[tuple[str, bytes]] = []
+        if missing:
+            model_obj = embedder(config)
+            for start in range(0, len(missing), EMBED_BATCH):
+                batch = missing[start : start + EMBED_BATCH]
+                matrix = model_obj.embed([pending[s] for s in batch]).astype(np.float16)
+                vectors.extend(zip(batch, (row.tobytes() for row in matrix), strict=True))
+        conn.execute("BEGIN IMMEDIATE")
+        conn.executemany("INSERT OR REPLACE INTO embeddings(sha, vec) VALUES (?, ?)", vectors)
+        for rel in (*changed, *gone):
+            conn.execute("DELETE FROM units WHERE rel = ?", (rel,))
+            conn.execute("DELETE FROM notes WHERE rel = ?", (rel,))
+        conn.executemany(
+            "INSERT INTO units(rel, key, hint, sha, meta) VALUES (?, ?, ?, ?, ?)", rows
+        )
+        conn.executemany(
+            "INSERT INTO notes(rel, sha) VALUES (?, ?)", [(r, current[r]) for r in changed]
+        )
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('layout', ?)", (layout,))
+        conn.execute("COMMIT")
+        if changed or gone or not matrix_path.exists():
+            _write_matrix(conn, matrix_path)
+        units = conn.execute("SELECT COUNT(*) FROM units").fetchone()[0]
+    finally:
+        conn.close()
+    return VectorReport(units, len(missing), len(shas) - len(missing), len(changed) + len(gone))
+
+
+def _write_matrix(conn: sqlite3.Connection, path: Path) -> None:
+    import numpy as np
+
+    rows = conn.execute(
+        "SELECT u.key, u.hint, u.meta, e.vec FROM units u JOIN embeddings e ON e.sha = u.sha"
+        " ORDER BY u.rel, u.id"
+    ).fetchall()
+    dim = len(rows[0][3]) // 2 if rows else 0
+    # float32 on disk (memory-mapped by queries): numpy has no fast float16 product, a scan in
+    # float16 is about 7x slower. The cache in the database keeps float16.
+    matrix = (
+        np.frombuffer(b"".join(r[3] for r in rows), dtype=np.float16)
+        .reshape(-1, dim or 1)
+        .astype(np.float32)
+    )
+    keys = [[r[0], r[1], *json.loads(r[2])] for r in rows]
+    tmp = path.with_name(path.name + f".tmp-{os.getpid()}")
+    with open(tmp, "wb") as handle:
+        np.save(handle, matrix)
+    keys_tmp = tmp.with_suffix(".keys")
+    keys_tmp.write_text(json.dumps(keys), encoding="utf-8")
+    os.replace(keys_tmp, path.with_suffix(".keys.json"))
+    os.replace(tmp, path)
+    _MATRICES.pop(str(path), None)
+
+
+_MATRICES: dict[str, tuple[float, Any, list[list[str]]]] = {}
+
+
+def _matrix(path: Path) -> tuple[Any, list[list[str]]] | None:
+    import numpy as np
+
+    try:
+        mtime = path.stat().st_mtime
+    except FileNotFoundError:
+        return None
+    cached = _MATRICES.get(str(path))
+    if cached and cached[0] == mtime:
+        return cached[1], cached[2]
+    matrix = np.load(path, mmap_mode="r")
+    keys = json.loads(path.with_suffix(".keys.json").read_text(encoding="utf-8"))
+    _MATRICES[str(path)] = (mtime, matrix, keys)
+    return matrix, keys
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+def _passes(meta: list[str], where: SearchFilter) -> bool:
+    kind, project, agent, level, date = meta[2:7]
+    if where.types is not None and kind not in where.types:
+        return False
+    if where.agent is not None and agent != where.agent:
+        return False
+    if where.level is not None and level != where.level.value:
+        return False
+    if where.project is not None:
+        base = where.project.rstrip("/") or where.project
+        if project != base and not project.startswith(base + "/"):
+            return False
+    return where.since is None or date >= where.since
+
+
+def rank(vault: Path, config: Config, index: Index, query: str, where: SearchFilter) -> list[str]:
+    """Group keys, best first, by the cosine of the query and each key's best unit."""
+    import numpy as np
+
+    if language(query) not in languages(config):
+        return []
+    loaded = _matrix(store_paths(config)[1])
+    if loaded is None or not len(loaded[1]):
+        return []
+    matrix, keys = loaded
+    q = embedder(config).embed([query])[0].astype(np.float32)
+    scores = np.asarray(matrix @ q, dtype=np.float32)
+    take = min(len(scores), VECTOR_CANDIDATES * 8)
+    order = np.argpartition(-scores, take - 1)[:take]
+    order = order[np.argsort(-scores[order], kind="stable")]
+    out: dict[str, None] = {}
+    for i in order:
+        meta = keys[int(i)]
+        if _passes(meta, where):
+            out.setdefault(meta[0], None)
+            if len(out) >= VECTOR_CANDIDATES:
+                break
+    return list(out)
+
+
+def candidates_for(index: Index, keys: Sequence[str]) -> list[Candidate]:
+    """A result row for each key the vectors found and BM25 did not (its start as snippet)."""
+    out = []
+    for key in keys:
+        kind, _, value = key.partition(":")
+        if kind == "session":
+            row = index.conn.execute(
+                "SELECT id, rel, title, type, agent, project, level, session_id,"
+                " COALESCE(NULLIF(updated, ''), created), body FROM notes"
+                " WHERE session_id = ? ORDER BY type = 'summary' DESC, updated DESC LIMIT 1",
+                (value,),
+            ).fetchone()
+        else:
+            row = index.conn.execute(
+                "SELECT id, rel, title, type, agent, project, level, session_id,"
+                " COALESCE(NULLIF(updated, ''), created), body FROM notes WHERE rel = ?",
+                (value,),
+            ).fetchone()
+        if row is None:
+            continue
+        nid, rel, title, kind_, agent, project, level, sid, date, body = row
+        snippet = " ".join(str(body).split())[:160]
+        out.append(Candidate(nid, rel, title, None, kind_, 0.0, snippet, None, date, agent,
+                             project, level, sid))  # fmt: skip
+    return out

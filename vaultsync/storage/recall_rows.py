@@ -1,0 +1,129 @@
+"""The rows the recall engine ranks, read from the index (services/recall/engine.py).
+
+Beside `Index.search` (one ranked list, snippets included), the engine needs more per match
+(rowid, date, session id) and less (snippets only for the results it shows), plus what its
+abstention measure reads: each row's text and the document frequency of a term (`fts_vocab`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from typing import Any, NamedTuple
+
+from vaultsync.storage.index import WEIGHTS, Index, SearchFilter, as_failure, filter_sql
+
+
+def _marks(n: int) -> str:
+    return ", ".join("?" * n)
+
+
+def _in_chunks(items: Iterable[Any], size: int = 500) -> Iterator[list[Any]]:
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+class Candidate(NamedTuple):
+    """One FTS match as the recall engine ranks it (services/recall/engine.py)."""
+
+    rowid: int
+    rel: str  # the note's, or for an event its session note's
+    title: str
+    heading: str | None  # events only
+    type: str  # a note type, or "event"
+    bm25: float  # lower is better
+    snippet: str  # segmented, with marks
+    event_id: str | None
+    date: str  # an event's ts, else the note's updated, else created
+    agent: str
+    project: str
+    level: str
+    session_id: str
+
+
+def candidates(
+    index: Index, expression: str, where: SearchFilter, *, limit: int, mark: tuple[str, str]
+) -> list[Candidate]:
+    """Like `search`, with what ranking needs beyond BM25: rowid, date, session id.
+    No snippets (they cost per row): `snippets` makes them for the rows finally shown."""
+    clauses, params = filter_sql(where)
+    joins = (
+        " LEFT JOIN notes n ON n.id = fts.rowid LEFT JOIN events e ON e.id = fts.rowid"
+        " LEFT JOIN notes s ON s.id = e.note_id"
+    )
+    sql = f"""
+        WITH top AS (
+            SELECT fts.rowid AS id, bm25(fts, {", ".join(map(str, WEIGHTS))}) AS score
+            FROM fts{joins if clauses else ""}
+            WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
+            ORDER BY score, fts.rowid LIMIT ?)
+        SELECT top.id, COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
+               COALESCE(n.type, 'event'), top.score, '', e.event_id,
+               COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), n.created, s.updated, ''),
+               COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
+               COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, ''),
+               COALESCE(n.session_id, NULLIF(e.session_id, ''), s.session_id, '')
+        FROM top{joins.replace("fts.rowid", "top.id")}
+        ORDER BY top.score, top.id"""
+    try:
+        rows = index.conn.execute(sql, (expression, *params, limit)).fetchall()
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    return [Candidate(*row) for row in rows if row[1] is not None]
+
+
+def snippets(
+    index: Index, expression: str, rowids: Sequence[int], *, mark: tuple[str, str]
+) -> dict[int, str]:
+    """rowid -> FTS5 snippet (segmented, with marks) for these rows of a MATCH."""
+    # One statement per row: FTS5 seeks to `rowid = ?`, where `rowid IN (...)` makes it
+    # walk every match of the expression.
+    sql = "SELECT snippet(fts, -1, ?, ?, '…', 20) FROM fts WHERE fts MATCH ? AND rowid = ?"
+    out: dict[int, str] = {}
+    try:
+        for rowid in rowids:
+            row = index.conn.execute(sql, (*mark, expression, rowid)).fetchone()
+            if row is not None:
+                out[rowid] = row[0]
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    return out
+
+
+def texts(index: Index, rowids: Iterable[int]) -> dict[int, str]:
+    """rowid -> its indexed text (title, keywords, body; segmented) for notes and events."""
+    out: dict[int, str] = {}
+    for chunk in _in_chunks(dict.fromkeys(rowids), 500):
+        rows = index.conn.execute(
+            f"SELECT rowid, title, keywords, body FROM fts WHERE rowid IN ({_marks(len(chunk))})",
+            chunk,
+        )
+        out.update((rowid, f"{t}\n{k}\n{b}") for rowid, t, k, b in rows)
+    return out
+
+
+def doc_count(index: Index) -> int:
+    """Rows in the FTS index (notes and events): N for inverse document frequencies."""
+    notes, events = index.counts()
+    return notes + events
+
+
+def doc_freq(index: Index, token: str, *, prefix: bool = False) -> int:
+    """How many FTS rows hold `token`; for a prefix, an upper bound: the sum over the (first
+    200) terms starting with it."""
+    try:
+        if not prefix:
+            row = index.conn.execute(
+                "SELECT doc FROM fts_vocab WHERE term = ?", (token,)
+            ).fetchone()
+            return int(row[0]) if row else 0
+        row = index.conn.execute(
+            "SELECT MAX(doc), SUM(doc) FROM (SELECT doc FROM fts_vocab WHERE term >= ?"
+            " AND term < ? LIMIT 200)",
+            (token, token + "\U0010ffff"),
+        ).fetchone()
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    return int(row[1] or 0) if row else 0
