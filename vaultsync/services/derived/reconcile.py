@@ -132,19 +132,12 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
     tally.warnings.extend(found.warnings())
     statuses: dict[str, str | None] = {}
     built = target.with_name(f"{target.name}.rebuild-{os.getpid()}-{secrets.token_hex(3)}")
+    limit = _max_chars(config)
     try:
         with Index.open(built, bulk=True) as fresh:
             index_file.mark_complete(fresh.conn)
             fresh.bulk_load(
-                _batches(
-                    vault,
-                    sorted(files.items()),
-                    scan_ns,
-                    tally,
-                    statuses,
-                    progress,
-                    _max_chars(config),
-                )
+                _batches(vault, sorted(files.items()), scan_ns, tally, statuses, progress, limit)
             )
         install(built, target)
     finally:
