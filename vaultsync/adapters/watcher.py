@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vaultsync.adapters.heartbeat import Heartbeat as Heartbeat
+from vaultsync.adapters.heartbeat import heartbeat_file as heartbeat_file
+from vaultsync.adapters.heartbeat import read_heartbeat as read_heartbeat
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config, ConfigError
 from vaultsync.services.vault import autocommit
@@ -115,39 +118,6 @@ def _digest(path: Path) -> str | None:
         return None
 
 
-@dataclass
-class Heartbeat:
-    """What `status` and `doctor` read from `<state>/watch.json` to tell the watcher is alive."""
-
-    pid: int
-    vault: str
-    started: str
-    state: str = "running"
-    last_batch: str = ""
-    last_commit: str = ""
-    last_reconcile: str = ""
-    batches: int = 0
-    commits: int = 0
-    errors: int = 0
-    last_error: str = ""
-    held: int = 0
-    recent_errors: list[str] = dataclasses.field(default_factory=list)  # newest last, max 5
-    waiting: str = ""  # why nothing is committed now (a merge in progress...), "" when nothing
-    blocked: int = 0  # files held back from git (size, secret, conflict markers)
-
-
-def heartbeat_file(vault: Path) -> Path:
-    return paths.state_dir(vault) / "watch.json"
-
-
-def read_heartbeat(vault: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(heartbeat_file(vault).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def _seconds(config: Config, section: str, key: str) -> float:
     value = config.get(section, key)
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
@@ -166,6 +136,12 @@ def _default_reconcile() -> ReconcileFn:
     return levels.reconcile_with_levels
 
 
+def _default_sync(vault: Path, config: Config) -> Any:
+    from vaultsync.services.vault import remote
+
+    return remote.sync(vault, config)
+
+
 class Watcher:
     """The watch loop's state: a pending batch, the last reconcile time, our own writes."""
 
@@ -178,6 +154,7 @@ class Watcher:
         wall: Callable[[], dt.datetime] = lambda: dt.datetime.now().astimezone(),
         reconcile: ReconcileFn | None = None,
         commit: bool | None = None,
+        sync: Callable[[Path, Config], Any] | None = None,
     ):
         self.vault = vault
         self.root = vault.resolve()
@@ -193,6 +170,10 @@ class Watcher:
         self.commit = bool(config.get("git", "auto_commit")) if commit is None else commit
         self._own: dict[str, str] = {}  # rel -> sha256 of what reconcile just generated
         self._next_reconcile = clock() + self.reconcile_s
+        # `sync.interval_s`: fetch, merge and push the git remote this often (0: never).
+        self.sync_s = _seconds(config, "sync", "interval_s")
+        self._sync = sync or _default_sync
+        self._next_sync = clock() if self.sync_s else float("inf")
         self.beat = Heartbeat(pid=os.getpid(), vault=str(self.root), started=self._now())
         self.last_result: autocommit.BatchResult | None = None
         self._repo = False
@@ -279,17 +260,11 @@ class Watcher:
             # The folders themselves go to git too: `add -A -- folder` also stages deletions
             # of files the index never knew (attachments) and of a folder that was recreated.
             return self._process(rels, dirs)
-        except history.GitStateBusy:
-            self._retry_later(rels, dirs)  # waiting for the person: not an error, said once
-            return None
         except Exception as exc:  # keep watching: an error in one batch must not lose the rest
-            self._retry_later(rels, dirs)
-            self._error(exc)
+            self.batcher.add(rels, dirs)  # retried after the next quiet period
+            if not isinstance(exc, history.GitStateBusy):  # waiting for a person is no error
+                self._error(exc)
             return None
-
-    def _retry_later(self, rels: set[str], dirs: set[str]) -> None:
-        """Keep a failed batch; it is retried after a quiet period, not in a tight loop."""
-        self.batcher.add(rels, dirs)
 
     def _process(self, rels: set[str], dirs: set[str]) -> autocommit.BatchResult | None:
         if not rels and not dirs:
@@ -393,9 +368,13 @@ class Watcher:
             return None
 
     def step(self) -> autocommit.BatchResult | None:
-        """Flush a due batch, or run the periodic reconcile when its time has come."""
+        """Flush a due batch, or run the periodic reconcile (or sync) when its time has come."""
         if self.batcher.due():
             return self.flush()
+        if self.commit and self.clock() >= self._next_sync:
+            self._next_sync = self.clock() + self.sync_s
+            self.sync_now()
+            return None
         if self.clock() >= self._next_reconcile:
             self._next_reconcile = self.clock() + self.reconcile_s
             try:
@@ -405,6 +384,28 @@ class Watcher:
             except Exception as exc:
                 self._error(exc)
         return None
+
+    def sync_now(self) -> Any:
+        """One `vaultsync sync` from inside the watcher; a failure is logged, never fatal (the
+        next interval tries again, and offline is not a failure at all)."""
+        self.flush()
+        try:
+            result = self._sync(self.vault, self.config)
+        except Exception as exc:  # the remote's trouble must never stop the watcher
+            if getattr(exc, "reason", "") == "no-remote":
+                log.warning("sync.interval_s is set but the vault has no remote: %s", exc)
+                self._next_sync = float("inf")
+                return None
+            self._error(exc)
+            return None
+        state = getattr(result, "state", "")
+        self.beat.last_sync = self._now()
+        if state == "offline":
+            log.info("sync: the remote is out of reach; local commits wait for the next sync")
+        elif state and state != "up-to-date":
+            log.info("sync: %s", state)
+        self._write_heartbeat()
+        return result
 
     def timeout(self, cap: float = 0.25) -> float:
         """How long the loop may block on the event source before calling `step` again."""
@@ -443,12 +444,12 @@ class Watcher:
 
     def _error(self, exc: BaseException, where: str = "") -> None:
         self.beat.errors += 1
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        first = (str(exc).strip().splitlines() or [""])[0]
         self.beat.last_error = f"{where + ': ' if where else ''}{type(exc).__name__}: {first}"
         self.beat.recent_errors = [
-            *self.beat.recent_errors,
+            *self.beat.recent_errors[-4:],
             f"{self._now()} {self.beat.last_error}",
-        ][-5:]
+        ]
         log.error("watch: %s", self.beat.last_error)
         self._write_heartbeat()
 

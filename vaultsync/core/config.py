@@ -95,6 +95,7 @@ DEFAULTS: dict[str, Any] = {
         "allow": [],
     },
     "index": {"max_note_kb": 16384},
+    "sync": {"remote": "", "interval_s": 0, "push_retries": 5, "person": ""},
     "templates": {"user_md": "", "agent_md": "", "context_md": ""},
     "review": {"suggest_reinforced": 2},
     "schedule": {"daily": "09:00", "weekly": "Sun 09:00"},

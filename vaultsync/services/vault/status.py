@@ -33,6 +33,7 @@ class Status:
     git_waiting: str | None = None  # why nothing is committed now (merge, rebase, detached HEAD)
     blocked: dict[str, str] = field(default_factory=dict)  # files held back from git, and why
     held_deletions: int = 0
+    sync: dict[str, object] | None = None  # remote, ahead/behind, last sync, waiting conflicts
     agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
 
     def as_dict(self) -> dict[str, object]:
@@ -51,6 +52,7 @@ class Status:
             "git_waiting": self.git_waiting,
             "blocked": self.blocked,
             "held_deletions": self.held_deletions,
+            "sync": self.sync,
             "agents": self.agents,
         }
 
@@ -147,8 +149,19 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         git_waiting=repository.git_state(vault),
         blocked=autocommit.blocked(vault),
         held_deletions=len(held.rels) if held else 0,
+        sync=_sync_state(vault),
         agents=_agent_states(vault),
     )
+
+
+def _sync_state(vault: Path) -> dict[str, object] | None:
+    from vaultsync.services.vault import remote
+    from vaultsync.storage import history, history_remote
+
+    try:
+        return remote.remote_state(vault)
+    except history.GitError as exc:
+        return {"remote": None, "error": history_remote.redact_url(str(exc))}
 
 
 def _agent_states(vault: Path) -> dict[str, str]:
