@@ -340,17 +340,8 @@ def _decide_level(
         wanted = declared.rank + step
         if wanted == by_folder.rank and not (action == "approve" and declared is not Level.L1):
             target = set_level(vault, rel, by_folder, now or _now())
-            generated, warnings = _reconcile(vault, config, {rel, target})
-            return Decision(
-                action,
-                rel,
-                target,
-                declared.value,
-                by_folder.value,
-                schema.MEMORY_STATUS[by_folder],
-                generated,
-                warnings,
-            )
+            done = (declared.value, by_folder.value, schema.MEMORY_STATUS[by_folder])
+            return Decision(action, rel, target, *done, *_reconcile(vault, config, {rel, target}))
     rank = current.rank + step
     if action == "approve" and current is not Level.L1:
         raise ReviewError(f"{rel} is already {current.value}; use promote or demote")
