@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultsync.core.model import Level, NoteType, Scope
+from vaultsync.storage.snippet import linear_snippet_hit
 
 if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
     from vaultsync.storage.index_rows import Batch, NoteRow
@@ -60,6 +61,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row')",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Notes above this size get their snippet from storage.snippet (linear), not FTS5's snippet().
+SNIPPET_MAX_BYTES = 32 * 1024
 # Column weights for bm25(): a hit in the title counts eight times one in the body.
 WEIGHTS = (8.0, 4.0, 1.0)
 _CHUNK = 512
@@ -166,11 +169,6 @@ def _chunks(items: Iterable[Any], size: int = _CHUNK) -> Iterator[list[Any]]:
     it = iter(items)
     while chunk := list(islice(it, size)):
         yield chunk
-
-
-def best_snippet(any_column: str, body: str, mark: tuple[str, str]) -> str:
-    """The body's snippet if the body matches: the keywords column repeats headings and lead."""
-    return body if body and mark[0] in body else any_column
 
 
 class Index:
@@ -395,8 +393,7 @@ class Index:
     ) -> list[RawHit]:
         """Run a safe FTS5 expression (built by services.search) with filters, best first."""
         clauses, params = filter_sql(where)
-        # Rank first, decorate after: snippets and joins cost per row, so they are computed
-        # for the LIMIT best rows only, not for every match of a common word.
+        # Rank first, decorate after: snippets and joins cost per row, so LIMIT rows only.
         joins = (
             " LEFT JOIN notes n ON n.id = fts.rowid LEFT JOIN events e ON e.id = fts.rowid"
             " LEFT JOIN notes s ON s.id = e.note_id"
@@ -408,20 +405,23 @@ class Index:
                 WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
                 ORDER BY score, fts.rowid LIMIT ?)
             SELECT COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
-                   COALESCE(n.type, 'event'), top.score, snippet(fts, -1, ?, ?, '…', 20),
+                   COALESCE(n.type, 'event'), top.score,
+                   CASE WHEN COALESCE(n.size, 0) > {SNIPPET_MAX_BYTES} THEN NULL
+                        WHEN instr(snippet(fts, 2, ?, ?, '', 9), ?)  -- the body: keywords repeat
+                        THEN snippet(fts, 2, ?, ?, '…', 20)          -- its headings and lead
+                        ELSE snippet(fts, -1, ?, ?, '…', 20) END,
                    e.event_id, e.ts, COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
-                   COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, ''),
-                   snippet(fts, 2, ?, ?, '…', 20)
+                   COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, '')
             FROM top JOIN fts ON fts.rowid = top.id{joins}
             WHERE fts MATCH ?
             ORDER BY top.score, top.id"""
         try:
-            bound = (expression, *params, limit, *mark, *mark, expression)
+            bound = (expression, *params, limit, *mark, mark[0], *mark, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
+            hits = [RawHit(*row) for row in rows if row[0] is not None]
+            return [linear_snippet_hit(self.conn, h, expression, mark) for h in hits]
         except sqlite3.Error as exc:
             raise as_failure(exc, self.path) from exc
-        out = [(*r[:5], best_snippet(r[5], r[11], mark), *r[6:11]) for r in rows if r[0]]
-        return [RawHit(*row) for row in out]
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault

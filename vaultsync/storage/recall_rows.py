@@ -12,14 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, NamedTuple
 
-from vaultsync.storage.index import (
-    WEIGHTS,
-    Index,
-    SearchFilter,
-    as_failure,
-    best_snippet,
-    filter_sql,
-)
+from vaultsync.storage.index import WEIGHTS, Index, SearchFilter, as_failure, filter_sql
 
 
 def _marks(n: int) -> str:
@@ -79,6 +72,13 @@ def candidates(
     except sqlite3.Error as exc:
         raise as_failure(exc, index.path) from exc
     return [Candidate(*row) for row in rows if row[1] is not None]
+
+
+def best_snippet(any_column: str, body: str, mark: tuple[str, str]) -> str:
+    """The body's snippet when the body matches, else the best column's. The keywords column
+    repeats a note's headings and lead paragraph (storage/index_rows.about) beside its file name
+    and aliases: a snippet from there would read as a list of names."""
+    return body if body and mark[0] in body else any_column
 
 
 def snippets(
