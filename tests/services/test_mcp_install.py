@@ -60,6 +60,12 @@ def test_fresh_install_matches_the_agents_own_format(home: Path, agent: str) -> 
               "args": ["mcp", "--agent", agent]}  # fmt: skip
     if agent == "claude-code":
         wanted = {"type": "stdio", **wanted, "env": {}}
+    # Codex and Hermes pass these on to the server only when they are named.
+    if agent == "codex":
+        wanted["env_vars"] = ["VAULTSYNC_VAULT", "VAULTSYNC_HOME"]
+    if agent == "hermes":
+        wanted["env"] = {"VAULTSYNC_VAULT": "${VAULTSYNC_VAULT}",
+                         "VAULTSYNC_HOME": "${VAULTSYNC_HOME}"}  # fmt: skip
     assert entry == wanted
     assert install_mcp(agent).action == "unchanged"
     assert mcp_installed(agent)
