@@ -102,9 +102,8 @@ def uninstall_mcp(
         cleaned_text = cleaned_text.replace("\n", "\r\n") if crlf else cleaned_text
         for backup_path in _backups(target.path) if cleaned_text.strip() else ():
             try:
-                if backup_path.read_text(encoding="utf-8").rstrip("\n") == cleaned_text.rstrip(
-                    "\n"
-                ):
+                old_text = backup_path.read_text(encoding="utf-8")
+                if old_text.rstrip("\r\n") == cleaned_text.rstrip("\r\n"):
                     new_raw = backup_path.read_bytes()
                     break
             except (OSError, UnicodeDecodeError):
