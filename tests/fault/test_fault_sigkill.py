@@ -12,6 +12,7 @@ blocked by a lock the dead process left.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import statistics
@@ -247,3 +248,91 @@ def test_sigkill_commit(template: Path, tmp_path: Path, seed: int, commit_second
     assert before != history.head(vault)
     on_disk = [r for r in vault_files(vault) if r.startswith("notes/")]
     assert sorted(on_disk) == sorted(t for t in tracked if t.startswith("notes/"))
+
+
+# --- the spool ---------------------------------------------------------------------------------
+
+
+def _spool_backlog(vault: Path, session: str, count: int, tag: str) -> list[str]:
+    """`count` events waiting in the spool, as hooks that found the session busy leave them."""
+    from datetime import UTC, datetime
+
+    from vaultsync.core import agents, capture, delivery, eventlog, spool
+
+    cfg = load_config(vault)
+    now = datetime.now(UTC)
+    rel = delivery.session_rel(vault, "claude-code", session, now)
+    key = delivery.session_key("claude-code", session)
+    markers = []
+    for n in range(count):
+        inc = agents.normalize("claude-code", tool_call(session, f"{tag}-{n:03d}"))
+        event = capture.build_event(
+            inc, capture.project_of(inc.cwd), now, capture.Limits.from_config(cfg)
+        )
+        spool.put(vault, key, {"v": 1, "kind": "event", "rel": rel, "project": "demo",
+                               "block": eventlog.render(event)})  # fmt: skip
+        markers.append(f"{tag}-{n:03d}")
+    return markers
+
+
+def _start_hook(vault: Path, payload: dict[str, object]) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [*HOOK, "--agent", "claude-code"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env_for(vault),
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(json.dumps(payload).encode())
+    proc.stdin.close()
+    return proc
+
+
+@pytest.mark.parametrize("seed", seeds(4))
+def test_sigkill_hook_mid_spool_and_mid_drain(tmp_path: Path, seed: int) -> None:
+    """Kills land while a hook drains a backlog of spooled events into the note (mid-drain)
+    and while hooks that find the session's lock held spool their own (mid-spool). Afterwards
+    every event that was spooled, or whose hook was not killed, is in the note exactly once,
+    spooled ones in the order spooled; an event whose hook was killed before it was spooled
+    is absent or there once, never torn or doubled; the spool is empty."""
+    from vaultsync.core import capture, delivery, spool, writer
+
+    vault = make_vault(tmp_path / "vault")
+    r = rng(seed, "spool")
+    session = "kill-spool"
+    assert hook(vault, "claude-code", tool_call(session, "first")).returncode == 0
+    key = delivery.session_key("claude-code", session)
+    lock = delivery.session_lock(vault, key)
+    # An undisturbed drain of a backlog, timed here and now: kills are drawn over it.
+    _spool_backlog(vault, session, 60, "calibrate")
+    took = _timed_hook(vault, tool_call(session, "calibrated"))
+    backlogs: list[str] = []
+    killed: list[str] = []
+    mid_drain = 0
+    for k in range(10):
+        hold = k % 3 == 2  # the session busy: this hook spools (and may die doing it)
+        marker = f"s{seed}k{k}"
+        if not hold:
+            backlogs += _spool_backlog(vault, session, 60, f"b{k}")
+        with contextlib.ExitStack() as stack:
+            if hold:
+                stack.enter_context(writer.locked(lock))
+            proc = _start_hook(vault, tool_call(session, marker))
+            if kill_after(proc, r.uniform(0.0, took * 1.2), tree=False):
+                killed.append(marker)
+                mid_drain += not hold and 0 < len(spool.pending(vault, key)) < 60
+        session_events(vault)  # after every kill: no torn block
+    assert hook(vault, "claude-code", tool_call(session, "last")).returncode == 0
+    capture.drain_spool(vault, load_config(vault))
+    assert spool.count(vault) == 0
+    found = [e.input.split()[-1] for e in session_events(vault)]
+    assert len(found) == len(set(found)), "an event was written twice"
+    assert [m for m in found if m.startswith("b")] == backlogs  # all, once, in spool order
+    for k in range(10):
+        if f"s{seed}k{k}" not in killed:
+            assert f"s{seed}k{k}" in found
+    assert found[0] == "first" and "last" in found
+    assert killed, "no hook was killed mid-flight"
+    assert_healthy(vault, f"spool-{seed}", index=load_config(vault).index_file())
+    print(f"seed {seed}: {len(killed)} killed, {mid_drain} mid-drain, took {took:.3f} s")

@@ -56,6 +56,7 @@ def test_a_healthy_vault_passes_every_check(vault: Path) -> None:
         "size",
         "git",
         "USER.md/AGENT.md",
+        "sync",
     ]
     checks = by_name(report)
     assert "4 notes" in checks["index"].summary  # a.md, the memory, USER.md, AGENT.md

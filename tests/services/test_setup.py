@@ -46,7 +46,11 @@ def test_init_creates_layout_config_gitignore_repo_and_first_commit(tmp_path: Pa
         tomllib.loads((target / paths.VAULT_CONFIG).read_text())["budgets"]["user_md_tokens"] == 500
     )
     assert git(target, "log", "--format=%s").splitlines() == ["vaultsync: initialize vault"]
-    assert set(git(target, "ls-files").split()) == {".gitignore", paths.VAULT_CONFIG}
+    assert set(git(target, "ls-files").split()) == {
+        ".gitignore",
+        ".gitattributes",
+        paths.VAULT_CONFIG,
+    }
     assert report.commit == history.head(target)
     # The first vault on this machine is recorded so later commands find it.
     assert report.user_config == config_mod.user_config_path()
@@ -96,7 +100,7 @@ def test_adopting_an_obsidian_vault_changes_no_existing_file(tmp_path: Path, sha
     report = init(target, user_config=False)
     after = hashes(target)
     assert {rel: after[rel] for rel in before} == before  # every byte of every file
-    assert set(after) - set(before) == {".gitignore", paths.VAULT_CONFIG}
+    assert set(after) - set(before) == {".gitignore", ".gitattributes", paths.VAULT_CONFIG}
     assert report.adopted and report.existing_notes == notes
     assert (
         git(target, "log", "--format=%s").strip()
@@ -133,6 +137,7 @@ def test_existing_repo_commits_only_what_init_added(tmp_path: Path) -> None:
     assert git(target, "log", "-1", "--format=%s").strip() == "vaultsync: add vault config"
     assert set(git(target, "show", "--name-only", "--format=", "HEAD").split()) == {
         ".gitignore",
+        ".gitattributes",
         paths.VAULT_CONFIG,
     }
     status = git(target, "status", "--porcelain")

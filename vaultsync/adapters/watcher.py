@@ -131,6 +131,7 @@ class Heartbeat:
     errors: int = 0
     last_error: str = ""
     held: int = 0
+    last_sync: str = ""
 
 
 def heartbeat_file(vault: Path) -> Path:
@@ -163,6 +164,12 @@ def _default_reconcile() -> ReconcileFn:
     return levels.reconcile_with_levels
 
 
+def _default_sync(vault: Path, config: Config) -> Any:
+    from vaultsync.services.vault import remote
+
+    return remote.sync(vault, config)
+
+
 class Watcher:
     """The watch loop's state: a pending batch, the last reconcile time, our own writes."""
 
@@ -175,6 +182,7 @@ class Watcher:
         wall: Callable[[], dt.datetime] = lambda: dt.datetime.now().astimezone(),
         reconcile: ReconcileFn | None = None,
         commit: bool | None = None,
+        sync: Callable[[Path, Config], Any] | None = None,
     ):
         self.vault = vault
         self.root = vault.resolve()
@@ -190,6 +198,10 @@ class Watcher:
         self.commit = bool(config.get("git", "auto_commit")) if commit is None else commit
         self._own: dict[str, str] = {}  # rel -> sha256 of what reconcile just generated
         self._next_reconcile = clock() + self.reconcile_s
+        # `sync.interval_s`: fetch, merge and push the git remote this often (0: never).
+        self.sync_s = _seconds(config, "sync", "interval_s")
+        self._sync = sync or _default_sync
+        self._next_sync = clock() if self.sync_s else float("inf")
         self.beat = Heartbeat(pid=os.getpid(), vault=str(self.root), started=self._now())
         self.last_result: autocommit.BatchResult | None = None
         self._repo = False
@@ -362,9 +374,13 @@ class Watcher:
             return None
 
     def step(self) -> autocommit.BatchResult | None:
-        """Flush a due batch, or run the periodic reconcile when its time has come."""
+        """Flush a due batch, or run the periodic reconcile (or sync) when its time has come."""
         if self.batcher.due():
             return self.flush()
+        if self.commit and self.clock() >= self._next_sync:
+            self._next_sync = self.clock() + self.sync_s
+            self.sync_now()
+            return None
         if self.clock() >= self._next_reconcile:
             self._next_reconcile = self.clock() + self.reconcile_s
             try:
@@ -372,6 +388,28 @@ class Watcher:
             except Exception as exc:
                 self._error(exc)
         return None
+
+    def sync_now(self) -> Any:
+        """One `vaultsync sync` from inside the watcher; a failure is logged, never fatal (the
+        next interval tries again, and offline is not a failure at all)."""
+        self.flush()
+        try:
+            result = self._sync(self.vault, self.config)
+        except Exception as exc:  # the remote's trouble must never stop the watcher
+            if getattr(exc, "reason", "") == "no-remote":
+                log.warning("sync.interval_s is set but the vault has no remote: %s", exc)
+                self._next_sync = float("inf")
+                return None
+            self._error(exc)
+            return None
+        state = getattr(result, "state", "")
+        self.beat.last_sync = self._now()
+        if state == "offline":
+            log.info("sync: the remote is out of reach; local commits wait for the next sync")
+        elif state and state != "up-to-date":
+            log.info("sync: %s", state)
+        self._write_heartbeat()
+        return result
 
     def timeout(self, cap: float = 0.25) -> float:
         """How long the loop may block on the event source before calling `step` again."""

@@ -7,10 +7,9 @@
   duplicates (same tool and input earlier in the session, or `hook.dedupe_overlap` word overlap
   with the previous event). Lifecycle events are never filtered; failures are never dropped for
   being short or repeated.
-- A session's note is found through a pointer file in the per-vault state folder, created
-  race-free on the first event; appends go through `writer.append` under the note's lock, and
-  the filter state is read and updated under a per-session lock, so parallel hooks never lose,
-  duplicate or interleave events.
+- The event reaches its session note through `delivery` (under the session's lock, in one
+  append, or through the spool when it cannot be written in time), so parallel hooks never
+  lose, duplicate or interleave events (filters: `event_filter`).
 - At the end of a session (and at every turn end, for agents that may never send one) the note
   is assessed and its queue status recorded (`queue`).
 - At session start the context is assembled: the queue line, USER.md, AGENT.md and the
@@ -19,12 +18,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-from datetime import UTC, datetime, timedelta
-from fnmatch import fnmatchcase
+from datetime import UTC, datetime
 from pathlib import Path
 
-from vaultsync.core import eventlog, paths, timestamp, writer
+from vaultsync.core import delivery, eventlog, paths, spool, writer
 from vaultsync.core.agents import Incoming
 from vaultsync.core.excerpt import Limits, cap, summarise_input, summarise_output
 from vaultsync.core.model import Event, EventKind
@@ -50,13 +49,15 @@ _FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)
 # --- events ----------------------------------------------------------------------------------
 
 
-def build_event(inc: Incoming, project: Project, now: datetime, limits: Limits) -> Event:
+def build_event(
+    inc: Incoming, project: Project, now: datetime, limits: Limits, event_id: str = ""
+) -> Event:
     assert inc.kind is not None
     now = now.astimezone(UTC)
     has_tool = bool(inc.tool) or inc.kind in _TOOLISH
     extra = {k: v for k, v in inc.extra.items() if isinstance(v, str | int | float | bool)}
     return Event(
-        id=eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
+        id=event_id or eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
         ts=now.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
         agent=inc.agent,
         session_id=inc.session_id,
@@ -142,7 +143,7 @@ def carry_split_secrets(
 
     fields = {k: getattr(event, k) for k in ("input", "output", "prompt", "message")}
     fields = {k: v for k, v in fields.items() if v}
-    path = _session_file(vault, agent, session_id, ".tail")
+    path = delivery.session_file(vault, agent, session_id, ".tail")
     try:
         before = json.loads(path.read_bytes()) if path.exists() else []
     except (OSError, ValueError):
@@ -161,206 +162,68 @@ def carry_split_secrets(
     return replace(event, **updates)
 
 
-# --- filters ---------------------------------------------------------------------------------
+def catch_up(vault: Path, cfg: Config, rels: Any = None) -> tuple[int, int]:
+    """What the watcher (through reconcile), rebuild and status run first: the spool drained
+    into the notes, and events a stale editor save dropped put back (all journaled session
+    notes, or those among `rels`). Returns (records drained, events restored). Never fails
+    its caller: what it cannot do now, the next caller does."""
+    from vaultsync.core import journal
+
+    drained = restored = 0
+    window = delivery.repair_window(cfg)
+    with contextlib.suppress(OSError, TimeoutError, ValueError):
+        drained = drain_spool(vault, cfg)
+    if rels is None:
+        targets = journal.journaled_rels(vault)
+    else:
+        targets = [r for r in rels if str(r).startswith(paths.SESSIONS_DIR + "/")]
+    for rel in targets:
+        with contextlib.suppress(OSError, TimeoutError, ValueError):
+            paths.inside(vault, vault / rel)
+            restored += journal.repair(vault, rel, window, timeout=2.0)
+    return drained, restored
 
 
-class Seen:
-    """Per-session filter state: the previous kept event's text, tool and failure flag, and
-    the (tool, input) keys seen so far (1 when their last use failed, so a retry is kept)."""
+def drain_spool(vault: Path, cfg: Config, budget: Budget | None = None) -> int:
+    """Everything waiting in the spool, into its notes: raw payloads (parsed and redacted
+    here), then the sessions' events. Returns how many events were written."""
+    from vaultsync.core import spool
 
-    __slots__ = ("keys", "last", "last_error", "last_tool")
-
-    def __init__(
-        self,
-        last: str = "",
-        keys: dict[str, int] | None = None,
-        last_error: bool = False,
-        last_tool: str = "",
-    ) -> None:
-        self.last, self.keys, self.last_error, self.last_tool = last, keys, last_error, last_tool
+    if not spool.keys(vault):
+        return 0
+    budget = budget or NoBudget()
+    return drain_raw(vault, cfg, budget) + delivery.drain_sessions(vault, cfg, budget)
 
 
-def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
-    """Why `event` should not be written, or None to keep it."""
-    if event.kind not in _FILTERED:
-        return None
-    if event.kind in _TOOLISH and event.tool:
-        patterns = cfg.get("hook", "skip_tools") or []
-        if any(fnmatchcase(event.tool, str(p)) for p in patterns):
-            return "skipped tool"
-    if event.is_error:
-        return None
-    text = event.text()
-    min_chars = int(cfg.get("hook", "min_chars") or 0)
-    if len(text.strip()) < min_chars:
-        return "too short"
-    signals = [str(s) for s in cfg.get("hook", "low_value_signals") or [] if s]
-    if signals and any(s in text for s in signals):
-        rest = "\n".join(ln for ln in text.splitlines() if not any(s in ln for s in signals))
-        if len(rest.strip()) < min_chars:
-            return "low value"
-    keys = seen.keys or {}
-    if event.kind in _TOOLISH and keys.get(_dedupe_key(event)) == 0:
-        return "duplicate"
-    threshold = float(cfg.get("hook", "dedupe_overlap") or 0)
-    # Overlap means the same observation again: only the same tool (or a prompt after a
-    # prompt) can repeat one; an edit after a read of the same file is new. What follows a
-    # failure reads much like it (the same command, run again) but says whether the fix
-    # worked: never dropped for overlap.
-    same_source = seen.last_tool == event.tool
-    # An edit or write changes a file: two of them are two changes even when their text is
-    # mostly the same long path (exact repeats are caught by the dedupe key above).
-    changes_files = event.tool_kind in ("edit", "write") and bool(event.files)
-    if threshold and seen.last and same_source and not seen.last_error and not changes_files:
-        from vaultsync.core.text import overlap
+def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
+    """Payloads spooled before the hook had parsed them: parsed, redacted and recorded now,
+    each with the id and time it was given when it arrived (so a replay is recognised).
+    Returns how many were recorded."""
+    from vaultsync.core import agents, spool
 
-        if overlap(_said(event), seen.last) >= threshold:
-            return "overlaps the previous event"
-    return None
-
-
-def _dedupe_key(event: Event) -> str:
-    return paths.short_hash(event.tool, event.input, n=16)
-
-
-def _remember(seen: Seen, event: Event) -> Seen:
-    if event.kind not in _FILTERED:
-        return seen
-    keys = dict(seen.keys or {})
-    if event.kind in _TOOLISH:
-        keys[_dedupe_key(event)] = 1 if event.is_error else 0
-    return Seen(_said(event)[:4000], keys, event.is_error, event.tool)
-
-
-def _said(event: Event) -> str:
-    """The text compared for overlap: without the tool's name, which both events share."""
-    return "\n".join(p for p in (event.input, event.output, event.prompt, event.message) if p)
-
-
-def _load_seen(path: Path) -> Seen:
+    done = 0
     try:
-        data = json.loads(path.read_bytes())
-        keys = data.get("keys")
-        return Seen(
-            last=str(data.get("last", "")),
-            keys=keys if isinstance(keys, dict) else {},
-            last_error=data.get("last_error") is True,
-            last_tool=str(data.get("last_tool", "")),
-        )
-    except (OSError, ValueError, AttributeError):
-        return Seen(keys={})  # lost or damaged state only weakens the dedupe
-
-
-# --- session notes ---------------------------------------------------------------------------
-
-
-def _session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> Path:
-    return (
-        paths.state_dir(vault) / "sessions" / (paths.short_hash(agent, session_id, n=16) + suffix)
-    )
-
-
-def _valid_rel(vault: Path, rel: str) -> bool:
-    if not rel.startswith(paths.SESSIONS_DIR + "/") or not rel.endswith(".md"):
-        return False
-    if "\x00" in rel or ".." in Path(rel).parts:
-        return False
-    try:
-        paths.inside(vault, vault / rel)
-    except (ValueError, OSError):
-        return False
-    return True
-
-
-def session_rel(
-    vault: Path, agent: str, session_id: str, now: datetime, shown_id: str | None = None
-) -> str:
-    """The session's note (relative path), decided once per session and remembered in a
-    pointer file; the first of several parallel first events wins, the others follow it.
-    `shown_id`: the redacted session id, the one a file name may show."""
-    pointer = _session_file(vault, agent, session_id)
-    try:
-        rel = pointer.read_text(encoding="utf-8").strip()
-        if _valid_rel(vault, rel):
-            return rel
-    except (OSError, UnicodeDecodeError):
+        with writer.locked(spool.folder(vault) / ".raw.lock", timeout=0):
+            for item in spool.pending(vault, spool.RAW):
+                if budget.remaining() < 4 * delivery.reserve(budget):
+                    break
+                data = spool.load(item)
+                if data is None:
+                    continue
+                try:
+                    payload = json.loads(str(data["payload"]))
+                    inc = agents.normalize(str(data["agent"]), payload, data.get("event") or None)
+                    when = datetime.fromisoformat(str(data["received"]))
+                except (KeyError, ValueError, TypeError, agents.PayloadError):
+                    spool.set_aside(item)
+                    continue
+                handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
+                       replay=True)  # fmt: skip
+                spool.remove(item)
+                done += 1
+    except TimeoutError:
         pass
-    rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
-        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), shown=shown_id
-    )
-    if not writer.create_exclusive(pointer, rel + "\n"):
-        try:
-            winner = pointer.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            winner = ""
-        if _valid_rel(vault, winner):
-            return winner
-        writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
-    return rel
-
-
-def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
-    """A lost pointer: look for the note by its hash in this month's and last month's folder."""
-    digest = paths.short_hash(paths.machine_id(), agent, session_id)
-    now = now.astimezone(UTC)
-    last_month = now.replace(day=1) - timedelta(days=1)
-    for day in (now, last_month):
-        folder = vault / paths.SESSIONS_DIR / f"{day:%Y}" / f"{day:%m}"
-        for found in sorted(folder.glob(f"* {digest}.md")):
-            rel = found.relative_to(vault).as_posix()
-            if _valid_rel(vault, rel):
-                return rel
-    return None
-
-
-def _header(event: Event, project: Project) -> str:
-    from vaultsync.core import properties, schema
-
-    props = schema.session_props(
-        agent=event.agent,
-        session_id=event.session_id,
-        project=event.project,
-        cwd=event.cwd,
-        started=timestamp.format(timestamp.parse(event.ts) or datetime.now(UTC)),
-        machine=paths.machine_id(),
-    )
-    short = paths.safe_component(event.session_id, 8, "session")
-    name = paths.safe_component(project.name or "no project", 60)
-    return properties.render_frontmatter(props) + f"\n# {event.agent} session {short} — {name}\n"
-
-
-def record(
-    vault: Path, cfg: Config, event: Event, rel: str, project: Project, budget: Budget
-) -> str | None:
-    """Append `event` to its note unless a filter drops it. Returns None when written, else
-    the reason it was dropped."""
-    target = paths.inside(vault, vault / rel)
-    seen_file = _session_file(vault, event.agent, event.session_id, ".seen")
-    with writer.locked(seen_file.with_suffix(".lock"), timeout=max(0.05, budget.remaining())):
-        seen = _load_seen(seen_file)
-        reason = drop_reason(event, seen, cfg)
-        if reason:
-            return reason
-        block = eventlog.render(event)
-        with budget.critical():
-            writer.append(
-                target,
-                block,
-                lock_file=paths.lock_path(vault, rel),
-                header=lambda: _header(event, project),
-                timeout=max(0.05, budget.remaining()),
-            )
-        after = _remember(seen, event)
-        if after is not seen:
-            state = {
-                "last": after.last,
-                "last_tool": after.last_tool,
-                "last_error": after.last_error,
-                "keys": after.keys,
-            }
-            data = json.dumps(state, ensure_ascii=False)
-            writer.write_atomic(seen_file, data.encode("utf-8", "surrogatepass"), fsync=False)
-    return None
+    return done
 
 
 # --- session start ---------------------------------------------------------------------------
@@ -445,29 +308,76 @@ def project_allowed(project: Project, cwd: str, cfg: Config) -> bool:
 
 
 def handle(
-    inc: Incoming, vault: Path, cfg: Config, now: datetime, budget: Budget | None = None
+    inc: Incoming,
+    vault: Path,
+    cfg: Config,
+    now: datetime,
+    budget: Budget | None = None,
+    *,
+    event_id: str = "",
+    replay: bool = False,
 ) -> str:
-    """Record one hook call; returns the session-start context ("" when none is due)."""
+    """Record one hook call; returns the session-start context ("" when none is due).
+    `event_id`/`replay`: a spooled raw payload being recorded late, under its first id."""
     budget = budget or NoBudget()
     project = project_of(inc.cwd)
     allowed = project_allowed(project, inc.cwd, cfg)  # on the real path, before redaction
     redactor = redactor_for(cfg)
     scrub = Scrubber(redactor)
     shown = shown_project(project, scrub)  # redacted: it names notes and context files
+    context = ""
+    if inc.kind is None or not allowed:
+        delivery.settle(budget)  # nothing to record: nothing to spool either
+    if inc.wants_context:
+        # Built first: whatever happens to the write below, the agent gets its context.
+        context = session_context(vault, cfg, shown if allowed else None)
+        _remember_context(vault, project if allowed else None, context, budget)
     if inc.kind is not None and allowed:
-        event = build_event(inc, project, now, Limits.from_config(cfg, scrub))
+        event = build_event(inc, project, now, Limits.from_config(cfg, scrub), event_id)
         event, findings = redact_event(event, redactor, scrub)
         event = carry_split_secrets(vault, inc.agent, inc.session_id, event, redactor)
-        rel = session_rel(vault, inc.agent, inc.session_id, now, shown_id=event.session_id)
-        dropped = record(vault, cfg, event, rel, shown, budget)
-        if findings and dropped is None:
+        rel = delivery.session_rel(vault, inc.agent, inc.session_id, now, shown_id=event.session_id)
+        if replay and event.id in delivery.note_text(vault, rel):
+            return ""  # recorded before the drain that spooled it was killed
+        if not replay and spool.has_pending(vault, spool.RAW):
+            drain_raw(vault, cfg, budget)  # older payloads first: they may be this session's
+        dropped = delivery.record(vault, cfg, event, rel, shown, budget)
+        if findings and dropped in (None, delivery.SPOOLED):
             from vaultsync.core import logs, privacy
 
             logs.redactions(vault, privacy.log_kinds(findings), where=f"{rel}#{event.id}", when=now)
-        if inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
+        if dropped is None and inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
             close_session(
                 vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget
             )
-    if inc.wants_context:
-        return session_context(vault, cfg, shown if allowed else None)
-    return ""
+    return context
+
+
+def _context_cache(vault: Path, project: Project | None) -> Path:
+    key = paths.project_key(project.key) if project is not None and project.key else "none"
+    return paths.context_dir(vault) / f"{key}.last"
+
+
+def cached_context(vault: Path, cwd: str) -> str:
+    """The context last given at a session start of this project: what the hook answers
+    when it has no time to build a fresh one."""
+    try:
+        return _context_cache(vault, project_of(cwd)).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _remember_context(vault: Path, project: Project | None, context: str, budget: Budget) -> None:
+    setter = getattr(budget, "set_context", None)
+    if setter is not None:
+        setter(context)
+    if project is None or not context:
+        return  # a denied project leaves no trace; nothing is no better than the last one
+    target = _context_cache(vault, project)
+    try:
+        if target.read_text(encoding="utf-8") == context:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    with contextlib.suppress(OSError):  # only the fallback for an overloaded start is lost
+        writer.write_atomic(target, context, fsync=False)

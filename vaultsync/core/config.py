@@ -35,7 +35,9 @@ DEFAULTS: dict[str, Any] = {
         "include_candidates": False,
     },
     "hook": {
-        "time_limit_s": 0.9,
+        "time_limit_s": 30.0,
+        "lock_wait_s": 0.2,
+        "repair_window_s": 600.0,
         "max_stdin_bytes": 16 * 1024 * 1024,
         "summary_chars": 500,
         "head_lines": 3,
@@ -90,6 +92,7 @@ DEFAULTS: dict[str, Any] = {
         "lock_timeout_s": 10.0,
         "auto_commit": True,
     },
+    "sync": {"remote": "", "interval_s": 0, "push_retries": 5, "person": ""},
     "templates": {"user_md": "", "agent_md": "", "context_md": ""},
     "review": {"suggest_reinforced": 2},
     "schedule": {"daily": "09:00", "weekly": "Sun 09:00"},

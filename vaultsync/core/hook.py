@@ -2,9 +2,13 @@
 hook event with the agent's JSON payload on stdin.
 
 It sits in every tool call of every agent, so it fails open and stays small:
-- whatever happens it exits 0, within a hard time limit (`hook.time_limit_s`, default 0.9 s:
-  Codex gives SessionEnd hooks 1 s) enforced by a timer that ends the process, but never in the
-  middle of writing an event block;
+- whatever happens it exits 0, within a time limit that follows the agent: the timeout
+  `vaultsync install` gave this agent and event (core.agents.hook_budget_s), less a margin,
+  capped by `hook.time_limit_s` (core/timeouts.py), enforced by a timer that ends the process,
+  but never in the middle of writing an event block;
+- nothing is dropped for time: an event it cannot write before the limit goes to the spool
+  (core/spool.py) and is written by the next call; a session start that cannot build its
+  context in time answers with the context it gave last time;
 - errors become one JSON line in the hook error log outside the vault (time, agent, event,
   error class, message; never payload content), which `vaultsync status` counts;
 - stdin is read up to `hook.max_stdin_bytes`; beyond that it is drained and discarded so the
@@ -27,7 +31,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _STARTED = time.monotonic()
-DEFAULT_TIME_LIMIT = 0.9
+DEFAULT_TIME_LIMIT = 0.9  # until the agent is known: the shortest budget an agent gives
+DEFAULT_CAP = 30.0
 
 HELP = """\
 usage: vaultsync-hook --agent AGENT [--event EVENT]
@@ -41,8 +46,10 @@ Record one agent hook event in the vault. The agent's JSON payload is read on st
                   (the payload's hook_event_name wins when present)
 
 The vault comes from $VAULTSYNC_VAULT or the user config. The hook always exits 0 within
-hook.time_limit_s (default 0.9 s); problems go to the hook error log, counted by
-`vaultsync status`. On session start it prints the context the agent expects (JSON for
+its time limit (the timeout install gave the agent for the event, less a margin, capped by
+hook.time_limit_s); an event it cannot write in time waits in the spool and is written by the
+next call. Problems go to the hook error log, counted by `vaultsync status`. On session start
+it prints the context the agent expects (JSON for
 Claude Code, Codex, Gemini and Cursor, {"context": ...} for Hermes' first pre_llm_call).
 `vaultsync install AGENT` writes these hook commands into the agent's configuration.
 """
@@ -57,7 +64,7 @@ class Deadline:
     a daemon timer thread does the same."""
 
     def __init__(
-        self, on_expire: Callable[[], None], seconds: float | None = None, *, enabled: bool = True
+        self, on_expire: Callable[[], Any], seconds: float | None = None, *, enabled: bool = True
     ) -> None:
         self._enabled = enabled
         self._on_expire = on_expire
@@ -67,6 +74,9 @@ class Deadline:
         self._previous: Any = None  # the SIGALRM handler ours replaced
         self._depth = 0  # critical() blocks open (signal mode)
         self._pending = False  # the alarm came inside critical(): fire when it ends
+        self.fallback: Callable[[], None] | None = None  # what to do with an unwritten event
+        self.context: str | None = None  # what a session start answers if time runs out
+        self.settled = False  # the event is written, spooled or filtered (capture says so)
         if seconds is not None:
             self.arm(seconds)
 
@@ -99,6 +109,21 @@ class Deadline:
 
     def remaining(self) -> float:
         return max(0.0, _STARTED + self._limit - time.monotonic())
+
+    @property
+    def limit(self) -> float:
+        return self._limit
+
+    def set_fallback(self, fallback: Callable[[], None] | None) -> None:
+        """`fallback` runs if the limit passes before it is cleared (it spools the event)."""
+        self.fallback = fallback
+
+    def set_context(self, context: str) -> None:
+        self.context = context
+
+    def settle(self) -> None:
+        """This call's event is taken care of: the limit has nothing left to keep."""
+        self.settled = True
 
     @contextmanager
     def critical(self) -> Iterator[None]:
@@ -135,13 +160,23 @@ class Deadline:
 
     def _expire_thread(self) -> None:
         self._gate.acquire()
-        self._fire()
+        try:
+            self._fire()
+        finally:
+            self._gate.release()  # reached only when the limit was extended
 
     def _fire(self) -> None:
+        """`on_expire` returns True when it extended the limit (re-armed): the call goes on.
+        Anything else ends the process."""
+        keep_going = False
         try:
-            self._on_expire()
+            keep_going = self._on_expire() is True
         finally:
-            os._exit(0)
+            if not keep_going:
+                os._exit(0)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - _STARTED
 
 
 class _Call:
@@ -153,6 +188,15 @@ class _Call:
         self.incoming: Any = None
         self.emitted = False
         self.limit = DEFAULT_TIME_LIMIT
+        self.cap = DEFAULT_CAP
+        self.vault: Any = None  # the vault, once the config named one
+        self.raw: bytes | None = None  # the whole payload, once read
+        self.chunks: list[bytes] = []  # the payload as far as it was read
+        self.event_flag: str | None = None
+        self.max_stdin = 0
+        self.extended = False  # the first limit was extended to the event's own
+        self.stdin_done = False  # the deadline read stdin to its end
+        self.parsed = False  # the payload became an event (or was refused): no raw spooling
 
 
 class UsageError(ValueError):
@@ -178,9 +222,10 @@ def parse_args(argv: list[str]) -> tuple[str | None, str | None]:
     return agent, event
 
 
-def read_stdin(limit: int, stream: Any = None) -> bytes:
+def read_stdin(limit: int, stream: Any = None, chunks: list[bytes] | None = None) -> bytes:
     """At most `limit` bytes; a longer payload is drained (so the writer never blocks on a
-    full pipe) and refused. The deadline bounds how long draining may take."""
+    full pipe) and refused. The deadline bounds how long draining may take. What was read so
+    far is in `chunks` (for the deadline, which may stop the read)."""
     if stream is None:
         stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
@@ -190,12 +235,16 @@ def read_stdin(limit: int, stream: Any = None) -> bytes:
             return b""
     except (OSError, ValueError):
         return b""
-    chunks: list[bytes] = []
+    if chunks is None:
+        chunks = []
     size = 0
     over = False
+    # read1: one read of the pipe per call, so what came is in `chunks` at once, never held
+    # in the stream's own buffer when the deadline stops the read.
+    read = getattr(stream, "read1", stream.read)
     while True:
         try:
-            chunk = stream.read(1 << 20)
+            chunk = read(1 << 20)
         except (OSError, ValueError):
             break
         if not chunk:
@@ -295,18 +344,23 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
 
     agent_flag, event_flag = parse_args(argv)
     call.event = event_flag or ""
+    call.event_flag = event_flag
     if agent_flag:
         call.agent = agents.parse_agent(agent_flag)
     cfg = config.load_config(strict=False)
+    call.vault = cfg.vault
     # Armed once the limit is known, before anything that can wait on the agent (stdin) or on
     # another hook (locks). Until here only imports and two small config files were read; an
     # earlier default timer would fire during start-up on a crowded machine, before the
-    # configured limit could apply.
-    call.limit = float(cfg.get("hook", "time_limit_s") or DEFAULT_TIME_LIMIT)
-    deadline.arm(call.limit)
-    raw = read_stdin(int(cfg.get("hook", "max_stdin_bytes")))
+    # configured limit could apply. Until the payload names the event, the agent's shortest
+    # budget applies.
+    call.cap = float(cfg.get("hook", "time_limit_s") or DEFAULT_CAP)
+    call.max_stdin = int(cfg.get("hook", "max_stdin_bytes"))
+    _arm(call, deadline)
+    raw = read_stdin(call.max_stdin, chunks=call.chunks)
     if not raw.strip():
         raise agents.PayloadError("empty payload on stdin")
+    call.raw = raw
     try:
         payload = json.loads(raw)  # bytes: no decoded copy of a large payload
     except UnicodeDecodeError:  # invalid UTF-8 inside: keep the event, mark the bad bytes
@@ -318,10 +372,13 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     if not call.agent:
         call.agent = agents.sniff_agent(payload)
     call.event = agents.event_name(call.agent, payload, event_flag)
+    _arm(call, deadline)
+    call.parsed = True  # the event's own limit applies now
     call.incoming = agents.normalize(call.agent, payload, event_flag)
     if os.environ.get("VAULTSYNC_LEARN"):
         # The learning loop's own model run (`claude -p` …) fires the agent's hooks too:
         # recording it would turn every learn run into a session to learn from.
+        deadline.settle()
         with deadline.critical():
             _emit(call, "")
         return
@@ -332,10 +389,23 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         raise agents.PayloadError(f"vault not found: {vault}")
     from vaultsync.core import capture
 
+    if call.incoming.wants_context:
+        deadline.set_context(capture.cached_context(vault, call.incoming.cwd))
+    # Until capture settles the call (its event written, spooled or filtered), the limit
+    # spools the event capture built, or else the payload as it came.
     context = capture.handle(call.incoming, vault, cfg, datetime.now(UTC), deadline)
     context = _with_recall(call, vault, cfg, context)
     with deadline.critical():
         _emit(call, context)
+
+
+def _arm(call: _Call, deadline: Deadline) -> None:
+    from vaultsync.core.timeouts import time_limit
+
+    limit = time_limit(call.agent, call.event, call.cap)
+    if limit != call.limit or not call.raw:
+        call.limit = limit
+        deadline.arm(limit)
 
 
 def _with_recall(call: _Call, vault: Any, cfg: Any, context: str) -> str:
@@ -372,9 +442,21 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
         return 0
     call = _Call()
 
-    def expire() -> None:
-        log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit")
-        _emit(call, "")
+    def expire() -> bool:
+        from vaultsync.core import overrun
+
+        if overrun.extend(call, deadline):
+            return True  # the event turned out to have a longer budget: carry on
+        try:
+            spooled = overrun.spool_unwritten(call, deadline)
+        except OSError as exc:
+            spooled = False
+            log_error(call, type(exc).__name__, _safe_message(exc))
+        if not deadline.settled:  # past its own event, a call stopped mid-drain lost nothing
+            what = "event spooled, written by the next call" if spooled else "nothing to keep"
+            log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit ({what})")
+        _emit(call, deadline.context or "")
+        return False
 
     deadline = Deadline(expire, enabled=own_process)
     try:
@@ -382,7 +464,7 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
     except BaseException as exc:  # fail open: nothing may reach the agent as a failure
         with deadline.critical():
             log_error(call, type(exc).__name__, _safe_message(exc))
-            _emit(call, "")
+            _emit(call, deadline.context or "")
     finally:
         deadline.cancel()
     return 0

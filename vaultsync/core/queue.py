@@ -139,6 +139,12 @@ def close_session(
         facts = assess(events)
         status = merge_status(current, decide(facts, cfg))
         outcome.append(status)
+        if not final and status is current:
+            # A turn end changes nothing a person needs in the frontmatter: the turn-end event
+            # itself was appended, and a rewrite of a note someone may have open is what a
+            # stale editor buffer would later undo. Only a change of status is written (and
+            # everything at the session's end).
+            return None
         last = timestamp.parse(facts.last_ts) if facts.last_ts else None
         updated = timestamp.format(last or now)
         return properties.set_properties(

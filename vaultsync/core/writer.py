@@ -5,7 +5,9 @@
 - `append`: appends one whole block to a note under the note's lock, creating the note with its
   header first if it does not exist. Parallel hooks never interleave or lose an event.
 - `rewrite`: read-modify-write of a note under the same lock (used to update a session note's
-  frontmatter), so an append can never land in a file that is being replaced.
+  frontmatter), so an append can never land in a file that is being replaced, and a
+  compare-and-swap against editors, which take no lock: the file is replaced only if it still
+  holds what was read, else the change is applied again to what is there now.
 
 Locks are `flock`s on small files outside the vault (see paths.lock_path). Temp files carry the
 `.vstmp-` marker that the watcher, the index and git all ignore.
@@ -140,31 +142,36 @@ def append(
     If the note does not exist, `header()` is written first (atomically, with the block).
     Returns True if this call created the note. The existing bytes are never rewritten.
     """
-    data = block.encode("utf-8", "surrogatepass")
     with locked(lock_file, timeout):
-        if not target.exists():
-            if header is None:
-                raise FileNotFoundError(target)
-            created = create_exclusive(target, header().encode("utf-8") + data)
-            if created:
-                return True
-        fd = os.open(target, os.O_WRONLY | os.O_APPEND)
+        return append_unlocked(target, block, header)
+
+
+def append_unlocked(target: Path, block: str, header: Callable[[], str] | None = None) -> bool:
+    """`append` for a caller that already holds the note's lock."""
+    data = block.encode("utf-8", "surrogatepass")
+    if not target.exists():
+        if header is None:
+            raise FileNotFoundError(target)
+        created = create_exclusive(target, header().encode("utf-8") + data)
+        if created:
+            return True
+    fd = os.open(target, os.O_WRONLY | os.O_APPEND)
+    try:
+        size = os.fstat(fd).st_size
+        # A note a person edited may have lost its final newline: never glue two blocks.
+        if size and not _ends_with_newline(target):
+            data = b"\n" + data
         try:
-            size = os.fstat(fd).st_size
-            # A note a person edited may have lost its final newline: never glue two blocks.
-            if size and not _ends_with_newline(target):
-                data = b"\n" + data
-            try:
-                _write_all(fd, data)
-                os.fsync(fd)
-            except OSError:
-                # A full disk (or file-size limit) accepts part of the block, then fails: cut
-                # the note back so no torn block is left for the next append to follow.
-                with contextlib.suppress(OSError):
-                    os.ftruncate(fd, size)
-                raise
-        finally:
-            os.close(fd)
+            _write_all(fd, data)
+            os.fsync(fd)
+        except OSError:
+            # A full disk (or file-size limit) accepts part of the block, then fails: cut
+            # the note back so no torn block is left for the next append to follow.
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
     return False
 
 
@@ -174,6 +181,15 @@ def _ends_with_newline(target: Path) -> bool:
         return fh.read(1) == b"\n"
 
 
+class Changed(WriteError):
+    """The file kept changing under a compare-and-swap (an editor saving in a loop)."""
+
+
+class Retry(Exception):
+    """Raised by a `rewrite` change that read the file mid-save (an editor writing it in
+    place, truncated for a moment): read it again shortly."""
+
+
 def rewrite(
     target: Path,
     change: Callable[[str], str | None],
@@ -181,19 +197,67 @@ def rewrite(
     lock_file: Path,
     timeout: float = 10.0,
     fsync: bool = True,
+    attempts: int = 20,
 ) -> bool:
-    """Read `target`, apply `change` and write the result atomically, all under the note's lock.
+    """Read `target`, apply `change` and replace it atomically, all under the note's lock, as
+    a compare-and-swap: the new text is put in place only if the file still holds exactly what
+    `change` was given. Editors take no lock, so a person's save between the read and the
+    replace would otherwise be lost; on a mismatch the file is read again and `change` applied
+    to what is there now (so `change` must be a pure function of the text it is given).
 
     `change` returns the new text, or None to leave the file alone. Returns True if written.
-    `fsync=False` is for batches that end with one `flush()`.
+    `fsync=False` is for batches that end with one `flush()`. Raises `Changed` when the file
+    changed under every one of `attempts` tries.
     """
     with locked(lock_file, timeout):
-        text = target.read_text(encoding="utf-8", errors="surrogateescape")
-        new = change(text)
-        if new is None or new == text:
+        for _ in range(attempts):
+            raw = target.read_bytes()
+            text = raw.decode("utf-8", errors="surrogateescape")
+            try:
+                new = change(text)
+            except Retry:
+                time.sleep(0.02)
+                continue
+            if new is None or new == text:
+                return False
+            if _swap(target, raw, new.encode("utf-8", "surrogateescape"), fsync=fsync):
+                return True
+            time.sleep(0.005)
+    raise Changed(errno.EAGAIN, f"{target} kept changing while it was being updated")
+
+
+def _swap(target: Path, expected: bytes, payload: bytes, *, fsync: bool) -> bool:
+    """Put `payload` in place of `target` if `target` still holds `expected`."""
+    tmp = _temp_name(target)
+    try:
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except OSError:
+            mode = 0o644
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        try:
+            _write_all(fd, payload)
+            if fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        # The check comes last, after the slow part (fsync), so the window in which an
+        # editor's save can slip between the check and the rename is as short as it gets.
+        try:
+            current = target.read_bytes()
+        except FileNotFoundError:
+            current = None
+        if current != expected:
+            tmp.unlink()
             return False
-        write_atomic(target, new.encode("utf-8", "surrogateescape"), fsync=fsync)
-        return True
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise WriteError(exc.errno or errno.EIO, f"cannot write {target}: {exc.strerror}") from exc
+    if fsync:
+        _fsync_dir(target.parent)
+    return True
 
 
 def append_line(target: Path, line: str, *, mode: int = 0o644) -> None:

@@ -56,7 +56,12 @@ def run(
     stdin: bytes | None = None,
     check: bool = True,
     config: Sequence[str] = (),
+    extra_env: dict[str, str] | None = None,
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
+    """`extra_env` is added to the usual environment (sync's no-prompt settings, a temporary
+    index); `timeout` replaces GIT_TIMEOUT_S (network commands)."""
+    limit = GIT_TIMEOUT_S if timeout is None else timeout
     exe = git_binary()
     if exe is None:
         raise GitError("git is not installed (vaultsync needs the git binary for history)")
@@ -71,8 +76,8 @@ def run(
             input=stdin,
             stdin=None if stdin is not None else subprocess.DEVNULL,
             capture_output=True,
-            env=env(),
-            timeout=GIT_TIMEOUT_S,
+            env={**env(), **(extra_env or {})},
+            timeout=limit,
             check=False,
             # Ctrl-C in the watcher's terminal must not kill git halfway through a commit:
             # the watcher catches it and finishes its batch itself.
@@ -81,7 +86,7 @@ def run(
     except FileNotFoundError as exc:
         raise GitError(f"cannot run git in {vault}: {exc.strerror}") from exc
     except subprocess.TimeoutExpired as exc:
-        raise GitError(f"git {args[0]} took longer than {GIT_TIMEOUT_S:.0f} s") from exc
+        raise GitError(f"git {args[0]} took longer than {limit:.0f} s") from exc
     if check and proc.returncode != 0:
         raise error(args, proc)
     return proc

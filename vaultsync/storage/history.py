@@ -460,3 +460,41 @@ def checkout_files(
             stdin=_nul(wanted),
         )
     return tuple(wanted)
+
+
+# ---------------------------------------------------------------------------------------------
+# for storage.history_remote (the sync half of this gate): git only through these, same lock
+
+
+def run_git(
+    vault: Path,
+    args: Sequence[str],
+    *,
+    stdin: bytes | None = None,
+    check: bool = True,
+    config: Sequence[str] = (),
+    extra_env: dict[str, str] | None = None,
+    timeout: float | None = None,
+) -> subprocess.CompletedProcess[bytes]:
+    return _run(
+        vault, args, stdin=stdin, check=check, config=config, extra_env=extra_env, timeout=timeout
+    )
+
+
+author_config = _author_config  # `-c user.name=...` only when git has no identity
+
+
+@contextlib.contextmanager
+def write_session(vault: Path, timeout: float | None = None) -> Iterator[Callable[..., object]]:
+    """Hold the git lock; yields `write(args, stdin=None)`, which waits for index.lock first."""
+    with _write_lock(vault, DEFAULT_LOCK_TIMEOUT_S if timeout is None else timeout) as deadline:
+
+        def write(args: Sequence[str], stdin: bytes | None = None, check: bool = True) -> object:
+            if args and args[0] == "commit":
+                return _commit(vault, (stdin or b"").decode("utf-8"), deadline)
+            if check:
+                return _run_write(vault, args, deadline, stdin=stdin)
+            _wait_index_lock(vault, deadline)
+            return _run(vault, args, stdin=stdin, check=False)
+
+        yield write

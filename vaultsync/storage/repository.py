@@ -57,7 +57,7 @@ def stageable(rel: str) -> bool:
     parts = PurePosixPath(rel).parts
     if not parts or parts[0] in _NEVER_DIRS or ".git" in parts:
         return False
-    if rel in {".gitignore", paths.VAULT_CONFIG}:
+    if rel in {".gitignore", ".gitattributes", paths.VAULT_CONFIG}:
         return True
     if rel.startswith(paths.TEMPLATE_OVERRIDE_DIR + "/"):
         return True

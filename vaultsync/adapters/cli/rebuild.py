@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,9 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
     """Rebuild the search index, the learning queue, USER.md and AGENT.md from the vault.
 
     Safe at any time: it reads every note and changes no note (USER.md and AGENT.md are written
-    only if their content changes). A note with broken frontmatter is a warning, still indexed.
+    only if their content changes), except to write hook events still waiting in the spool and
+    to put back what an editor's stale save erased (events, memory reinforcements). A note with
+    broken frontmatter is a warning, still indexed.
     Exits 1 if some files could not be read.
     """
     from vaultsync.core.config import ConfigError, load_config
@@ -41,6 +44,12 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         fail(str(exc), Exit.CONFIG)
     show_bar = not json_output and sys.stdout.isatty()
     bar = _Bar() if show_bar else None
+    from vaultsync.services.learning import memory_record
+
+    # Reinforcements a stale save erased, re-saved copies of moved memories; on failure the
+    # index is still rebuilt, and the watcher settles them later.
+    with contextlib.suppress(OSError, TimeoutError, ValueError):
+        memory_record.settle(path)
     try:
         report = run_rebuild(path, config, progress=bar.update if bar else None)
     except SyncError as exc:

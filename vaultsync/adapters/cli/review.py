@@ -138,6 +138,14 @@ def _print_pending(result: Any) -> None:
         typer.echo(f"Sessions held for privacy ({len(result.privacy_deferred)}):")
         for s in result.privacy_deferred:
             typer.echo(f"  {s.rel}\n    {s.agent or 'agent'}: {s.reason}")
+    conflicts = getattr(result, "sync_conflicts", ())
+    if conflicts:
+        typer.echo(f"Edited on two machines ({len(conflicts)}):")
+        for m in conflicts:
+            typer.echo(
+                f"  {m.rel}\n    {m.title}: both texts are in the note; keep one, then delete "
+                "the box, the other text and the sync_conflict property"
+            )
     if not result.empty:
         typer.echo(
             "Decide with `vaultsync review approve|reject|promote|demote|edit NOTE` and "

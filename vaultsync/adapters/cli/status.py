@@ -52,6 +52,22 @@ def _learn_line(last: dict[str, object] | None) -> str:
     return f"{head}: " + (", ".join(parts) if parts else "nothing changed")
 
 
+def _sync_line(state: dict[str, object] | None) -> str:
+    if not state or not state.get("remote"):
+        return "no remote (local history only; see docs/sync.md to add one)"
+    line = f"{state['remote']}/{state.get('branch')} ({state.get('url')})"
+    if "ahead" in state:
+        line += f", {state.get('ahead')} ahead, {state.get('behind')} behind"
+    last = state.get("last_sync")
+    line += f"; last sync {last} ({state.get('last_state')})" if last else "; never synced"
+    if state.get("last_state") == "offline" and state.get("last_error"):
+        line += f": {state['last_error']}"
+    waiting = state.get("waiting")
+    if isinstance(waiting, list) and waiting:
+        line += f"; {len(waiting)} conflicts wait for review: " + ", ".join(map(str, waiting))
+    return line
+
+
 @app.command()
 def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
@@ -84,6 +100,7 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
         f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
     )
     typer.echo("Last learn run: " + _learn_line(result.last_learn))
+    typer.echo("Sync: " + _sync_line(result.sync))
     hooked = [agent for agent, on in result.hooks.items() if on]
     shown = [
         agent

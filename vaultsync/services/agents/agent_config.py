@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vaultsync.core import timeouts
 from vaultsync.core.agents import INSTALL_EVENTS
 
 
@@ -78,15 +79,12 @@ def _project_root(cwd: Path) -> Path:
     return cwd
 
 
-# Timeouts each agent is given, in its own unit. SessionEnd gets none: the agents' own budgets
-# (Claude Code 1.5 s shared, Codex 1 s) apply, and the hook ends itself within 0.9 s.
-_TIMEOUT_S = {"SessionStart": 10, "sessionStart": 10, "on_session_start": 10, "pre_llm_call": 10}
-
-
 def _timeout(agent: str, event: str) -> int | None:
-    if agent == "cursor" or event in ("SessionEnd", "sessionEnd"):
+    """The timeout written for one handler, in the agent's unit (the table is shared with the
+    hook, which derives its time limit from it: core/timeouts.py)."""
+    seconds = timeouts.installed_timeout_s(agent, event)
+    if seconds is None:
         return None
-    seconds = _TIMEOUT_S.get(event, 5)
     return seconds * 1000 if agent == "gemini" else seconds
 
 

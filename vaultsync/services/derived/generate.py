@@ -352,6 +352,28 @@ def _write_context(target: Path, text: str) -> bool:
 _CONTEXT_NAME = re.compile(r"^[0-9a-f]{12}\.md$")
 
 
+def owner_of(note: MemoryLike) -> str:
+    """The person a memory belongs to in a team vault: its `person` property, else the
+    `people/<name>/` folder it lies in; "" for a memory of nobody in particular."""
+    owner = str(note.props.get("person") or "")
+    if owner:
+        return owner
+    parts = note.rel.split("/")
+    for i, part in enumerate(parts[:-2]):
+        if part == "people":
+            return parts[i + 1]
+    return ""
+
+
+def _belongs_to(note: MemoryLike, person: str) -> bool:
+    """In a team vault (`sync.person` set) USER.md is personal: another person's user-scoped
+    memories stay out of it. Agent and project memories are shared."""
+    if effective_scope(note) is not Scope.USER:
+        return True
+    owner = owner_of(note)
+    return not owner or owner == person
+
+
 def generate(
     vault: Path,
     config: Config,
@@ -363,7 +385,8 @@ def generate(
     """Render (and with `write`, write) USER.md, AGENT.md and every project's context file."""
     include = bool(config.get("budgets", "include_candidates"))
     templates = config.section("templates")
-    mems = list(memories)
+    person = str(config.get("sync", "person") or "")
+    mems = [m for m in memories if not person or _belongs_to(m, person)]
     sums = [n for n in summaries if _usable(n)]
     groups = _group(mems, include)
     files: list[Rendered] = []

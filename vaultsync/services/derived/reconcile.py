@@ -30,7 +30,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, queue, writer
+from vaultsync.core import capture, paths, queue, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import NoteType
 from vaultsync.storage.index import Index, IndexCorrupt
@@ -148,6 +148,7 @@ def rebuild(vault: Path, config: Config, progress: Progress | None = None) -> Sy
     """Regenerate every derived file from the vault: index, queue markers, USER.md, AGENT.md."""
     started = time.perf_counter()
     _check_vault(vault)
+    capture.catch_up(vault, config)  # spooled events and stale-save repairs land first
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
         return _rebuild(vault, config, progress, started)
 
@@ -294,6 +295,10 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
     """Bring the index up to date with the vault: all of it (rels=None) or exactly `rels`."""
     started = time.perf_counter()
     _check_vault(vault)
+    # The watcher reconciles through here: spooled events and stale-save repairs land first.
+    if rels is not None:
+        rels = list(rels)
+    capture.catch_up(vault, config, rels)
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
         try:
             index = Index.open(config.index_file())

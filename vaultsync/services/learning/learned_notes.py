@@ -24,6 +24,7 @@ from pathlib import Path
 from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.text import overlap
+from vaultsync.services.learning import memory_record
 from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
 from vaultsync.services.learning.session_log import SessionLog
 from vaultsync.storage import memory
@@ -276,6 +277,8 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
         listed = [str(s) for s in sources] if isinstance(sources, list) else []
         if source in listed or props.get("source") == source:
             return None
+        # Kept outside the vault too, so a stale editor save cannot lose it (memory_record).
+        memory_record.record_reinforcement(vault, rel, text, source, now.date().isoformat())
         return properties.set_properties(
             text,
             {

@@ -184,12 +184,23 @@ def reconcile_with_levels(
     vaultsync's own writes, which the watcher commits with the batch and does not take for a
     new change when their file events come back.
     """
+    from vaultsync.services.learning import memory_record
+
     wanted = None if rels is None else list(rels)
     problems: list[str] = []
     try:
-        touched = align_levels(vault, config, wanted)
+        # First: a memory an editor re-saved at its old path is merged, reinforcements a stale
+        # save erased come back.
+        settled = memory_record.settle(vault, wanted)
+    except (OSError, TimeoutError, ValueError) as exc:
+        settled = []
+        problems.append(f"memory updates not re-applied: {exc}")
+    if wanted is not None:
+        wanted = sorted({*wanted, *settled})
+    try:
+        touched = [*settled, *align_levels(vault, config, wanted)]
     except (OSError, TimeoutError, ValueError) as exc:  # indexing must go on regardless
-        touched = []
+        touched = list(settled)
         problems.append(f"memory levels not aligned: {exc}")
     targets = None if wanted is None else sorted({*wanted, *touched})
     report = sync.reconcile(vault, config, targets)

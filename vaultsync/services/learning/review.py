@@ -76,10 +76,13 @@ class Pending:
     privacy_deferred: tuple[HeldSession, ...]
     warnings: tuple[str, ...] = ()
     suggestions: dict[str, str] = dataclasses.field(default_factory=dict)  # rel -> action
+    sync_conflicts: tuple[Memory, ...] = ()  # edited on two machines: both texts in the note
 
     @property
     def empty(self) -> bool:
-        return not (self.candidates or self.promotions or self.privacy_deferred)
+        return not (
+            self.candidates or self.promotions or self.privacy_deferred or self.sync_conflicts
+        )
 
     def _dict(self, m: Memory) -> dict[str, Any]:
         return memory_dict(m, self.suggestions.get(m.rel, ""))
@@ -93,6 +96,7 @@ class Pending:
                 memory_dict(m, self.suggestions.get(m.rel, "")) for m in self.promotions
             ],
             "privacy_deferred": [s.as_dict() for s in self.privacy_deferred],
+            "sync_conflicts": [memory_dict(m) for m in self.sync_conflicts],
             "warnings": list(self.warnings),
         }
 
@@ -194,8 +198,17 @@ def pending(vault: Path, config: Config) -> Pending:
         (m for m in memories if m.rel in suggested), key=lambda m: (-m.since_review, m.rel)
     )
     sessions, more = held_sessions(vault)
+    # `vaultsync sync` marks a memory two machines rewrote: both texts wait in the note.
+    conflicts = tuple(
+        m for m in memories if properties.get_scalar(_head(vault, m.rel) or "", "sync_conflict")
+    )
     return Pending(
-        tuple(candidates), tuple(promotions), tuple(sessions), (*warnings, *more), suggested
+        tuple(candidates),
+        tuple(promotions),
+        tuple(sessions),
+        (*warnings, *more),
+        suggested,
+        conflicts,
     )
 
 

@@ -200,7 +200,10 @@ def search(
         )  # fmt: skip
     except SearchError as exc:
         raise ToolInputError(str(exc)) from exc
-    files = _files_of(config, found.hits)
+    # The agent was given USER.md and AGENT.md at session start; a digest of memories it already
+    # has would only push a source note out of its few results (asked for by type, it comes).
+    hits = [h for h in found.hits if h.type != "generated" or type == "generated"]
+    files = _files_of(config, hits)
     results = [
         {
             "id": _result_id(hit),
@@ -215,7 +218,7 @@ def search(
             "files": files.get(hit.rel, []),
             "from": provenance(hit.agent, hit.date, hit.session_id),
         }
-        for hit in found.hits
+        for hit in hits
     ]
     out: dict[str, Any] = {"results": results, "count": len(results)}
     if capped:

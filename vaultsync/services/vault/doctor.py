@@ -363,6 +363,13 @@ def check_git(vault: Path, now: dt.datetime) -> Check:
     return Check("git", State.OK, f"clean, at {head[:10] if head else 'no commits yet'}")
 
 
+def check_sync(vault: Path, now: dt.datetime) -> Check:
+    from vaultsync.services.vault.sync_state import health
+
+    state, summary, fix = health(vault)
+    return Check("sync", State(state), summary, fix)
+
+
 def _render(vault: Path, config: Config) -> Any:
     """What USER.md/AGENT.md would be now: from the index (five times faster than reading
     every memory and summary note), or from the notes when there is no usable index."""
@@ -444,6 +451,7 @@ def run(
     checks.append(_guard("git", lambda: check_git(vault, when)))
     if config is not None:
         checks.append(_guard("USER.md/AGENT.md", lambda: check_budgets(vault, config)))
+    checks.append(_guard("sync", lambda: check_sync(vault, when)))
     checks += check_agents(vault)
     return Report(vault, tuple(checks))
 

@@ -74,6 +74,27 @@ GITIGNORE_TEXT = (
 )
 
 
+# vaultsync's own notes are merged by `vaultsync sync` by rule (services/vault/merge.py), never
+# line by line: a line merge of two machines' event blocks can cut a block in half (git's
+# `union` driver does; tests/services/test_merge.py shows it), and a frontmatter conflict would
+# leave duplicate keys. `binary` makes every other git (obsidian-git, a terminal) keep this
+# machine's version and report the conflict instead of writing markers into a note.
+GITATTRIBUTES_TEXT = (
+    "# Written by `vaultsync init`: how git merges vaultsync's notes (docs/sync.md).\n"
+    "# `vaultsync sync` merges these by its own rules; `binary` stops any other git from\n"
+    "# writing conflict markers into them (it keeps this machine's version instead).\n"
+    "USER.md merge=binary\n"
+    "AGENT.md merge=binary\n"
+    "people/*/USER.md merge=binary\n"
+    "sessions/** merge=binary\n"
+    "summaries/** merge=binary\n"
+    "memories/** merge=binary\n"
+    "people/*/memories/** merge=binary\n"
+    "skills/proposals/** merge=binary\n"
+    "archive/** merge=binary\n"
+)
+
+
 class VaultError(Exception):
     """The vault cannot be set up; the message says why and what to do.
 
@@ -192,6 +213,10 @@ def init(
         missing = tuple(line for line in GITIGNORE_LINES if line not in present)
     elif writer.create_exclusive(gitignore, GITIGNORE_TEXT):
         made.append(".gitignore")
+    if not (vault / ".gitattributes").exists() and writer.create_exclusive(
+        vault / ".gitattributes", GITATTRIBUTES_TEXT
+    ):
+        made.append(".gitattributes")
     if writer.create_exclusive(vault / paths.VAULT_CONFIG, config_mod.render_vault_config()):
         made.append(paths.VAULT_CONFIG)
 
@@ -227,6 +252,7 @@ def _first_commit(
             ours = {m for m in made if (vault / m).is_file()}
             for rel, text in (
                 (".gitignore", GITIGNORE_TEXT),
+                (".gitattributes", GITATTRIBUTES_TEXT),
                 (paths.VAULT_CONFIG, config_mod.render_vault_config()),
             ):
                 if _has_text(vault / rel, text):

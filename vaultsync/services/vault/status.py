@@ -6,6 +6,7 @@ walk of the vault; nothing is parsed as markdown and the index is not needed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -30,6 +31,7 @@ class Status:
     vault_bytes: int
     hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
     last_learn: dict[str, object] | None = None  # the last `vaultsync learn` run (learn_summary)
+    sync: dict[str, object] | None = None  # remote, ahead/behind, last sync, waiting conflicts
     agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
 
     def as_dict(self) -> dict[str, object]:
@@ -44,6 +46,7 @@ class Status:
             "vault_bytes": self.vault_bytes,
             "hooks": self.hooks,
             "last_learn": self.last_learn,
+            "sync": self.sync,
             "agents": self.agents,
         }
 
@@ -99,8 +102,12 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
 
 
 def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
+    from vaultsync.core import capture
+    from vaultsync.core.config import load_config
     from vaultsync.services.agents.install import installed
 
+    with contextlib.suppress(Exception):  # status reports; it must never fail on a drain
+        capture.catch_up(vault, load_config(vault))  # spooled events land before counting
     counts = queue_counts(vault)
     queue = {state.value: counts.get(state.value, 0) for state in QUEUE_STATES}
     since = now() - timedelta(hours=24)
@@ -122,8 +129,19 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         vault_bytes=size,
         hooks={agent: installed(agent) for agent in AGENTS},
         last_learn=learn_summary(vault),
+        sync=_sync_state(vault),
         agents=_agent_states(vault),
     )
+
+
+def _sync_state(vault: Path) -> dict[str, object] | None:
+    from vaultsync.services.vault import remote
+    from vaultsync.storage import history, history_remote
+
+    try:
+        return remote.remote_state(vault)
+    except history.GitError as exc:
+        return {"remote": None, "error": history_remote.redact_url(str(exc))}
 
 
 def _agent_states(vault: Path) -> dict[str, str]:

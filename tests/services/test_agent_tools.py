@@ -1,0 +1,36 @@
+"""The agent-facing search: what an agent mid-session is shown (services/recall/agent_tools)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vaultsync.core.config import load_config
+from vaultsync.services.derived.reconcile import rebuild
+from vaultsync.services.recall import agent_tools
+
+
+def _vault_with_a_digest(vault: Path) -> None:
+    memory = vault / "memories" / "L2-confirmed" / "deploy.md"
+    memory.write_text(
+        "---\ntype: memory\nlevel: L2\nscope: agent\n---\n"
+        "# Deploys go through the staging canary\n\nEvery deploy of the billing service waits "
+        "for the staging canary to pass.\n",
+        encoding="utf-8",
+    )
+    rebuild(vault, load_config(vault))
+    # AGENT.md is generated from that memory, so it matches the same words.
+    assert "canary" in (vault / "AGENT.md").read_text(encoding="utf-8")
+
+
+def test_generated_digests_are_not_search_results_for_an_agent(vault: Path) -> None:
+    _vault_with_a_digest(vault)
+    found = agent_tools.search(vault, load_config(vault), "staging canary deploy")
+    types = [r["type"] for r in found["results"]]
+    assert types and "generated" not in types
+    assert found["results"][0]["id"].endswith("deploy.md")
+
+
+def test_a_digest_asked_for_by_type_is_returned(vault: Path) -> None:
+    _vault_with_a_digest(vault)
+    found = agent_tools.search(vault, load_config(vault), "staging canary", type="generated")
+    assert {r["id"] for r in found["results"]} == {"AGENT.md"}
