@@ -1,12 +1,13 @@
 """An agent's configuration file as install and uninstall handle it: read (UTF-8 or refused),
 timestamped backups next to it, newest first, a unified diff for --dry-run, its permission
-bits. Used by the MCP registration (services/agents/mcp_install); the same rules as the hooks'
-install (services/agents/install), which could share it."""
+bits, and the read-back that confirms an uninstall. Shared by the hooks' install
+(services/agents/install) and the MCP registration (services/agents/mcp_install)."""
 
 from __future__ import annotations
 
 import difflib
 import stat
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -62,3 +63,27 @@ def mode_of(path: Path, default: int = 0o644) -> int:
         return stat.S_IMODE(path.stat().st_mode)
     except OSError:
         return default
+
+
+def same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def confirmed(path: Path, expected: bytes | None, still_ours: Callable[[str], bool]) -> bool:
+    """Read back what uninstall wrote: the file holds exactly `expected` (None: no file) and
+    `still_ours` finds nothing of vaultsync's left in it."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return expected is None
+    except OSError:
+        return False
+    if raw != expected:
+        return False
+    try:
+        return not still_ours(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False

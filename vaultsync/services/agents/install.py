@@ -14,10 +14,8 @@ interpreter start and one that costs twice that (docs/performance.md, "Hook").
 
 from __future__ import annotations
 
-import difflib
 import json
 import shlex
-import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,8 +24,13 @@ from pathlib import Path
 
 from vaultsync.core import paths, writer
 from vaultsync.core.model import AGENTS
-from vaultsync.services.agents import agent_config
+from vaultsync.services.agents import agent_config, config_file
 from vaultsync.services.agents.agent_config import InstallError, Target, target_for
+from vaultsync.services.agents.config_file import backup as _backup
+from vaultsync.services.agents.config_file import backups as _backups
+from vaultsync.services.agents.config_file import diff as _diff
+from vaultsync.services.agents.config_file import mode_of as _mode
+from vaultsync.services.agents.config_file import read as read_config
 from vaultsync.services.agents.footprint import (
     LAUNCHER_KEY,
     forget,
@@ -175,57 +178,6 @@ def _write_launcher(dry_run: bool) -> Path:
     return target
 
 
-# --- reading and writing the agent's file -------------------------------------------------------
-
-
-def read_config(path: Path) -> tuple[bytes | None, str]:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, ""
-    except OSError as exc:
-        raise InstallError(f"cannot read {path}: {exc.strerror}") from exc
-    try:
-        return raw, raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InstallError(f"{path} is not UTF-8 text (byte {exc.start}); not changed") from exc
-
-
-def _backup(path: Path, raw: bytes, mode: int, now: datetime) -> Path:
-    stamp = now.strftime("%Y%m%dT%H%M%S")
-    backup = path.with_name(f"{path.name}.vaultsync-backup-{stamp}")
-    n = 1
-    while backup.exists():
-        backup = path.with_name(f"{path.name}.vaultsync-backup-{stamp}-{n}")
-        n += 1
-    writer.write_atomic(backup, raw, mode=mode)
-    return backup
-
-
-def _backups(path: Path) -> list[Path]:
-    found = path.parent.glob(f"{path.name}.vaultsync-backup-*")
-    return sorted(found, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
-
-
-def _diff(path: Path, old: str, new: str | None) -> str:
-    lines = difflib.unified_diff(
-        old.splitlines(keepends=True),
-        [] if new is None else new.splitlines(keepends=True),
-        fromfile=str(path),
-        tofile=str(path) if new is not None else "/dev/null",
-    )
-    return "".join(
-        ln if ln.endswith("\n") else ln + "\n\\ No newline at end of file\n" for ln in lines
-    )
-
-
-def _mode(path: Path) -> int:
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return 0o644
-
-
 # --- install / uninstall --------------------------------------------------------------------------
 
 
@@ -317,7 +269,9 @@ def uninstall(
             target.path.unlink()  # install created the file: nothing of the person's is in it
         else:
             writer.write_atomic(target.path, new_raw, mode=mode)
-        exact = new_raw is None or any(_same_bytes(b, new_raw) for b in _backups(target.path))
+        exact = new_raw is None or any(
+            config_file.same_bytes(b, new_raw) for b in _backups(target.path)
+        )
         if exact and _confirmed(target, new_raw):
             # The person's file is back exactly as it was (or gone, as before the install): the
             # backups, which hold vaultsync's hooks or copies of that same file, are not needed.
@@ -344,27 +298,9 @@ def uninstall(
     )
 
 
-def _same_bytes(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() == data
-    except OSError:
-        return False
-
-
 def _confirmed(target: Target, expected: bytes | None) -> bool:
     """Read back what uninstall wrote: the file holds `expected` and none of our hooks."""
-    try:
-        raw = target.path.read_bytes()
-    except FileNotFoundError:
-        return expected is None
-    except OSError:
-        return False
-    if raw != expected:
-        return False
-    try:
-        return not has_ours(target, raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return False
+    return config_file.confirmed(target.path, expected, lambda text: has_ours(target, text))
 
 
 def _cleanup(target: Target, extras: tuple[str, ...]) -> list[str]:

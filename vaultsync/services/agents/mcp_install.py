@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from vaultsync.core import writer
-from vaultsync.services.agents import agent_config, mcp_config
+from vaultsync.services.agents import agent_config, config_file, mcp_config
 from vaultsync.services.agents.agent_config import InstallError
 from vaultsync.services.agents.config_file import backup as _backup
 from vaultsync.services.agents.config_file import backups as _backups
@@ -130,7 +130,7 @@ def uninstall_mcp(
             # Hermes), and their uninstall, which runs next, decides about those. A file edited
             # since (Claude Code rewrites ~/.claude.json itself) keeps the install's backup.
             for old in _backups(target.path):
-                if old == backup or (new_raw is not None and _same_bytes(old, new_raw)):
+                if old == backup or (new_raw is not None and config_file.same_bytes(old, new_raw)):
                     old.unlink(missing_ok=True)
                     removed.append(str(old))
             backup = None
@@ -146,27 +146,9 @@ def _crlf(text: str) -> bool:
     return "\r\n" in text and text.count("\n") == text.count("\r\n")
 
 
-def _same_bytes(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() == data
-    except OSError:
-        return False
-
-
 def _confirmed(target: mcp_config.McpTarget, expected: bytes | None) -> bool:
     """Read back what uninstall wrote: exactly `expected` (None: no file), without the entry."""
-    try:
-        raw = target.path.read_bytes()
-    except FileNotFoundError:
-        return expected is None
-    except OSError:
-        return False
-    if raw != expected:
-        return False
-    try:
-        return not _has_mcp(target, raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return False
+    return config_file.confirmed(target.path, expected, lambda text: _has_mcp(target, text))
 
 
 def _has_mcp(target: mcp_config.McpTarget, text: str) -> bool:
