@@ -202,6 +202,11 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     from vaultsync.core import agents, spool
 
     done = 0
+    # The replays share the caller's clock, never its deadline's bookkeeping: settling or
+    # swapping the fallback for a replayed payload would leave the caller's own event
+    # unspooled if the limit struck later (it vanished without a trace). A replay the limit
+    # stops loses nothing: its raw record is removed only after it was recorded.
+    budget = _Borrowed(budget)
     try:
         with writer.locked(spool.folder(vault) / ".raw.lock", timeout=0):
             for item in spool.pending(vault, spool.RAW):
@@ -224,6 +229,26 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     except TimeoutError:
         pass
     return done
+
+
+class _Borrowed:
+    """Another call's budget lent to a replay: its time and critical sections, not its
+    fallback, context or settled flag."""
+
+    __slots__ = ("_budget",)
+
+    def __init__(self, budget: Budget) -> None:
+        self._budget = budget
+
+    def remaining(self) -> float:
+        return float(self._budget.remaining())
+
+    @property
+    def limit(self) -> float:
+        return float(getattr(self._budget, "limit", 10.0))
+
+    def critical(self) -> Any:
+        return self._budget.critical()
 
 
 # --- session start ---------------------------------------------------------------------------
