@@ -311,3 +311,29 @@ def test_the_limit_striking_after_or_during_a_raw_replay_keeps_the_calls_own_eve
     assert sorted(markers(vault)) == ["step-older", "step-own"]
     assert len({e.id for e in events(vault)}) == 2
     assert spool.count(vault) == 0
+
+
+def test_a_payload_cut_off_by_the_limit_is_kept_redacted_not_thrown_away(vault: Path) -> None:
+    """The agent had not written its whole payload when the hook's longest budget ran out:
+    the event cannot be known, but what came is spooled raw, and the drain keeps it (redacted)
+    set aside for a person, and says so in the hook error log."""
+    from vaultsync.core import hook, overrun
+
+    secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    whole = json.dumps(call("s1", f"cut GITHUB_TOKEN={secret} and more")).encode()
+    state = hook._Call()
+    state.agent, state.vault, state.max_stdin = "claude-code", vault, 1 << 20
+    state.chunks = [whole[: len(whole) // 2], whole[len(whole) // 2 : -20]]
+    deadline = hook.Deadline(lambda: None, 0.9, enabled=False)
+    deadline.elapsed = lambda: 100.0  # type: ignore[method-assign]  # no time left to wait
+    assert overrun.spool_unwritten(state, deadline)
+    [waiting] = spool.pending(vault, spool.RAW)
+    assert json.loads(waiting.read_text())["partial"] is True
+    capture.catch_up(vault, load_config(vault))
+    assert spool.count(vault) == 0 and events(vault) == []
+    [kept] = (spool.folder(vault) / spool.RAW).glob("*.bad")
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    text = json.loads(kept.read_text())["payload"]
+    assert "step-cut" in text and secret not in text
+    log = paths.hook_error_log().read_text()
+    assert "SpoolSetAside" in log and "incomplete" in log

@@ -220,7 +220,7 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
                     inc = agents.normalize(str(data["agent"]), payload, data.get("event") or None)
                     when = datetime.fromisoformat(str(data["received"]))
                 except (KeyError, ValueError, TypeError, agents.PayloadError):
-                    spool.set_aside(item)
+                    _set_aside_redacted(item, data, cfg)
                     continue
                 handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
                        replay=True)  # fmt: skip
@@ -229,6 +229,20 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     except TimeoutError:
         pass
     return done
+
+
+def _set_aside_redacted(item: Path, data: dict[str, Any], cfg: Config) -> None:
+    """A raw payload that cannot become an event (it came incomplete before the limit, or is
+    not a hook payload): kept beside the spool for a person, redacted, never deleted; the
+    hook error log says where (`vaultsync status` counts it)."""
+    from vaultsync.core import logs, spool
+
+    text = str(data.get("payload", ""))
+    clean = {**data, "payload": str(redactor_for(cfg).redact(text).text)}
+    kept = spool.set_aside(item, clean)
+    why = "incomplete (the limit struck before it all came)" if data.get("partial") else "bad"
+    logs.hook_error(str(data.get("agent", "")), str(data.get("event", "")), "SpoolSetAside",
+                    f"raw payload {why}: kept redacted at {kept}")  # fmt: skip
 
 
 class _Borrowed:

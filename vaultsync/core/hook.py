@@ -453,7 +453,12 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
             spooled = False
             log_error(call, type(exc).__name__, _safe_message(exc))
         if not deadline.settled:  # past its own event, a call stopped mid-drain lost nothing
-            what = "event spooled, written by the next call" if spooled else "nothing to keep"
+            if not spooled:
+                what = "nothing to keep"
+            elif deadline.fallback is None and not call.raw and not call.stdin_done:
+                what = "payload incomplete: what came was spooled, set aside by the next drain"
+            else:
+                what = "event spooled, written by the next call"
             log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit ({what})")
         _emit(call, deadline.context or "")
         return False
