@@ -226,7 +226,8 @@ def test_only_history_uses_the_git_runner() -> None:
     """storage.history is the one gate for git (rule 7); git_process is its process layer."""
     graph = import_graph()
     users = sorted(m for m, deps in graph.items() if "vaultsync.storage.git_process" in deps)
-    assert users == ["vaultsync.storage.history"]
+    # history_read is history's reading half (history re-exports it): no lock, no side effect.
+    assert users == ["vaultsync.storage.history", "vaultsync.storage.history_read"]
 
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))

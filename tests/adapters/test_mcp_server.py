@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +184,26 @@ def test_locked_vault_without_index_is_reported(vault: Path) -> None:
         fcntl.flock(fh, fcntl.LOCK_EX)
         out = talk(vault, [("search", {"query": "routes"})])
     assert "busy" in error_text(out["calls"][0])
+
+
+def test_an_unset_placeholder_from_hermes_counts_as_unset(tmp_path: Path) -> None:
+    """Hermes passes `${VAULTSYNC_VAULT}` on literally when the variable is unset: the server
+    then looks for the vault as if it were unset (here: none configured), not in a folder of
+    that name."""
+
+    async def go() -> Any:
+        env = {**_env(), "VAULTSYNC_VAULT": "${VAULTSYNC_VAULT}",
+               "VAULTSYNC_HOME": str(tmp_path / "state")}  # fmt: skip
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "vaultsync", "mcp", "--agent", "hermes"], env=env
+        )
+        with open(os.devnull, "w") as errlog:
+            async with (
+                stdio_client(params, errlog=errlog) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                return await session.call_tool("search", {"query": "routes"})
+
+    text = error_text(anyio.run(go))
+    assert "no vault configured" in text and "${" not in text, text

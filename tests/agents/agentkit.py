@@ -140,7 +140,9 @@ class Sandbox:
     def argv(self, prompt: str, *, trust_hooks: bool = True, oneshot: bool = False) -> list[str]:
         cli = str(BIN / CLI[self.agent])
         if self.agent == "claude-code":
-            return [cli, "-p", prompt, "--allowedTools", "Bash", "--output-format", "json"]
+            # `claude -p` denies every tool not allowed here, MCP tools included.
+            allowed = "Bash,mcp__vaultsync__search"
+            return [cli, "-p", prompt, "--allowedTools", allowed, "--output-format", "json"]
         if self.agent == "codex":
             extra = ["--dangerously-bypass-hook-trust"] if trust_hooks else []
             return [
@@ -218,3 +220,43 @@ def tree(root: Path) -> dict[str, bytes | str]:
             rel = p.relative_to(root).as_posix()
             out[rel] = f"link:{os.readlink(p)}" if p.is_symlink() else p.read_bytes()
     return out
+
+
+# A fact no agent could know but from the vault, and a prompt that asks about it.
+MEMORY_FACT = (
+    "The zephyr billing staging database listens on port 6543 behind pgbouncer, never on 5432."
+)
+MEMORY_TITLE = "Zephyr billing staging database port"
+RECALL_PROMPT = "Which port does the zephyr billing staging database listen on? Check for me."
+RECALL_HEADER = "Relevant notes from the shared vault (vaultsync), by source note:"
+
+
+def seed_memory(box: Sandbox) -> str:
+    """A confirmed memory from another agent's earlier session, indexed by `vaultsync
+    rebuild`, as the learning loop and a person's review would leave it. Returns its wikilink
+    target (the note's path in the vault without `.md`), which recall names as its source."""
+    rel = f"memories/L2-confirmed/2026-11-27 project {MEMORY_TITLE.lower()} 7c1e2d.md"
+    note = box.vault / rel
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_text(
+        "---\n"
+        "type: memory\n"
+        "level: L2\n"
+        "scope: project\n"
+        "status: confirmed\n"
+        "priority: 1\n"
+        "agent: codex\n"
+        "session_id: 3f9b2c4d-5e6f-4a1b-8c7d-9e0f1a2b3c4d\n"
+        "project: github.com/acme/zephyr-billing\n"
+        'created: "2026-11-27T10:15:00+00:00"\n'
+        'updated: "2026-11-27T10:15:00+00:00"\n'
+        "tags:\n"
+        "  - vaultsync/memory\n"
+        "  - memory/L2\n"
+        "  - scope/project\n"
+        "---\n\n"
+        f"# {MEMORY_TITLE}\n\n{MEMORY_FACT}\n",
+        encoding="utf-8",
+    )
+    box.vaultsync("rebuild")
+    return rel[: -len(".md")]

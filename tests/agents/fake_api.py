@@ -5,11 +5,15 @@ Anthropic Messages (JSON and SSE streaming: Claude Code), OpenAI Responses (SSE:
 OpenAI Chat Completions (JSON and SSE: Hermes) and Gemini generateContent /
 streamGenerateContent (Gemini CLI).
 
-The script is the same for every agent: a request whose conversation holds no tool result yet
+The script is the same for every agent: a request whose conversation holds no tool call yet
 gets one shell call (`command`); a request that already carries the tool's result gets the final
-answer. Requests that offer no tools at all (title generation and other side calls) get a short
-plain answer. Every request is recorded (path and parsed JSON body) so a test can assert on what
-the agent sent the model, e.g. that vaultsync's session-start context reached it.
+answer. With `mcp_query`, the first call is vaultsync's MCP `search` instead, under whatever name
+the agent lists it (`mcp_tool`), after the steps the agent needs first: Claude Code lists MCP
+tools by name only until its `ToolSearch` loads them; an agent whose MCP server is not up yet
+at the first turn gets one harmless shell call to wait on. Requests that offer no tools at all
+(title generation and other side calls) get a short plain answer. Every request is recorded
+(path and parsed JSON body) so a test can assert on what the agent sent the model, e.g. that
+vaultsync's session-start context, prompt-time recall or MCP tool result reached it.
 
 The server binds 127.0.0.1 only, on a free port, and shuts itself down after `lifetime` seconds
 even if the test never stops it.
@@ -18,6 +22,7 @@ even if the test never stops it.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -25,6 +30,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 FINAL = "Done: the command ran and I read its output."
+SHELL_TOOLS = ("Bash", "shell", "exec_command", "shell_command", "terminal", "run_shell_command")
+# vaultsync's MCP search tool as each agent names MCP tools: Claude Code, Codex and Hermes
+# `mcp__vaultsync__search` (Codex as the `search` function of an `mcp__vaultsync` namespace),
+# Gemini CLI `mcp_vaultsync_search`.
+MCP_SEARCH = re.compile(r"mcp_{1,2}vaultsync_{1,2}search")
+WAIT_COMMAND = "sleep 2"
+MAX_CALLS = 5
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    args: dict[str, Any]
 
 
 @dataclass
@@ -38,10 +56,47 @@ class Recorded:
     def text(self) -> str:
         return json.dumps(self.body, ensure_ascii=False)
 
+    def tool_results(self) -> list[tuple[str, str]]:
+        """(tool name, result text) of every tool result this request sends the model back,
+        in the request's own wire format."""
+        body = self.body if isinstance(self.body, dict) else {}
+        names: dict[str, str] = {}
+        out: list[tuple[str, str]] = []
+        for m in body.get("messages") or []:  # Anthropic Messages, Chat Completions
+            if not isinstance(m, dict):
+                continue
+            for c in m.get("tool_calls") or []:
+                names[c.get("id", "")] = (c.get("function") or {}).get("name", "")
+            if m.get("role") == "tool":
+                out.append((names.get(m.get("tool_call_id", ""), ""), _flat(m.get("content"))))
+            for b in m.get("content") if isinstance(m.get("content"), list) else []:
+                if isinstance(b, dict) and b.get("type") == "tool_use":
+                    names[b.get("id", "")] = b.get("name", "")
+                elif isinstance(b, dict) and b.get("type") == "tool_result":
+                    out.append((names.get(b.get("tool_use_id", ""), ""), _flat(b.get("content"))))
+        for i in body.get("input") if isinstance(body.get("input"), list) else []:  # Responses
+            if not isinstance(i, dict):
+                continue
+            if i.get("type") == "function_call":
+                space = f"{i['namespace']}__" if i.get("namespace") else ""
+                names[i.get("call_id", "")] = space + str(i.get("name", ""))
+            elif i.get("type") == "function_call_output":
+                out.append((names.get(i.get("call_id", ""), ""), _flat(i.get("output"))))
+        for c in body.get("contents") or []:  # Gemini
+            for part in c.get("parts") or [] if isinstance(c, dict) else []:
+                answer = part.get("functionResponse") if isinstance(part, dict) else None
+                if isinstance(answer, dict):
+                    out.append((str(answer.get("name", "")), _flat(answer.get("response"))))
+        return out
+
 
 class FakeModel:
-    def __init__(self, command: str, *, lifetime: float = 240.0) -> None:
+    def __init__(
+        self, command: str, *, mcp_query: str | None = None, lifetime: float = 240.0
+    ) -> None:
         self.command = command
+        self.mcp_query = mcp_query
+        self.mcp_tool = ""  # the MCP search tool's name, as the agent listed it
         self.requests: list[Recorded] = []
         self._lock = threading.Lock()
         self._calls = 0
@@ -138,6 +193,44 @@ class FakeModel:
     def saw(self, text: str) -> bool:
         return any(text in r.text for r in self.requests)
 
+    # --- the script ----------------------------------------------------------------------
+
+    def _plan(self, tools: list[str], called: list[str], deferred: bool = False) -> Call | None:
+        """The next tool call, given the tools this request offers, the calls the conversation
+        already made and whether the request names the MCP search tool without offering it
+        (Claude Code's deferred tools); None: answer in text."""
+        shell = next((t for t in SHELL_TOOLS if t in tools), "")
+        if len(called) >= MAX_CALLS:  # never loop: an agent that keeps failing gets an answer
+            return None
+        if self.mcp_query is None:
+            return self._shell(shell, self.command) if shell and not called else None
+        if any(MCP_SEARCH.fullmatch(c) for c in called):
+            return None
+        search = next((t for t in tools if MCP_SEARCH.fullmatch(t)), "")
+        if search:
+            self.mcp_tool = search
+            return Call(search, {"query": self.mcp_query})
+        if "ToolSearch" in tools and deferred and called.count("ToolSearch") < 2:
+            return Call("ToolSearch", {"query": "select:mcp__vaultsync__search"})
+        if shell and called.count(shell) < 3:
+            return self._shell(shell, WAIT_COMMAND)
+        return None
+
+    @staticmethod
+    def _shell(tool: str, command: str) -> Call:
+        if tool == "exec_command":
+            return Call(tool, {"cmd": command})
+        if tool == "shell":
+            return Call(tool, {"command": ["bash", "-lc", command]})
+        if tool == "Bash":
+            return Call(tool, {"command": command, "description": "Run the command"})
+        return Call(tool, {"command": command})
+
+    @staticmethod
+    def _text(tools: list[str], called: list[str]) -> str:
+        """The final answer in a real turn; a side call (no tools) gets a short one."""
+        return FINAL if called or any(t in tools for t in SHELL_TOOLS) else "Fake title"
+
     # --- answers -------------------------------------------------------------------------
 
     def _next_id(self) -> str:
@@ -166,18 +259,22 @@ class FakeModel:
 
     def _anthropic(self, h: Any, body: dict[str, Any]) -> None:
         n = self._next_id()
-        tool = _pick(body.get("tools"), "name", ("Bash",))
-        done = _anthropic_has_result(body.get("messages"))
-        if tool and not done:
-            block: dict[str, Any] = {
-                "type": "tool_use",
-                "id": f"toolu_{n}",
-                "name": tool,
-                "input": {"command": self.command, "description": "Run the command"},
-            }
+        tools = _names(body.get("tools"))
+        called = [
+            b.get("name", "")
+            for m in body.get("messages") or []
+            if isinstance(m, dict) and m.get("role") == "assistant"
+            for b in m.get("content") or []
+            if isinstance(b, dict) and b.get("type") == "tool_use"
+        ]
+        deferred = "mcp__vaultsync__search" in json.dumps(body.get("messages") or [])
+        plan = self._plan(tools, called, deferred)
+        block: dict[str, Any]
+        if plan:
+            block = {"type": "tool_use", "id": f"toolu_{n}", "name": plan.name, "input": plan.args}
             stop = "tool_use"
         else:
-            block = {"type": "text", "text": FINAL if tool or done else "Fake title"}
+            block = {"type": "text", "text": self._text(tools, called)}
             stop = "end_turn"
         message = {
             "id": f"msg_{n}",
@@ -228,32 +325,42 @@ class FakeModel:
     def _responses(self, h: Any, body: dict[str, Any]) -> None:
         n = self._next_id()
         items = body.get("input") if isinstance(body.get("input"), list) else []
-        done = any(
-            isinstance(i, dict) and str(i.get("type", "")).endswith("call_output") for i in items
-        )
-        tool = _pick(body.get("tools"), "name", ("shell", "exec_command", "shell_command"))
-        if tool and not done:
-            if tool == "exec_command":
-                args: dict[str, Any] = {"cmd": self.command}
-            elif tool == "shell_command":
-                args = {"command": self.command}
-            else:
-                args = {"command": ["bash", "-lc", self.command]}
-            item: dict[str, Any] = {
+        called = [
+            (f"{i['namespace']}__" if i.get("namespace") else "") + str(i.get("name") or "")
+            for i in items
+            if isinstance(i, dict) and str(i.get("type", "")).endswith("call")
+        ]
+        # MCP tools arrive grouped: {"type": "namespace", "name": "mcp__vaultsync", "tools": [...]}
+        tools: list[str] = []
+        spaces: dict[str, tuple[str, str]] = {}
+        for t in body.get("tools") or []:
+            if isinstance(t, dict) and t.get("type") == "namespace":
+                for inner in _names(t.get("tools")):
+                    spaces[f"{t.get('name')}__{inner}"] = (str(t.get("name")), inner)
+                    tools.append(f"{t.get('name')}__{inner}")
+        tools += _names(body.get("tools"))
+        plan = self._plan(tools, called)
+        item: dict[str, Any]
+        if plan:
+            item = {
                 "type": "function_call",
                 "id": f"fc_{n}",
                 "call_id": f"call_{n}",
-                "name": tool,
-                "arguments": json.dumps(args),
+                "name": plan.name,
+                "arguments": json.dumps(plan.args),
                 "status": "completed",
             }
+            if plan.name in spaces:
+                item["namespace"], item["name"] = spaces[plan.name]
         else:
             item = {
                 "type": "message",
                 "id": f"msg_{n}",
                 "role": "assistant",
                 "status": "completed",
-                "content": [{"type": "output_text", "text": FINAL, "annotations": []}],
+                "content": [
+                    {"type": "output_text", "text": self._text(tools, called), "annotations": []}
+                ],
             }
         response = {
             "id": f"resp_{n}",
@@ -289,20 +396,28 @@ class FakeModel:
     def _chat(self, h: Any, body: dict[str, Any]) -> None:
         n = self._next_id()
         messages = body.get("messages") if isinstance(body.get("messages"), list) else []
-        done = any(isinstance(m, dict) and m.get("role") == "tool" for m in messages)
-        tools = [t.get("function", t) for t in body.get("tools") or [] if isinstance(t, dict)]
-        tool = _pick(tools, "name", ("terminal", "shell", "bash"))
+        called = [
+            str((c.get("function") or {}).get("name") or "")
+            for m in messages
+            if isinstance(m, dict) and m.get("role") == "assistant"
+            for c in m.get("tool_calls") or []
+            if isinstance(c, dict)
+        ]
+        tools = _names(
+            [t.get("function", t) for t in body.get("tools") or [] if isinstance(t, dict)]
+        )
+        plan = self._plan(tools, called)
         message: dict[str, Any] = {"role": "assistant", "content": None}
-        if tool and not done:
+        if plan:
             call = {
                 "id": f"call_{n}",
                 "type": "function",
-                "function": {"name": tool, "arguments": json.dumps({"command": self.command})},
+                "function": {"name": plan.name, "arguments": json.dumps(plan.args)},
             }
             message["tool_calls"] = [call]
             finish = "tool_calls"
         else:
-            message["content"] = FINAL if tool or done else "Fake title"
+            message["content"] = self._text(tools, called)
             finish = "stop"
         base = {
             "id": f"chatcmpl-{n}",
@@ -339,28 +454,29 @@ class FakeModel:
 
     def _gemini(self, h: Any, body: dict[str, Any], *, stream: bool) -> None:
         contents = body.get("contents") if isinstance(body.get("contents"), list) else []
-        done = any(
-            isinstance(part, dict) and "functionResponse" in part
+        called = [
+            str(part["functionCall"].get("name") or "")
             for c in contents
             if isinstance(c, dict)
             for part in c.get("parts") or []
-        )
-        declarations = [
-            d
-            for t in body.get("tools") or []
-            if isinstance(t, dict)
-            for d in t.get("functionDeclarations") or []
-            if isinstance(d, dict)
+            if isinstance(part, dict) and isinstance(part.get("functionCall"), dict)
         ]
-        tool = _pick(declarations, "name", ("run_shell_command",))
-        if tool and not done:
-            part: dict[str, Any] = {
-                "functionCall": {"name": tool, "args": {"command": self.command}}
-            }
-        else:
-            part = {
-                "text": FINAL if tool or done else '{"reasoning": "fake", "model_choice": "flash"}'
-            }
+        tools = _names(
+            [
+                d
+                for t in body.get("tools") or []
+                if isinstance(t, dict)
+                for d in t.get("functionDeclarations") or []
+            ]
+        )
+        plan = self._plan(tools, called)
+        part: dict[str, Any]
+        if plan:
+            part = {"functionCall": {"name": plan.name, "args": plan.args}}
+        elif called or any(t in tools for t in SHELL_TOOLS):
+            part = {"text": FINAL}
+        else:  # Gemini CLI's model router asks for a JSON choice
+            part = {"text": '{"reasoning": "fake", "model_choice": "flash"}'}
         answer = {
             "candidates": [
                 {"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}
@@ -382,19 +498,30 @@ def _has_tools(body: dict[str, Any]) -> bool:
     return bool(body.get("tools"))
 
 
-def _pick(tools: Any, key: str, wanted: tuple[str, ...]) -> str:
-    names = [t.get(key) for t in tools or [] if isinstance(t, dict)]
-    for name in wanted:
-        if name in names:
-            return name
-    return ""
+def _flat(content: Any) -> str:
+    """A tool result's text, whether a string, a list of text blocks or a JSON object."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(_flat(c.get("text", c) if isinstance(c, dict) else c) for c in content)
+    if isinstance(content, dict) and isinstance(content.get("output"), str):
+        return content["output"]
+    return json.dumps(content, ensure_ascii=False)
 
 
-def _anthropic_has_result(messages: Any) -> bool:
-    if not isinstance(messages, list) or not messages:
-        return False
-    last = messages[-1]
-    content = last.get("content") if isinstance(last, dict) else None
-    return isinstance(content, list) and any(
-        isinstance(b, dict) and b.get("type") == "tool_result" for b in content
-    )
+def listed(body: Any) -> list[str]:
+    """The tool names a request offers, Codex's namespaced MCP tools as `namespace__name`."""
+    if not isinstance(body, dict):
+        return []
+    names: list[str] = []
+    for t in body.get("tools") or []:
+        if not isinstance(t, dict):
+            continue
+        if t.get("type") == "namespace":
+            names += [f"{t.get('name')}__{n}" for n in _names(t.get("tools"))]
+        names += _names(t.get("functionDeclarations")) + _names([t.get("function", t)])
+    return names
+
+
+def _names(tools: Any) -> list[str]:
+    return [str(t["name"]) for t in tools or [] if isinstance(t, dict) and t.get("name")]

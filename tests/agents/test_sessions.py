@@ -1,7 +1,8 @@
 """Each real agent CLI, installed by `vaultsync install`, runs one turn against the fake model:
 the first model turn asks for one shell call, the second answers. What must land in the vault:
 every event the session fires, once each; a failing command as a failure; the session-start
-context in the model's request; and `uninstall` gives the home back as it was."""
+context and prompt-time recall in the model's request; the MCP server's tools listed and its
+`search` answering the model; and `uninstall` gives the home back as it was."""
 
 from __future__ import annotations
 
@@ -10,8 +11,18 @@ import json
 from pathlib import Path
 
 import pytest
-from agentkit import CONTEXT_MARKER, PROMPT, Sandbox, sandbox, tree
-from fake_api import FINAL, FakeModel
+from agentkit import (
+    CONTEXT_MARKER,
+    MEMORY_FACT,
+    PROMPT,
+    RECALL_HEADER,
+    RECALL_PROMPT,
+    Sandbox,
+    sandbox,
+    seed_memory,
+    tree,
+)
+from fake_api import FINAL, FakeModel, listed
 
 from vaultsync.core.model import EventKind
 
@@ -78,7 +89,9 @@ def test_a_failing_command_lands_once_as_a_failure(agent: str, tmp_path: Path) -
     leftovers = [
         rel
         for rel, content in after.items()
-        if "vaultsync" in rel
+        # Claude Code's own MCP logs are named after the server (`mcp-logs-vaultsync/`): the
+        # agent's files, like its transcripts.
+        if ("vaultsync" in rel and "/mcp-logs-vaultsync/" not in rel)
         or (rel.endswith(CONFIG_NAMES) and isinstance(content, bytes) and b"vaultsync" in content)
     ]
     assert leftovers == []
@@ -204,5 +217,66 @@ def test_hermes_runs_the_hooks_from_a_crlf_config(tmp_path: Path) -> None:
     assert config.read_bytes() == original
 
 
-# MCP: once `vaultsync install` registers the MCP server (issue 13), a test here lists its tools
-# through each real agent and calls one. Not built here.
+@pytest.mark.parametrize("agent", AGENTS)
+def test_prompt_time_recall_reaches_the_model(agent: str, tmp_path: Path) -> None:
+    """Another agent's memory is in the vault; the prompt asks about it: the hook's recall block
+    is in the model's first real request, naming its source note, and the vault keeps the
+    person's own words as the prompt."""
+    with FakeModel("echo vaultsync-ok-42") as fake:
+        box = sandbox(agent, tmp_path)
+        box.configure(fake.url)
+        source = seed_memory(box)
+        box.vaultsync("install", agent, "--no-mcp")
+        box.run(RECALL_PROMPT)
+        turns = fake.model_requests()
+    assert box.hook_errors() == ""
+    assert turns, "the agent sent the model no request with tools"
+    first = turns[0].text
+    assert RECALL_HEADER in first, first[-3000:]
+    assert f"memory from codex, 2026-11-27 [[{source}]]" in first
+    assert MEMORY_FACT in first
+    [prompt] = [e for e in box.events() if e.kind is EventKind.PROMPT]
+    assert prompt.prompt.strip() == RECALL_PROMPT
+
+
+# How each agent names and lists vaultsync's MCP tools (as the recorded requests show them).
+MCP_NAMES = {
+    "claude-code": "mcp__vaultsync__{}",
+    "codex": "mcp__vaultsync__{}",  # the functions of one `mcp__vaultsync` namespace tool
+    "gemini": "mcp_vaultsync_{}",
+    "hermes": "mcp__vaultsync__{}",
+}
+MCP_TOOLS = ("search", "timeline", "get", "recent", "remember")
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_the_mcp_search_tool_is_listed_called_and_answers(agent: str, tmp_path: Path) -> None:
+    """`vaultsync install` registers `vaultsync mcp`; the agent starts it, lists its tools to
+    the model, and runs the model's `search` call: the server's answer, naming the memory note
+    and the agent it came from, is in the model's next request."""
+    with FakeModel("true", mcp_query="zephyr billing staging database port") as fake:
+        box = sandbox(agent, tmp_path)
+        box.configure(fake.url)
+        source = seed_memory(box)
+        box.vaultsync("install", agent)
+        box.run(RECALL_PROMPT)
+        turns = fake.model_requests()
+    assert box.hook_errors() == ""
+    names = [MCP_NAMES[agent].format(tool) for tool in MCP_TOOLS]
+    offered = {name for r in turns for name in listed(r.body)}
+    if agent == "claude-code":
+        # Claude Code defers MCP tools: a request names them in a system message (once the
+        # server is connected), and the model loads one with ToolSearch ("select:...")
+        # before it can call it; then it is offered like any tool.
+        assert any(all(name in r.text for name in names) for r in turns)
+        assert "ToolSearch" in listed(turns[0].body)
+        assert names[0] in offered
+    else:
+        assert set(names) <= offered, sorted(offered)
+    assert fake.mcp_tool == names[0]
+    answers = [text for r in turns for name, text in r.tool_results() if name == names[0]]
+    assert answers, [r.tool_results() for r in turns]
+    assert f"{source}.md" in answers[0], answers[0]
+    assert "from codex, 2026-11-27" in answers[0]
+    assert "6543" in answers[0]
+    assert "error" not in answers[0].lower().split("results")[0]

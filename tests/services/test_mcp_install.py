@@ -60,6 +60,12 @@ def test_fresh_install_matches_the_agents_own_format(home: Path, agent: str) -> 
               "args": ["mcp", "--agent", agent]}  # fmt: skip
     if agent == "claude-code":
         wanted = {"type": "stdio", **wanted, "env": {}}
+    # Codex and Hermes pass these on to the server only when they are named.
+    if agent == "codex":
+        wanted["env_vars"] = ["VAULTSYNC_VAULT", "VAULTSYNC_HOME"]
+    if agent == "hermes":
+        wanted["env"] = {"VAULTSYNC_VAULT": "${VAULTSYNC_VAULT}",
+                         "VAULTSYNC_HOME": "${VAULTSYNC_HOME}"}  # fmt: skip
     assert entry == wanted
     assert install_mcp(agent).action == "unchanged"
     assert mcp_installed(agent)
@@ -203,3 +209,27 @@ def test_the_agents_own_cli_lists_the_server(
         proc = subprocess.run([command, "mcp", "list"], capture_output=True, text=True,
                               env=env, cwd=tmp_path, timeout=120)  # fmt: skip
         assert "vaultsync" not in proc.stdout
+
+
+@pytest.mark.parametrize("agent", ["gemini", "hermes", "codex"])
+def test_hooks_and_server_uninstall_leaves_the_file_and_no_backup(home: Path, agent: str) -> None:
+    """Hooks and the server in one file (Gemini CLI, Hermes) or two (Codex), saved with CRLF:
+    install then uninstall gives back the same bytes, and no backup or folder of ours stays."""
+    env = {**os.environ, "HOME": str(home)}
+    rel, text = {
+        "gemini": (".gemini/settings.json", '{\r\n  "theme": "dark"\r\n}\r\n'),
+        "hermes": (".hermes/config.yaml", "model:\r\n  provider: custom\r\n"),
+        "codex": (".codex/config.toml", 'model = "o3"\r\n'),
+    }[agent]
+    config = home / rel
+    config.parent.mkdir(parents=True)
+    config.write_bytes(text.encode())
+    before = sorted(p.relative_to(home).as_posix() for p in home.rglob("*"))
+    assert _cli("install", agent, env=env).returncode == 0
+    raw = config.read_bytes()
+    if agent != "gemini":  # JSON is written as data; a text file keeps one line ending
+        assert raw.count(b"\n") == raw.count(b"\r\n"), raw
+    proc = _cli("uninstall", agent, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert config.read_bytes() == text.encode()
+    assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == before

@@ -24,7 +24,9 @@ def _event(n: int, command: str) -> Event:
 
 
 def test_session_note_events_are_rows_and_leave_the_body() -> None:
-    head = render_frontmatter({"type": "session", "agent": "codex", "status": "pending"})
+    head = render_frontmatter(
+        {"type": "session", "agent": "codex", "session_id": "s", "status": "pending"}
+    )
     text = head + "\n# Session s\n\nMy own remark.\n" + eventlog.render(_event(1, "npm test"))
     text += eventlog.render(_event(2, "cargo build"))
     raw = text.encode()
@@ -52,21 +54,27 @@ def test_broken_frontmatter_and_event_blocks_are_warnings() -> None:
     raw = b"---\nlevel: [L2\n---\n```vaultsync-event\nid: oops\n```\n"
     row, warnings = note_row("memories/L2-confirmed/m.md", raw, 1, len(raw), racy=True)
     assert row.type == "memory" and row.racy and row.warning
+    # Event blocks are read only in the hook's session notes (issue 15, item 11).
+    assert len(warnings) == 1 and not row.events
+    raw = b"---\ntype: session\nsession_id: [s\n---\n```vaultsync-event\nid: oops\n```\n"
+    row, warnings = note_row("sessions/s.md", raw, 1, len(raw), racy=True)
+    assert row.type == "session" and row.racy and row.warning
     assert len(warnings) == 2 and "event block" in warnings[1]
 
 
 def test_prepare_numbers_notes_and_events_in_one_rising_sequence() -> None:
     session = eventlog.render(_event(1, "修复路由")) + eventlog.render(_event(2, "ls"))
+    session = render_frontmatter({"type": "session", "agent": "codex", "session_id": "s"}) + session
     rows = [
         note_row("a.md", b"alpha", 1, 5)[0],
-        note_row("s.md", session.encode(), 1, 9, racy=True)[0],
+        note_row("sessions/s.md", session.encode(), 1, 9, racy=True)[0],
         note_row("b.md", "数据库".encode(), 1, 9)[0],
     ]
     batch = prepare(rows)
     assert [n[0] for n in batch.notes] == [1, 2, 5]
     assert [(e[0], e[1]) for e in batch.events] == [(3, 2), (4, 2)]
     assert [f[0] for f in batch.fts] == [1, 2, 3, 4, 5] and batch.size == 5
-    assert batch.racy == [("s.md",)]
+    assert batch.racy == [("sessions/s.md",)]
     assert batch.fts[-1][3] == f"数{SEP}据{SEP}库"  # CJK characters become separate tokens
     assert f"修{SEP}复" in batch.fts[2][3]
 

@@ -187,5 +187,9 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
 
 def run(*, vault: str | None = None, agent: str = "") -> None:
     """Serve on stdin/stdout until the client closes the pipe."""
+    for name in ("VAULTSYNC_VAULT", "VAULTSYNC_HOME"):
+        # Hermes passes `${NAME}` on as it is when NAME is unset (services/agents/mcp_config).
+        if os.environ.get(name) == "${" + name + "}":
+            del os.environ[name]
     server = build_server(vault=vault, agent=agent)
     server.run("stdio")

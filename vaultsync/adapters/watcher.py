@@ -27,10 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vaultsync.adapters.heartbeat import Heartbeat as Heartbeat
+from vaultsync.adapters.heartbeat import heartbeat_file as heartbeat_file
+from vaultsync.adapters.heartbeat import read_heartbeat as read_heartbeat
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config, ConfigError
 from vaultsync.services.vault import autocommit
-from vaultsync.storage import history
+from vaultsync.storage import history, vault_files
 from vaultsync.storage.index import Index
 
 log = logging.getLogger("vaultsync.watch")
@@ -110,40 +113,9 @@ def relevant(rel: str) -> bool:
 
 def _digest(path: Path) -> str | None:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(vault_files.read_path(path)).hexdigest()
+    except OSError:  # gone, a FIFO or a link: never blocked on, never followed
         return None
-
-
-@dataclass
-class Heartbeat:
-    """What `status` and `doctor` read from `<state>/watch.json` to tell the watcher is alive."""
-
-    pid: int
-    vault: str
-    started: str
-    state: str = "running"
-    last_batch: str = ""
-    last_commit: str = ""
-    last_reconcile: str = ""
-    batches: int = 0
-    commits: int = 0
-    errors: int = 0
-    last_error: str = ""
-    held: int = 0
-    last_sync: str = ""
-
-
-def heartbeat_file(vault: Path) -> Path:
-    return paths.state_dir(vault) / "watch.json"
-
-
-def read_heartbeat(vault: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(heartbeat_file(vault).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
 
 
 def _seconds(config: Config, section: str, key: str) -> float:
@@ -230,7 +202,7 @@ class Watcher:
             rel = self._rel(raw) if raw else None
             if rel is None or rel in {"", "."}:
                 continue
-            if event.is_dir or (self.vault / rel).is_dir():
+            if event.is_dir or vault_files.kind(self.vault, rel) == vault_files.FOLDER:
                 if event.kind is Kind.MODIFIED or paths.is_ignored(rel + "/x.md"):
                     continue  # a folder's own mtime says nothing its files don't
                 dirs.append(rel)
@@ -250,12 +222,9 @@ class Watcher:
         and what the index knew under it (a folder moved away, deleted, or recreated)."""
         found: set[str] = set()
         for rel in dirs:
-            folder = self.vault / rel
-            if folder.is_dir():
-                for base, subdirs, files in os.walk(folder):
-                    subdirs[:] = [d for d in subdirs if not d.startswith(".")]
-                    base_rel = Path(base).relative_to(self.vault).as_posix()
-                    found.update(f"{base_rel}/{f}" for f in files)
+            # The one vault walk: a symlinked folder is never entered (its files would lie
+            # beyond a link, which git refuses for the whole batch).
+            found.update(vault_files.walk(self.vault, rel, notes_only=False).files)
         index_file = self.config.index_file()
         if dirs and index_file.exists():
             prefixes = tuple(d.rstrip("/") + "/" for d in dirs)
@@ -292,15 +261,24 @@ class Watcher:
             # of files the index never knew (attachments) and of a folder that was recreated.
             return self._process(rels, dirs)
         except Exception as exc:  # keep watching: an error in one batch must not lose the rest
-            self.batcher.add(rels, dirs)
-            self._error(exc)
+            self.batcher.add(rels, dirs)  # retried after the next quiet period
+            if not isinstance(exc, history.GitStateBusy):  # waiting for a person is no error
+                self._error(exc)
             return None
 
     def _process(self, rels: set[str], dirs: set[str]) -> autocommit.BatchResult | None:
         if not rels and not dirs:
             return None
         notes = sorted(r for r in rels if paths.is_note(r))
-        report = self.reconcile(self.vault, self.config, notes) if notes else None
+        report = None
+        if notes:
+            try:
+                report = self.reconcile(self.vault, self.config, notes)
+            except Exception as exc:
+                # The index is derived: an unwritable or busy one must not stop git history.
+                # The batch is committed; the next full pass brings the index up to date.
+                self._error(exc, where="index")
+                self._next_reconcile = min(self._next_reconcile, self.clock() + 30.0)
         generated = self._remember_generated(report) if report is not None else ()
         self.beat.batches += 1
         self.beat.last_batch = self._now()
@@ -324,8 +302,19 @@ class Watcher:
         if not self.commit or not rels:
             return None
         self._ensure_repo()
-        result = autocommit.commit_batch(self.vault, self.config, rels, report, now=self.wall())
+        try:
+            result = autocommit.commit_batch(self.vault, self.config, rels, report, now=self.wall())
+        except history.GitStateBusy as exc:
+            if self.beat.waiting != str(exc):
+                log.warning("not committing: %s", exc)
+            self.beat.waiting = str(exc)
+            self._write_heartbeat()
+            raise
+        self.beat.waiting = ""
         self.last_result = result
+        self.beat.blocked = len(autocommit.blocked(self.vault))
+        for rel, why in result.blocked:
+            log.warning("held back from git: %s: %s (%s)", rel, why, autocommit.allow_hint())
         if result.commit:
             self.beat.commits += 1
             self.beat.last_commit = result.commit
@@ -352,10 +341,13 @@ class Watcher:
         history.ensure_repo(self.vault)
         self._repo = True
         if history.head(self.vault) is None:
+            from vaultsync.services.vault import gate
+
             sha = history.commit_all(
                 self.vault,
                 "vaultsync: first commit of the vault",
                 lock_timeout=float(self.config.get("git", "lock_timeout_s")),
+                exclude=gate.screen_first_commit(self.vault, self.config),
             )
             if sha:
                 self.beat.commits += 1
@@ -369,6 +361,8 @@ class Watcher:
             if self.commit:
                 self._ensure_repo()
             return self._full_pass()
+        except history.GitStateBusy:
+            return None
         except Exception as exc:
             self._error(exc)
             return None
@@ -385,6 +379,8 @@ class Watcher:
             self._next_reconcile = self.clock() + self.reconcile_s
             try:
                 return self._full_pass()
+            except history.GitStateBusy:
+                pass
             except Exception as exc:
                 self._error(exc)
         return None
@@ -446,9 +442,14 @@ class Watcher:
     def _now(self) -> str:
         return self.wall().isoformat(timespec="seconds")
 
-    def _error(self, exc: BaseException) -> None:
+    def _error(self, exc: BaseException, where: str = "") -> None:
         self.beat.errors += 1
-        self.beat.last_error = f"{type(exc).__name__}: {exc}"
+        first = (str(exc).strip().splitlines() or [""])[0]
+        self.beat.last_error = f"{where + ': ' if where else ''}{type(exc).__name__}: {first}"
+        self.beat.recent_errors = [
+            *self.beat.recent_errors[-4:],
+            f"{self._now()} {self.beat.last_error}",
+        ]
         log.error("watch: %s", self.beat.last_error)
         self._write_heartbeat()
 

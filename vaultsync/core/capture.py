@@ -375,7 +375,10 @@ def handle(
         event = build_event(inc, project, now, Limits.from_config(cfg, scrub), event_id)
         event, findings = redact_event(event, redactor, scrub)
         event = carry_split_secrets(vault, inc.agent, inc.session_id, event, redactor)
-        rel = delivery.session_rel(vault, inc.agent, inc.session_id, now, shown_id=event.session_id)
+        rel = delivery.session_rel(
+            vault, inc.agent, inc.session_id, now, shown_id=event.session_id,
+            index_file=cfg.index_file(),
+        )  # fmt: skip
         if replay and event.id in delivery.note_text(vault, rel):
             return ""  # recorded before the drain that spooled it was killed
         if not replay and spool.has_pending(vault, spool.RAW):

@@ -85,13 +85,18 @@ DEFAULTS: dict[str, Any] = {
         "reconcile_s": 300.0,
         "max_delete_share": 0.25,
         "min_held_deletions": 10,
+        "delete_window_s": 3600.0,
     },
     "git": {
         "commit_template": "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})"
         "\n\n{{files}}",
         "lock_timeout_s": 10.0,
         "auto_commit": True,
+        "max_file_mb": 10.0,
+        "secret_scan": True,
+        "allow": [],
     },
+    "index": {"max_note_kb": 16384},
     "sync": {"remote": "", "interval_s": 0, "push_retries": 5, "person": ""},
     "templates": {"user_md": "", "agent_md": "", "context_md": ""},
     "review": {"suggest_reinforced": 2},

@@ -53,16 +53,30 @@ def _valid_rel(vault: Path, rel: str) -> bool:
 
 
 def session_rel(
-    vault: Path, agent: str, session_id: str, now: datetime, shown_id: str | None = None
+    vault: Path,
+    agent: str,
+    session_id: str,
+    now: datetime,
+    shown_id: str | None = None,
+    index_file: Path | None = None,
 ) -> str:
     """The session's note (relative path), decided once per session and remembered in a
     pointer file; the first of several parallel first events wins, the others follow it.
-    `shown_id`: the redacted session id, the one a file name may show."""
+    `shown_id`: the redacted session id, the one a file name may show. A note a person moved
+    or renamed is found again by its session id (`core.session_finder`)."""
     pointer = session_file(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
         if _valid_rel(vault, rel):
-            return rel
+            if (vault / rel).is_file():
+                return rel
+            from vaultsync.core.session_finder import moved_note
+
+            moved = moved_note(vault, agent, shown_id or session_id, session_id, index_file)
+            if moved is not None:
+                writer.write_atomic(pointer, moved + "\n", fsync=False)
+                return moved
+            return rel  # deleted: the session goes on in a new note at the same path
     except (OSError, UnicodeDecodeError):
         pass
     rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(

@@ -249,12 +249,34 @@ def rebuild_markers(vault: Path) -> None:
             rel = (Path(dirpath) / name).relative_to(vault).as_posix()
             if not paths.is_note(rel):
                 continue
-            try:
-                with open(os.path.join(dirpath, name), "rb") as fh:
-                    head = fh.read(8192).decode("utf-8", "replace")
-            except OSError:
+            head = _regular_head(os.path.join(dirpath, name))
+            # Only the hook's own session notes are queued (issue 15): `type: session` with
+            # the hook's header (a session id, or its tag); never a link or a FIFO.
+            if head is None or properties.get_scalar(head, "type") != "session":
+                continue
+            if "vaultsync/session" not in head and not properties.get_scalar(head, "session_id"):
                 continue
             set_marker(vault, rel, SessionStatus.parse(properties.get_scalar(head, "status") or ""))
+
+
+def _regular_head(path: str) -> str | None:
+    """The first 8 KB of a regular file; None for a symlink, FIFO or device (never opened for
+    reading, so a FIFO cannot block: the rule of storage.vault_files, which core cannot import)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        import stat
+
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, 8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 class Preflight:

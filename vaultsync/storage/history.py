@@ -20,18 +20,37 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from vaultsync.storage import repository
+from vaultsync.storage import repository, vault_files
 from vaultsync.storage.git_process import GitError as GitError
 from vaultsync.storage.git_process import GitLockBusy as GitLockBusy
 from vaultsync.storage.git_process import NotARepo as NotARepo
 from vaultsync.storage.git_process import git_binary as git_binary
 from vaultsync.storage.git_process import run as _run
 from vaultsync.storage.git_process import split_z as _z
+from vaultsync.storage.history_read import diff as diff
+from vaultsync.storage.history_read import existing_at as existing_at
+from vaultsync.storage.history_read import exists_at as exists_at
+from vaultsync.storage.history_read import head as head
+from vaultsync.storage.history_read import head_blobs as head_blobs
+from vaultsync.storage.history_read import log as log
+from vaultsync.storage.history_read import resolve_rev as resolve_rev
 from vaultsync.storage.repository import EXCLUDE_PATHSPECS, stageable
-from vaultsync.storage.revision import LOG_FORMAT, Change, Commit, parse_changes, parse_log
+from vaultsync.storage.revision import Change, parse_changes
 
 DEFAULT_LOCK_TIMEOUT_S = 10.0
 FALLBACK_AUTHOR = ("vaultsync", "vaultsync@localhost")
+
+
+class GitStateBusy(GitError):
+    """git is in the middle of something a person must finish (merge, rebase, cherry-pick,
+    revert, bisect) or HEAD is detached: vaultsync does not commit until that is over."""
+
+
+def check_state(vault: Path) -> None:
+    """Raise GitStateBusy when committing now would interfere with what git is doing."""
+    why = repository.git_state(vault)
+    if why is not None:
+        raise GitStateBusy(why)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,17 +110,6 @@ def _author_config(vault: Path) -> list[str]:
                 need.append(f"{item}={fallback}")
         _author_cache[key] = need
     return _author_cache[key]
-
-
-def head(vault: Path) -> str | None:
-    """The sha HEAD points at, or None before the first commit."""
-    found = repository.read_head(vault)
-    if found != repository.UNKNOWN:
-        return found
-    proc = _run(vault, ["rev-parse", "--verify", "-q", "HEAD"], check=False)
-    if proc.returncode != 0:
-        return None
-    return proc.stdout.decode().strip() or None
 
 
 def has_remote(vault: Path) -> bool:
@@ -201,7 +209,11 @@ _PATHSPEC_MAX = 64
 
 
 def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
-    folders = [r for r in rels if (vault / r).is_dir()]
+    # git refuses a path beyond a symlinked folder, and a FIFO or device, for the whole
+    # command: such paths are left out (storage.vault_files: links are never followed).
+    kinds = vault_files.kinds(vault, rels)
+    rels = [r for r in rels if kinds[r] not in (vault_files.SPECIAL, vault_files.BEYOND)]
+    folders = [r for r in rels if kinds[r] == vault_files.FOLDER]
     folder_set = set(folders)
     files = [r for r in rels if r not in folder_set]
     if len(files) > _PATHSPEC_MAX:
@@ -305,6 +317,7 @@ def commit_paths(
         return None
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
     with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
         _stage(vault, wanted, deadline)
         if callable(message):
             changes = staged_changes(vault)
@@ -314,15 +327,26 @@ def commit_paths(
         return _commit(vault, message, deadline)
 
 
-def commit_all(vault: Path, message: str, *, lock_timeout: float | None = None) -> str | None:
-    """Stage every change in the vault except what must never be committed, and commit.
-
-    Used for the first commit of a vault and for periodic healing. Returns the sha or None.
-    """
+def commit_all(
+    vault: Path,
+    message: str,
+    *,
+    lock_timeout: float | None = None,
+    exclude: Iterable[str] = (),
+) -> str | None:
+    """Stage every change in the vault except what must never be committed (and `exclude`:
+    what services.vault.gate held back), and commit. Used for the first commit of a vault.
+    Returns the sha or None."""
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
+    held = sorted(set(exclude))
     with _write_lock(vault, timeout) as deadline:
+        check_state(vault)
         _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
         _unstage_forbidden(vault, deadline)
+        if held:
+            rm = ["--literal-pathspecs", "rm", "--cached", "-q", "--ignore-unmatch"]
+            spec = ["--pathspec-from-file=-", "--pathspec-file-nul"]
+            _run_write(vault, [*rm, *spec], deadline, stdin=_nul(held))
         return _commit(vault, message, deadline)
 
 
@@ -345,68 +369,16 @@ def _unstage_forbidden(vault: Path, deadline: float) -> None:
 # reading history
 
 
-def log(vault: Path, rel: str | None = None, limit: int = 50) -> list[Commit]:
-    """Commits touching the vault, or one note (following it across renames), newest first."""
-    if head(vault) is None:
-        return []
-    args = [
-        "log",
-        "-z",
-        f"--max-count={max(1, int(limit))}",
-        f"--format={LOG_FORMAT}",
-        "--name-status",
-    ]
-    if rel:
-        args += ["--follow", "--", rel]
-    return parse_log(_run(vault, args).stdout.decode("utf-8", "surrogateescape"))
-
-
-def resolve_rev(vault: Path, rev: str) -> str:
-    """The full sha of a revision, or GitError naming the revision that does not exist."""
-    if rev.startswith("-"):
-        raise GitError(f"not a revision: {rev}")
-    proc = _run(vault, ["rev-parse", "--verify", "-q", f"{rev}^{{commit}}"], check=False)
-    if proc.returncode != 0:
-        raise GitError(f"unknown revision: {rev}")
-    return proc.stdout.decode().strip()
-
-
-def exists_at(vault: Path, rev: str, rel: str) -> bool:
-    return rel in existing_at(vault, rev, [rel])
-
-
-def existing_at(vault: Path, rev: str, rels: Iterable[str]) -> set[str]:
-    """Which of these paths REV's tree holds, in one git process however many there are."""
-    names = [r for r in dict.fromkeys(rels) if "\n" not in r]
-    if not names:
-        return set()
-    query = "".join(f"{rev}:{r}\n" for r in names).encode("utf-8", "surrogateescape")
-    out = _run(vault, ["cat-file", "--batch-check=%(objecttype)"], stdin=query).stdout
-    answers = out.decode("utf-8", "replace").splitlines()
-    return {r for r, a in zip(names, answers, strict=False) if a == "blob" or a == "tree"}
-
-
-def diff(vault: Path, rev: str, rel: str | None = None) -> str:
-    """A unified diff like `git diff`: REV against the current files, or `A..B` between two."""
-    if ".." in rev:
-        left, _, right = rev.partition("..")
-        revs = [resolve_rev(vault, left or "HEAD"), resolve_rev(vault, right or "HEAD")]
-    else:
-        revs = [resolve_rev(vault, rev)]
-    args = ["diff", "--no-color", "--no-ext-diff", "-M", *revs, "--"]
-    args += [rel] if rel else [".", *EXCLUDE_PATHSPECS]
-    return _run(vault, args).stdout.decode("utf-8", "replace")
-
-
 def restore(
     vault: Path, rev: str, rel: str | None = None, *, lock_timeout: float | None = None
 ) -> str | None:
-    """Bring back the vault (or one note) as it was at REV, as a new commit on top of history.
+    """Bring the vault (or one note) back as it was at REV, as a new commit on top of history.
 
-    Uncommitted changes are committed first, so the state being replaced stays in history.
-    Files added since REV are removed from the work tree only in a whole-vault rollback; a
-    single note that did not exist at REV is an error, never a deletion. Returns the sha of
-    the rollback commit, or None when the vault already matched REV.
+    What is there now is committed first, so the state being replaced stays in history; then
+    exactly the paths that differ from REV are restored (files added since REV are removed in
+    a whole-vault rollback). A single note that did not exist at REV is an error, never a
+    deletion. Returns the rollback commit's sha, or None when the vault already matched REV.
+    services.vault.rollback adds the note locks and the guards on top of this.
     """
     sha = resolve_rev(vault, rev)
     if rel is not None and not exists_at(vault, sha, rel):
@@ -414,23 +386,60 @@ def restore(
             f"{rel} did not exist at {rev} (if it was renamed, `vaultsync history {rel}` "
             "shows its earlier name)"
         )
+    targets = changed_since(vault, sha, rel)
+    if not targets:
+        return None
+    what = rel or "the vault"
+    snapshot = f"vaultsync: snapshot of {what} before rollback to {sha[:10]}"
+    commit_paths(vault, targets, snapshot, lock_timeout=lock_timeout)
+    restore_paths(vault, sha, targets, lock_timeout=lock_timeout)
+    message = f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}."
+    return commit_paths(vault, targets, message, lock_timeout=lock_timeout)
+
+
+def changed_since(vault: Path, rev: str, rel: str | None = None) -> list[str]:
+    """Every path a restore of REV would change now: tracked files that differ from REV in the
+    work tree (or are missing from it), files REV has that are gone, and untracked files."""
+    sha = resolve_rev(vault, rev)
+    spec = [rel] if rel else [".", ":(exclude).obsidian", *EXCLUDE_PATHSPECS]
+    names = _z(_run(vault, ["diff", "--name-only", "--no-renames", "-z", sha, "--", *spec]).stdout)
+    if rel is None:
+        names += [r for code, r in status_porcelain(vault) if code == "??"]
+    return sorted({r for r in names if stageable(r)})
+
+
+def restore_paths(
+    vault: Path, rev: str, rels: Sequence[str], *, lock_timeout: float | None = None
+) -> None:
+    """Put exactly these paths in the work tree and git's index as they are at REV (a path
+    REV does not have is removed). No commit. Literal pathspecs: a note named `[x].md` is not
+    a glob."""
+    sha = resolve_rev(vault, rev)
+    wanted = [r for r in dict.fromkeys(rels) if stageable(r)]
+    if not wanted:
+        return
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
-    target = [rel] if rel else [".", ":(exclude).obsidian", *EXCLUDE_PATHSPECS]
     with _write_lock(vault, timeout) as deadline:
-        if rel is not None:
-            _stage(vault, [rel], deadline)
-            _commit(vault, f"vaultsync: snapshot of {rel} before rollback to {sha[:10]}", deadline)
-        else:
-            _run_write(vault, ["add", "-A", "--", ".", *EXCLUDE_PATHSPECS], deadline)
-            _unstage_forbidden(vault, deadline)
-            _commit(vault, f"vaultsync: snapshot before rollback to {sha[:10]}", deadline)
-        _run_write(
-            vault, ["restore", f"--source={sha}", "--staged", "--worktree", "--", *target], deadline
-        )
-        what = rel or "the vault"
-        return _commit(
-            vault, f"vaultsync: roll back {what} to {sha[:10]}\n\nRestored from {sha}.", deadline
-        )
+        check_state(vault)
+        present = existing_at(vault, sha, wanted)
+        back = [r for r in wanted if r in present]
+        gone = [r for r in wanted if r not in present]
+        spec = ["--pathspec-from-file=-", "--pathspec-file-nul"]
+        if back:
+            restore = [
+                "--literal-pathspecs",
+                "restore",
+                f"--source={sha}",
+                "--staged",
+                "--worktree",
+            ]
+            _run_write(vault, [*restore, *spec], deadline, stdin=_nul(back))
+        if gone:
+            rm = ["--literal-pathspecs", "rm", "-q", "-r", "--ignore-unmatch", "--cached", *spec]
+            _run_write(vault, rm, deadline, stdin=_nul(gone))
+            for r in gone:
+                if vault_files.kind(vault, r) in (vault_files.FILE, vault_files.SYMLINK):
+                    (vault / r).unlink(missing_ok=True)
 
 
 def checkout_files(
@@ -442,23 +451,8 @@ def checkout_files(
     candidates = [r for r in dict.fromkeys(rels) if stageable(r)]
     present = existing_at(vault, sha, candidates)
     wanted = [r for r in candidates if r in present]
-    if not wanted:
-        return ()
-    timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
-    with _write_lock(vault, timeout) as deadline:
-        _run_write(
-            vault,
-            [
-                "restore",
-                f"--source={sha}",
-                "--staged",
-                "--worktree",
-                "--pathspec-from-file=-",
-                "--pathspec-file-nul",
-            ],
-            deadline,
-            stdin=_nul(wanted),
-        )
+    if wanted:
+        restore_paths(vault, sha, wanted, lock_timeout=lock_timeout)
     return tuple(wanted)
 
 

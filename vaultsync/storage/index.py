@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultsync.core.model import Level, NoteType, Scope
+from vaultsync.storage.snippet import linear_snippet_hit
 
 if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
     from vaultsync.storage.index_rows import Batch, NoteRow
@@ -60,6 +61,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row')",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Notes above this size get their snippet from storage.snippet (linear), not FTS5's snippet().
+SNIPPET_MAX_BYTES = 32 * 1024
 # Column weights for bm25(): a hit in the title counts eight times one in the body.
 WEIGHTS = (8.0, 4.0, 1.0)
 _CHUNK = 512
@@ -403,7 +406,9 @@ class Index:
                 WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
                 ORDER BY score, fts.rowid LIMIT ?)
             SELECT COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
-                   COALESCE(n.type, 'event'), top.score, snippet(fts, -1, ?, ?, '…', 20),
+                   COALESCE(n.type, 'event'), top.score,
+                   CASE WHEN COALESCE(n.size, 0) > {SNIPPET_MAX_BYTES} THEN NULL
+                        ELSE snippet(fts, -1, ?, ?, '…', 20) END,
                    e.event_id, e.ts, COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
                    COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, '')
             FROM top JOIN fts ON fts.rowid = top.id{joins}
@@ -412,9 +417,10 @@ class Index:
         try:
             bound = (expression, *params, limit, *mark, expression)
             rows = self.conn.execute(sql, bound).fetchall()
+            hits = [RawHit(*row) for row in rows if row[0] is not None]
+            return [linear_snippet_hit(self.conn, h, expression, mark) for h in hits]
         except sqlite3.Error as exc:
             raise as_failure(exc, self.path) from exc
-        return [RawHit(*row) for row in rows if row[0] is not None]
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every stored value keyed by path, not by internal id: two indexes of the same vault

@@ -63,3 +63,27 @@ def _release_wal(target: Path) -> bool:
         return True  # damaged: nothing in it is worth keeping
     finally:
         conn.close()
+
+
+def problem(path: Path) -> str | None:
+    """Why the index at `path` cannot answer (missing, empty), with the fix; None when usable."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return f"there is no index yet ({path}): run `vaultsync rebuild`"
+    except OSError as exc:
+        return f"the index cannot be read ({exc.strerror}): {path}"
+    if size == 0:
+        return f"the index is empty (0 bytes): run `vaultsync rebuild` ({path})"
+    return None
+
+
+# Set by rebuild: an index file that appeared any other way (deleted and reopened, cut to 0
+# bytes, which SQLite opens as empty) lacks it and is rebuilt in full by the next reconcile.
+def is_complete(conn: sqlite3.Connection) -> bool:
+    row = conn.execute("SELECT value FROM meta WHERE key='complete'").fetchone()
+    return bool(row and row[0] == "1")
+
+
+def mark_complete(conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('complete', '1')")

@@ -19,7 +19,7 @@ from vaultsync.core import eventlog, timestamp
 from vaultsync.core.model import NoteType
 from vaultsync.core.text import segment
 from vaultsync.storage.memory import effective_level
-from vaultsync.storage.note import parse_note_bytes
+from vaultsync.storage.note import is_session_log, parse_note_bytes
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
@@ -130,15 +130,37 @@ def prepare(rows: Iterable[NoteRow]) -> Batch:
     return Batch(notes, events, fts, racy, doc)
 
 
+MAX_INDEXED_CHARS = 16 * 1024 * 1024  # `index.max_note_kb`: bounds memory and time per note
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit)
+    return text[: cut if cut > limit // 2 else limit]
+
+
 def note_row(
-    rel: str, raw: bytes, mtime_ns: int, size: int, *, racy: bool = False
+    rel: str,
+    raw: bytes,
+    mtime_ns: int,
+    size: int,
+    *,
+    racy: bool = False,
+    max_chars: int = MAX_INDEXED_CHARS,
 ) -> tuple[NoteRow, list[str]]:
-    """Parse one note file into its index row, with any warnings about its content."""
+    """Parse one note file into its index row, with any warnings about its content.
+
+    Only the first `max_chars` of a note's own text are indexed (a warning says so), which bounds
+    the memory and time one hostile note can take. A session note's events are rows of their
+    own, each small, and are all indexed. (Snippets of big notes are found in linear time by
+    `storage.index.linear_snippet`.)
+    """
     note = parse_note_bytes(rel, raw)
     warnings = [f"{rel}: {note.warning}"] if note.warning else []
     events: tuple[EventRow, ...] = ()
     search_body = note.body
-    if _FENCE in note.body:
+    if _FENCE in note.body and is_session_log(note):
         parsed, problems = eventlog.parse_all(note.body)
         warnings.extend(f"{rel}: event block {p}" for p in problems)
         events = tuple(
@@ -157,6 +179,16 @@ def note_row(
             for seq, ev in enumerate(parsed)
         )
         search_body = _EVENT_BLOCK.sub("", note.body)
+    body = note.body
+    if max(len(body), len(search_body)) > max_chars:
+        warnings.append(
+            f"{rel}: {len(body) // 1024} KB of text; only the first {max_chars // 1024} KB "
+            "are searchable (index.max_note_kb)"
+        )
+        body, search_body = _cut(body, max_chars), _cut(search_body, max_chars)
+    note_type = note.type
+    if note_type is NoteType.SESSION and not is_session_log(note):
+        note_type = NoteType.NOTE  # `type: session` on a clipping or a person's note
     level, scope = note.level, note.scope
     if note.type is NoteType.MEMORY:
         # A person may drag a memory to another level's folder in Obsidian: the folder wins,
@@ -164,7 +196,7 @@ def note_row(
         level = effective_level(note)
     row = NoteRow(
         rel=rel,
-        type=note.type.value,
+        type=note_type.value,
         title=note.title,
         agent=note.agent,
         session_id=note.session_id,
@@ -181,7 +213,7 @@ def note_row(
         sha256=hashlib.sha256(raw).hexdigest(),
         # ASCII JSON: YAML may carry lone surrogates, which SQLite's UTF-8 cannot store.
         props=json.dumps(note.props, sort_keys=True, default=str),
-        body=note.body,
+        body=body,
         warning=note.warning,
         keywords=" ".join((_stem(rel), *note.aliases, *_declared_tags(note.props.get("tags")))),
         search_body=search_body,

@@ -189,14 +189,9 @@ def memory_of(note: Any) -> Memory:
 
 
 def _rels_under(vault: Path, folder: str) -> list[str]:
-    found: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(vault / folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            rel = (Path(dirpath) / name).relative_to(vault).as_posix()
-            if paths.is_note(rel):
-                found.append(rel)
-    return found
+    from vaultsync.storage import vault_files  # the one vault walk (links, FIFOs skipped)
+
+    return vault_files.notes(vault, folder)
 
 
 def memory_rels(vault: Path) -> list[str]:
@@ -205,9 +200,10 @@ def memory_rels(vault: Path) -> list[str]:
 
 
 def _head_status(path: Path) -> str | None:
+    from vaultsync.storage import vault_files
+
     try:
-        with path.open("rb") as fh:
-            head = fh.read(8192).decode("utf-8", "replace")
+        head = vault_files.read_path(path, 8192).decode("utf-8", "replace")
     except OSError:
         return None
     return properties.get_scalar(head, "status")

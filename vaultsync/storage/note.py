@@ -18,7 +18,8 @@ import yaml
 
 from vaultsync.core import paths
 from vaultsync.core.model import Level, NoteType, Scope
-from vaultsync.core.properties import split_frontmatter
+from vaultsync.core.properties import get_scalar, split_frontmatter
+from vaultsync.storage import vault_files
 
 try:
     _Loader: Any = yaml.CSafeLoader
@@ -28,6 +29,64 @@ except AttributeError:  # libyaml missing: slower, same result
 _WIKILINK = re.compile(r"\[\[([^\[\]|#^]+)(?:[#^][^\[\]|]*)?(?:\|[^\[\]]*)?\]\]")
 _H1 = re.compile(r"^# +(.+?)\s*#*\s*$", re.MULTILINE)
 _INLINE_TAG = re.compile(r"(?:^|\s)#([\w/-]*[A-Za-z_\u0080-\uffff][\w/-]*)")
+
+
+MAX_YAML_DEPTH = 64  # deeper nesting is hostile (a 1 KB note 500 deep crashed the parser)
+MAX_YAML_NODES = 20_000  # after alias expansion: a 503-byte alias bomb expands to millions
+
+
+class _Hostile(Exception):
+    """Frontmatter whose structure would cost unbounded work to load."""
+
+
+def _check_shape(yaml_text: str) -> None:
+    """Refuse frontmatter nested deeper than MAX_YAML_DEPTH or expanding (through aliases) to
+    more than MAX_YAML_NODES values, in time linear in the text: the node graph is composed
+    (aliases stay shared references there) and measured without recursion."""
+    node = yaml.compose(yaml_text, Loader=_Loader)
+    if node is None:
+        return
+    sizes: dict[int, int] = {}
+    # Iterative post-order: (node, depth, children done?)
+    stack: list[tuple[Any, int, bool]] = [(node, 1, False)]
+    while stack:
+        current, depth, done = stack.pop()
+        if depth > MAX_YAML_DEPTH:
+            raise _Hostile(f"frontmatter nests deeper than {MAX_YAML_DEPTH} levels")
+        key = id(current)
+        if key in sizes and not done:
+            continue
+        children = _children(current)
+        if not done:
+            stack.append((current, depth, True))
+            stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+            continue
+        total = 1 + sum(sizes.get(id(c), 1) for c in children)
+        if total > MAX_YAML_NODES:
+            raise _Hostile(
+                f"frontmatter expands to more than {MAX_YAML_NODES} values (YAML aliases)"
+            )
+        sizes[key] = total
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _risky(yaml_text: str) -> bool:
+    """Could this frontmatter nest deep or use aliases? Block YAML deeper than the cap needs
+    that much indentation; flow YAML needs that many brackets. Obsidian's properties never do."""
+    if "*" in yaml_text or "&" in yaml_text:
+        return True
+    if yaml_text.count("[") + yaml_text.count("{") >= MAX_YAML_DEPTH // 2:
+        return True
+    return any(
+        len(line) - len(line.lstrip(" -")) >= MAX_YAML_DEPTH for line in yaml_text.splitlines()
+    )
 
 
 def _plain(value: Any) -> Any:
@@ -144,7 +203,15 @@ def parse_note(rel: str, text: str) -> Note:
     yaml_text, body = split_frontmatter(text)
     if yaml_text is not None:
         try:
+            if _risky(yaml_text):
+                _check_shape(yaml_text)
             loaded = yaml.load(yaml_text, Loader=_Loader) if yaml_text.strip() else {}
+        except _Hostile as exc:
+            warning = f"{exc}; indexed as text"
+            body = text
+        except RecursionError:
+            warning = "frontmatter nests too deep to read; indexed as text"
+            body = text
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 2}" if mark is not None else ""
@@ -165,13 +232,35 @@ def parse_note(rel: str, text: str) -> Note:
     )
 
 
+SESSION_TAG = "vaultsync/session"  # the hook's own tag (core.schema.session_props)
+
+
+def is_session_log(note: Note) -> bool:
+    """A real session note: where the hook writes them (under sessions/) AND with the hook's
+    own header (`type: session` plus `agent` and `session_id`, or the `vaultsync/session`
+    tag). Only these are queued for learning and have their event blocks read as events; a
+    clipping with `type: session`, or hand-written event blocks elsewhere, is an ordinary note."""
+    if not note.rel.startswith(paths.SESSIONS_DIR + "/") or note.type is not NoteType.SESSION:
+        return False
+    if note.warning:  # a person mangled the YAML: the marker is read from the text
+        head = note.body[:8192]
+        if get_scalar(head, "type") != NoteType.SESSION.value:
+            return False
+        return SESSION_TAG in head or bool(get_scalar(head, "session_id"))
+    if note.props.get("agent") and note.props.get("session_id"):
+        return True
+    tags = note.props.get("tags")
+    values = tags if isinstance(tags, list) else str(tags or "").replace(",", " ").split()
+    return any(str(t).lstrip("#") == SESSION_TAG for t in values)
+
+
 class NoteReadError(OSError):
     """A note exists but cannot be read (permissions, I/O): never to be taken as deleted."""
 
 
 def read_note(vault: Path, rel: str) -> Note:
     try:
-        raw = (vault / rel).read_bytes()
+        raw = vault_files.read_bytes(vault, rel)
     except FileNotFoundError:
         raise
     except OSError as exc:

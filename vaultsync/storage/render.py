@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from vaultsync.core import paths
+from vaultsync.storage import vault_files
 
 _COMMENT = r"\{\{!(?:(?!\}\}).)*\}\}"
 _TAG = re.compile(_COMMENT + r"|\{\{\s*([#/]?)\s*([^{}]*?)\s*\}\}", re.DOTALL)
@@ -238,20 +239,20 @@ def load_template(vault: Path, filename: str, configured: str = "") -> tuple[str
     3. the template shipped with vaultsync.
     A configured path that is missing is an error: silently falling back would hide the typo.
     """
+    # Through the vault boundary: a template that is a symlink (to anything) or leaves the
+    # vault is refused, never followed: its text would go into USER.md and every session start.
     if configured:
-        candidate = vault / configured
         try:
-            paths.inside(vault, candidate)
-        except ValueError as exc:
+            rel = vault_files.resolve(vault, configured, cwd=vault)
+            return vault_files.read_text(vault, rel), configured
+        except vault_files.OutsideVault as exc:
             raise TemplateError(f"template path {configured!r}: {exc}") from None
-        try:
-            return candidate.read_text(encoding="utf-8"), configured
         except (OSError, UnicodeDecodeError) as exc:
             raise TemplateError(f"cannot read template {configured!r}: {exc}") from None
-    override = vault / paths.TEMPLATE_OVERRIDE_DIR / filename
-    if override.is_file():
+    rel = f"{paths.TEMPLATE_OVERRIDE_DIR}/{filename}"
+    if vault_files.kind(vault, rel) != vault_files.MISSING:
         try:
-            return override.read_text(encoding="utf-8"), f"{paths.TEMPLATE_OVERRIDE_DIR}/{filename}"
+            return vault_files.read_text(vault, rel), rel
         except (OSError, UnicodeDecodeError) as exc:
-            raise TemplateError(f"cannot read template {override}: {exc}") from None
+            raise TemplateError(f"cannot read template {rel}: {exc}") from None
     return builtin_template(filename), f"vaultsync:{filename}"

@@ -95,6 +95,45 @@ def read_head(vault: Path) -> str | None:
     return UNKNOWN
 
 
+# Files git leaves in its folder while an operation waits for the person: committing then would
+# conclude a merge with its conflict markers, replace a rebase's commit message, or put new
+# notes on a commit no branch holds.
+_IN_PROGRESS = (
+    ("MERGE_HEAD", "a merge is in progress", "finish it (`git commit`) or `git merge --abort`"),
+    ("rebase-merge", "a rebase is in progress", "`git rebase --continue` or `git rebase --abort`"),
+    ("rebase-apply", "a rebase is in progress", "`git rebase --continue` or `git rebase --abort`"),
+    (
+        "CHERRY_PICK_HEAD",
+        "a cherry-pick is in progress",
+        "`git cherry-pick --continue` or `git cherry-pick --abort`",
+    ),
+    ("REVERT_HEAD", "a revert is in progress", "`git revert --continue` or `git revert --abort`"),
+    ("BISECT_LOG", "a bisect is in progress", "`git bisect reset` when you are done"),
+)
+
+
+def git_state(vault: Path) -> str | None:
+    """Why vaultsync must not commit now (a merge, rebase, cherry-pick, revert or bisect in
+    progress, or a detached HEAD), with what the person can do; None when committing is safe.
+    Read from files only: cheap enough to ask before every commit."""
+    folder = git_dir(vault)
+    if not folder.is_dir():
+        return None
+    for name, what, fix in _IN_PROGRESS:
+        if (folder / name).exists():
+            return f"{what} in {vault}; vaultsync waits and commits after it: {fix}"
+    try:
+        text = (folder / "HEAD").read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    if _SHA.match(text):
+        return (
+            f"HEAD is detached at {text[:10]} in {vault}; vaultsync waits rather than commit "
+            "notes no branch holds: `git switch <branch>` to go back to one"
+        )
+    return None
+
+
 def live_git_in(vault: Path) -> bool | None:
     """Is a git process working in this vault? None when the platform cannot tell (no /proc)."""
     proc_root = Path("/proc")

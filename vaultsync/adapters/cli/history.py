@@ -23,17 +23,16 @@ from vaultsync.storage import history as git
 
 
 def _vault_rel(root: Path, given: str | None) -> str | None:
-    """A note named relative to the vault, or by a path from here that lies inside the vault."""
+    """A note named relative to the vault, or by a path from here that lies inside the vault;
+    a path that leaves the vault is refused (storage.vault_files)."""
+    from vaultsync.storage import vault_files
+
     if not given:
         return None
-    candidate = Path(given).expanduser()
-    full = candidate if candidate.is_absolute() else Path.cwd() / candidate
     try:
-        return full.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        if candidate.is_absolute():
-            fail(f"{given} is not inside the vault {root}", Exit.NOT_FOUND)
-    return candidate.as_posix()
+        return vault_files.resolve(root, given)
+    except vault_files.OutsideVault:
+        fail(f"{given} is not inside the vault {root}", Exit.NOT_FOUND)
 
 
 def _repo(vault: Path | None) -> Path:
@@ -60,11 +59,17 @@ def _git_errors() -> Iterator[None]:
         yield
     except git.GitLockBusy as exc:
         fail(str(exc), Exit.LOCKED)
+    except git.GitStateBusy as exc:  # a merge, rebase... or a detached HEAD: held back
+        fail(str(exc), Exit.HELD)
+    except (FileExistsError, TimeoutError) as exc:  # a note lock stayed busy
+        fail(f"a note is locked by another vaultsync process: {exc}", Exit.LOCKED)
     except FileNotFoundError as exc:
         fail(str(exc), Exit.NOT_FOUND)
     except git.GitError as exc:
+        from vaultsync.services.vault.autocommit import HeldBack
+
         code = Exit.NOT_FOUND if "unknown revision" in str(exc) else Exit.ERROR
-        fail(str(exc), code)
+        fail(str(exc), Exit.HELD if isinstance(exc, HeldBack) else code)
 
 
 @app.command()
@@ -117,13 +122,13 @@ def rollback(
     """Restore the vault, or one note, as it was at REV, as a new commit.
 
     Uncommitted changes are committed first, so nothing is lost; history is never rewritten."""
-    from vaultsync.services.vault import autocommit
+    from vaultsync.services.vault import rollback as rollbacks
 
     root = _repo(vault)
     rel = _vault_rel(root, path)
     config = _config(root)
     with _git_errors():
-        result = autocommit.rollback(root, config, rev, rel)
+        result = rollbacks.rollback(root, config, rev, rel)
     if json:
         emit_json(
             {"commit": result.commit, "rev": rev, "path": rel, "restored": list(result.restored)}
@@ -184,5 +189,9 @@ def commit(
                 f"notes) since {waiting.since}; run `vaultsync commit --confirm-deletions` to "
                 "commit them or `vaultsync commit --restore-deletions` to bring the files back"
             )
-    if waiting:
+        for rel, why in result.blocked:
+            typer.echo(f"held back: {rel}: {why}")
+        if result.blocked:
+            typer.echo(autocommit.allow_hint())
+    if waiting or result.blocked:
         raise typer.Exit(int(Exit.HELD))

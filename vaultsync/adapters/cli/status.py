@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -50,6 +51,33 @@ def _learn_line(last: dict[str, object] | None) -> str:
     if isinstance(warnings, list) and warnings:
         parts.append(f"{len(warnings)} warnings")
     return f"{head}: " + (", ".join(parts) if parts else "nothing changed")
+
+
+def _git_lines(result: Any) -> list[str]:
+    """The watcher's recent errors and whatever keeps a change out of git, each with its fix."""
+    lines: list[str] = []
+    w = result.watcher
+    if w is None:
+        lines.append("Watcher: not running (vaultsync service install)")
+    else:
+        lines.append(f"Watcher: {w.get('state') or '?'}, {w.get('errors') or 0} errors")
+        for entry in w.get("recent_errors") or []:
+            lines.append(f"  error: {entry}")
+    if result.git_waiting:
+        lines.append(f"Git: not committing: {result.git_waiting}")
+    if result.held_deletions:
+        lines.append(
+            f"Git: {result.held_deletions} deletions held back: `vaultsync commit "
+            "--confirm-deletions` or `--restore-deletions`"
+        )
+    if result.blocked:
+        lines.append(f"Git: {len(result.blocked)} files held back:")
+        for rel, why in sorted(result.blocked.items())[:10]:
+            lines.append(f"  {rel}: {why}")
+        lines.append(
+            "  (to commit one anyway: add its path to `allow` under [git], .vaultsync/config.toml)"
+        )
+    return lines
 
 
 def _sync_line(state: dict[str, object] | None) -> str:
@@ -100,6 +128,8 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
         f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
     )
     typer.echo("Last learn run: " + _learn_line(result.last_learn))
+    for line in _git_lines(result):
+        typer.echo(line)
     typer.echo("Sync: " + _sync_line(result.sync))
     hooked = [agent for agent, on in result.hooks.items() if on]
     shown = [

@@ -11,6 +11,9 @@ from pathlib import Path
 
 from vaultsync.core import writer
 from vaultsync.services.agents.agent_config import agent_home
+from vaultsync.services.agents.footprint import forget, missing_dirs, remember_dirs, remove_empty
+
+_KEY = "hermes-plugin:"  # its entry in install's footprint manifest
 
 NAME = "vaultsync"
 ACTIVATE = f"hermes config set memory.provider {NAME}"
@@ -48,6 +51,8 @@ def files() -> dict[str, str]:
 
 def install(dry_run: bool = False, home: Path | None = None) -> tuple[str, ...]:
     done = []
+    if not dry_run:  # the folders it makes (plugins/ too), for uninstall to remove again
+        remember_dirs(_KEY + str(plugin_dir(home)), "hermes", missing_dirs(plugin_dir(home)))
     for name, text in files().items():
         path = plugin_dir(home) / name
         try:
@@ -82,4 +87,6 @@ def uninstall(dry_run: bool = False, home: Path | None = None) -> tuple[str, ...
             cache.rmdir()
         if not any(folder.iterdir()):
             folder.rmdir()
+    if not dry_run:
+        remove_empty(forget(_KEY + str(folder)))
     return tuple(done)

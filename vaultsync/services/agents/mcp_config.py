@@ -69,6 +69,14 @@ def mcp_target(agent: str, scope: str = "user", project_dir: Path | None = None)
     raise InstallError(f"unknown agent {agent!r}")
 
 
+# Codex and Hermes start MCP servers with a short list of variables (HOME, PATH, ...), so the
+# ones that say where the vault and vaultsync's state are must be passed on by name: Codex's
+# `env_vars`, Hermes' `env` with `${NAME}` (which Hermes leaves as it is when NAME is unset:
+# adapters/mcp_server drops such a value).
+CODEX_ENV_VARS = ("VAULTSYNC_VAULT", "VAULTSYNC_HOME")
+HERMES_ENV = json.dumps({name: "${" + name + "}" for name in CODEX_ENV_VARS})
+
+
 def server_command(agent: str) -> tuple[str, list[str]]:
     """The console script next to this interpreter (absolute: no PATH lookup, no shim)."""
     script = Path(sys.executable).parent / "vaultsync"
@@ -164,6 +172,7 @@ def add_toml(text: str, agent: str, path: Path) -> str:
         f"[mcp_servers.{SERVER}]",
         f"command = {_toml_string(command)}",
         "args = [" + ", ".join(_toml_string(a) for a in args) + "]",
+        "env_vars = [" + ", ".join(_toml_string(v) for v in CODEX_ENV_VARS) + "]",
         END,
     ]) + "\n"  # fmt: skip
     # Appended: a table header ends the table before it, so keys above stay where they were.
@@ -183,14 +192,14 @@ def add_yaml(text: str, agent: str, path: Path) -> str:
                 "add the server by hand (docs/mcp.md)"
             )
         body = ["mcp_servers:", f"  {SERVER}:", f"    command: {json.dumps(command)}",
-                f"    args: {json.dumps(args)}"]  # fmt: skip
+                f"    args: {json.dumps(args)}", f"    env: {HERMES_ENV}"]  # fmt: skip
         chunk = "\n".join([BEGIN, *body, END]) + "\n"
         sep = "" if not text or text.endswith("\n") else "\n"
         return text + sep + chunk
     if re.search(rf"^[ \t]+{SERVER}:", text[top.end() :].split("\n\n")[0], re.MULTILINE):
         raise InstallError(f"{path}: mcp_servers.{SERVER} is already there; remove it first")
     lines = [f"  {BEGIN}", f"  {SERVER}:", f"    command: {json.dumps(command)}",
-             f"    args: {json.dumps(args)}", f"  {END}"]  # fmt: skip
+             f"    args: {json.dumps(args)}", f"    env: {HERMES_ENV}", f"  {END}"]  # fmt: skip
     at = top.end() + 1 if top.end() < len(text) else len(text)
     head = text[:at] if text[:at].endswith("\n") else text[:at] + "\n"
     return head + "\n".join(lines) + "\n" + text[at:]

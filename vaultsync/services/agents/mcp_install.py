@@ -40,12 +40,17 @@ def install_mcp(
         data = agent_config.load_json(text, target.path)
         updated = mcp_config.add_json(data, agent, target.path)
         new_text = text if updated == data else agent_config.dump_json(updated, text)
-    elif target.format == "toml":
-        new_text = mcp_config.add_toml(text, agent, target.path)
-        mcp_config.check_toml(new_text, target.path)
     else:
-        new_text = mcp_config.add_yaml(text, agent, target.path)
-        mcp_config.check_yaml(new_text, target.path)
+        # A file saved with CRLF line endings is edited as LF and written back as CRLF.
+        crlf = _crlf(text)
+        lf = text.replace("\r\n", "\n") if crlf else text
+        if target.format == "toml":
+            new_text = mcp_config.add_toml(lf, agent, target.path)
+            mcp_config.check_toml(new_text, target.path)
+        else:
+            new_text = mcp_config.add_yaml(lf, agent, target.path)
+            mcp_config.check_yaml(new_text, target.path)
+        new_text = new_text.replace("\n", "\r\n") if crlf else new_text
     had = raw is not None and _has_mcp(target, text)
     action = (
         "unchanged" if raw is not None and new_text == text else ("updated" if had else "installed")
@@ -92,12 +97,13 @@ def uninstall_mcp(
         if new_raw is None and cleaned:
             new_raw = agent_config.dump_json(cleaned, text).encode("utf-8")
     else:
-        cleaned_text = mcp_config.remove_text(text)
+        crlf = _crlf(text)
+        cleaned_text = mcp_config.remove_text(text.replace("\r\n", "\n") if crlf else text)
+        cleaned_text = cleaned_text.replace("\n", "\r\n") if crlf else cleaned_text
         for backup_path in _backups(target.path) if cleaned_text.strip() else ():
             try:
-                if backup_path.read_text(encoding="utf-8").rstrip("\n") == cleaned_text.rstrip(
-                    "\n"
-                ):
+                old_text = backup_path.read_text(encoding="utf-8")
+                if old_text.rstrip("\r\n") == cleaned_text.rstrip("\r\n"):
                     new_raw = backup_path.read_bytes()
                     break
             except (OSError, UnicodeDecodeError):
@@ -107,6 +113,8 @@ def uninstall_mcp(
     new_text = None if new_raw is None else new_raw.decode("utf-8")
     diff = _diff(target.path, text, new_text)
     backup = None
+    removed: list[str] = []
+    kept: list[str] = []
     if not dry_run:
         mode = _mode(target.path)
         backup = _backup(target.path, raw, mode, now())
@@ -114,7 +122,51 @@ def uninstall_mcp(
             target.path.unlink()  # install created the file: nothing of the person's is in it
         else:
             writer.write_atomic(target.path, new_raw, mode=mode)
-    return InstallResult(agent, target.scope, target.path, "removed", dry_run, backup, diff)
+        if _confirmed(target, new_raw):
+            # The entry is gone from the file as written. The backup this uninstall took holds
+            # nothing but the file as it is now plus the entry: not needed. When the file is
+            # back byte for byte as before the MCP install, that install's backup (the same
+            # bytes) goes too; older backups are the hooks' (the same file for Gemini CLI and
+            # Hermes), and their uninstall, which runs next, decides about those. A file edited
+            # since (Claude Code rewrites ~/.claude.json itself) keeps the install's backup.
+            for old in _backups(target.path):
+                if old == backup or (new_raw is not None and _same_bytes(old, new_raw)):
+                    old.unlink(missing_ok=True)
+                    removed.append(str(old))
+            backup = None
+            kept = [str(b) for b in _backups(target.path)] if new_raw is not None else []
+    return InstallResult(
+        agent, target.scope, target.path, "removed", dry_run, backup, diff,
+        removed=tuple(removed), kept_backups=tuple(kept),
+    )  # fmt: skip
+
+
+def _crlf(text: str) -> bool:
+    """Every line of the file ends in CRLF."""
+    return "\r\n" in text and text.count("\n") == text.count("\r\n")
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _confirmed(target: mcp_config.McpTarget, expected: bytes | None) -> bool:
+    """Read back what uninstall wrote: exactly `expected` (None: no file), without the entry."""
+    try:
+        raw = target.path.read_bytes()
+    except FileNotFoundError:
+        return expected is None
+    except OSError:
+        return False
+    if raw != expected:
+        return False
+    try:
+        return not _has_mcp(target, raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
 
 
 def _has_mcp(target: mcp_config.McpTarget, text: str) -> bool:

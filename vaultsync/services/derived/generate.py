@@ -32,7 +32,7 @@ from vaultsync.core.model import Level, NoteType, Scope
 from vaultsync.core.properties import get_scalar, link, render_frontmatter, split_frontmatter
 from vaultsync.core.text import estimate_tokens
 from vaultsync.services.derived.budget import fit
-from vaultsync.storage import memory
+from vaultsync.storage import memory, vault_files
 from vaultsync.storage.memory import MemoryLike, effective_level, effective_scope
 from vaultsync.storage.render import Template, load_template, parse
 
@@ -472,13 +472,7 @@ def generate_from_vault(vault: Path, config: Config, *, write: bool = True) -> G
         (paths.MEMORIES_DIR, memories, NoteType.MEMORY),
         (paths.SUMMARIES_DIR, summaries, NoteType.SUMMARY),
     ):
-        root = vault / folder
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*.md")):
-            rel = path.relative_to(vault).as_posix()
-            if not paths.is_note(rel):
-                continue
+        for rel in vault_files.notes(vault, folder):
             try:
                 note = read_note(vault, rel)
             except (FileNotFoundError, NoteReadError):

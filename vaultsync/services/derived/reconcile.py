@@ -21,7 +21,6 @@ import hashlib
 import multiprocessing
 import os
 import secrets
-import stat
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -33,9 +32,11 @@ from typing import Any
 from vaultsync.core import capture, paths, queue, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import NoteType
+from vaultsync.storage import index_file, vault_files
 from vaultsync.storage.index import Index, IndexCorrupt
 from vaultsync.storage.index_file import install
-from vaultsync.storage.index_rows import Batch, NoteRow, note_row, prepare
+from vaultsync.storage.index_file import problem as index_problem
+from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, Batch, NoteRow, note_row, prepare
 
 Progress = Callable[[int, int], None]
 _LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
@@ -93,42 +94,10 @@ class _Tally:
 
 
 def walk(vault: Path) -> tuple[dict[str, tuple[int, int]], list[str]]:
-    """Every note (rel -> (mtime_ns, size)) and the folders that could not be listed.
-
-    Dot folders (.git, .obsidian, .trash, .vaultsync...) are pruned without being entered;
-    symlinked folders are not followed (they can loop or leave the vault).
-    """
-    found: dict[str, tuple[int, int]] = {}
-    unreadable: list[str] = []
-    stack = [""]
-    while stack:
-        prefix = stack.pop()
-        try:
-            entries = list(os.scandir(vault / prefix if prefix else vault))
-        except FileNotFoundError:
-            continue
-        except OSError:
-            unreadable.append(prefix)
-            continue
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            rel = prefix + name
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if name not in paths.IGNORED_DIRS:
-                        stack.append(rel + "/")
-                    continue
-                if not name.lower().endswith(".md") or paths.is_ignored_name(name):
-                    continue
-                st = entry.stat()
-            except OSError:
-                continue
-            if not stat.S_ISREG(st.st_mode):
-                continue
-            found[rel] = (st.st_mtime_ns, st.st_size)
-    return found, unreadable
+    """Every note (rel -> (mtime_ns, size)) and the folders that could not be listed: the
+    vault walk of `storage.vault_files` (symlinks and special files are never opened)."""
+    found = vault_files.walk(vault)
+    return found.files, found.unreadable
 
 
 def _check_vault(vault: Path) -> None:
@@ -137,8 +106,7 @@ def _check_vault(vault: Path) -> None:
 
 
 def _read(vault: Path, rel: str) -> bytes:
-    with open(os.path.join(vault, rel), "rb") as fh:
-        return fh.read()
+    return vault_files.read_bytes(vault, rel)
 
 
 # --- rebuild -------------------------------------------------------------------------------
@@ -158,15 +126,19 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(target)
     scan_ns = time.time_ns()
-    files, unreadable = walk(vault)
+    found = vault_files.walk(vault)
+    files, unreadable = found.files, found.unreadable
     tally = _Tally.new()
     tally.errors.extend(f"{d.rstrip('/') or '.'}: folder cannot be read" for d in unreadable)
+    tally.warnings.extend(found.warnings())
     statuses: dict[str, str | None] = {}
     built = target.with_name(f"{target.name}.rebuild-{os.getpid()}-{secrets.token_hex(3)}")
+    limit = _max_chars(config)
     try:
         with Index.open(built, bulk=True) as fresh:
+            index_file.mark_complete(fresh.conn)
             fresh.bulk_load(
-                _batches(vault, sorted(files.items()), scan_ns, tally, statuses, progress)
+                _batches(vault, sorted(files.items()), scan_ns, tally, statuses, progress, limit)
             )
         install(built, target)
     finally:
@@ -198,23 +170,29 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
 Parsed = tuple[Batch, list[str], list[str], dict[str, str | None], int]
 
 
-def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int]) -> Parsed:
+def _max_chars(config: Config) -> int:
+    value = config.get("index", "max_note_kb")
+    return MAX_INDEXED_CHARS if value is None else max(1, int(value)) * 1024
+
+
+def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int, int]) -> Parsed:
     """Read and parse some notes into an index batch (runs in a worker process when parallel)."""
-    root, files, scan_ns = job
+    root, files, scan_ns, max_chars = job
     rows: list[NoteRow] = []
     warnings: list[str] = []
     errors: list[str] = []
     statuses: dict[str, str | None] = {}
     for rel, (mtime_ns, size) in files:
         try:
-            with open(os.path.join(root, rel), "rb") as fh:
-                raw = fh.read()
+            raw = vault_files.read_path(os.path.join(root, rel))
         except FileNotFoundError:
             continue  # deleted since the walk
         except OSError as exc:
             errors.append(f"{rel}: cannot read ({exc.strerror or exc})")
             continue
-        row, problems = note_row(rel, raw, mtime_ns, size, racy=mtime_ns >= scan_ns - RACY_NS)
+        row, problems = note_row(
+            rel, raw, mtime_ns, size, racy=mtime_ns >= scan_ns - RACY_NS, max_chars=max_chars
+        )
         warnings.extend(problems)
         if row.type == _SESSION:
             statuses[rel] = row.status
@@ -229,11 +207,12 @@ def _batches(
     tally: _Tally,
     statuses: dict[str, str | None],
     progress: Progress | None,
+    max_chars: int = MAX_INDEXED_CHARS,
 ) -> Iterator[Batch]:
     """Parsed batches in file order. Big vaults are parsed by worker processes while this
     process inserts: parsing is Python (one core each), inserting is SQLite's C code."""
     jobs = [
-        (str(vault), files[i : i + _CHUNK_FILES], scan_ns)
+        (str(vault), files[i : i + _CHUNK_FILES], scan_ns, max_chars)
         for i in range(0, len(files), _CHUNK_FILES)
     ]
     workers = _spare_cores()
@@ -300,20 +279,23 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
         rels = list(rels)
     capture.catch_up(vault, config, rels)
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
+        target = config.index_file()
+        lost = index_problem(target)
         try:
-            index = Index.open(config.index_file())
+            index = Index.open(target)
         except IndexCorrupt as exc:
             # The index is derived: a damaged one is replaced, never an obstacle.
-            report = _rebuild(vault, config, None, started)
-            return replace(
-                report,
-                warnings=report.warnings + 1,
-                warning_messages=(*report.warning_messages, f"{exc}; rebuilt it"),
-            )
+            return _rebuilt(vault, config, started, f"{exc}; rebuilt it")
+        if lost is not None or not index_file.is_complete(index.conn):
+            # Lost, emptied or never built whole: reconciling a few notes into it would leave
+            # an index of those notes (search empty, USER.md from one memory). Rebuild it all.
+            index.close()
+            why = lost or f"the index was not built whole ({target})"
+            return _rebuilt(vault, config, started, f"{why.split(': run')[0]}; rebuilt it in full")
         with index:
             tally = _Tally.new()
             changes: dict[str, Any] = {}
-            _reconcile(vault, index, rels, tally, changes)
+            _reconcile(vault, index, rels, tally, changes, _max_chars(config))
             generated: tuple[str, ...] = ()
             if changes["memory_changed"]:
                 generated = _generate(vault, config, index, tally)
@@ -340,36 +322,61 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
     )
 
 
+def _rebuilt(vault: Path, config: Config, started: float, why: str) -> SyncReport:
+    report = _rebuild(vault, config, None, started)
+    return replace(
+        report,
+        warnings=report.warnings + 1,
+        warning_messages=(*report.warning_messages, why),
+    )
+
+
 def _candidates(
     vault: Path, known: dict[str, tuple[int, int, str]], rels: Iterable[str] | None, tally: _Tally
 ) -> tuple[dict[str, tuple[int, int]], list[str]]:
     """(files to compare with the index, rels to delete)."""
     if rels is None:
-        files, unreadable = walk(vault)
+        found = vault_files.walk(vault)
+        files, unreadable = found.files, found.unreadable
+        tally.warnings.extend(found.warnings())
         for folder in unreadable:
             tally.warnings.append(
                 f"{folder.rstrip('/') or '.'}: folder cannot be read; its notes are kept"
             )
+        refused = {rel for rel, _why in found.skipped}  # links, FIFOs: unreadable, kept
         gone = [
             rel
             for rel in known
-            if rel not in files and not any(rel.startswith(f) for f in unreadable)
+            if rel not in files
+            and rel not in refused
+            and not any(rel.startswith(f) for f in unreadable)
         ]
         return files, gone
     files, gone = {}, []
     for rel in dict.fromkeys(rels):
         if not paths.is_note(rel):
             continue
+        what = vault_files.kind(vault, rel)
+        if what == vault_files.MISSING:
+            if rel in known:
+                gone.append(rel)
+            continue
+        if what in (vault_files.SYMLINK, vault_files.SPECIAL):
+            # A link or a FIFO is never opened (storage.vault_files): a new one is not a
+            # note; a note that became one is unreadable, which is never a deletion.
+            kept = "; kept as indexed" if rel in known else "; skipped"
+            tally.warnings.append(f"{rel}: {vault_files.describe(what)}{kept}")
+            continue
+        if what == vault_files.FOLDER:
+            continue
         try:
-            st = os.stat(vault / rel)
+            st = os.lstat(vault / rel)
         except FileNotFoundError:
             if rel in known:
                 gone.append(rel)
             continue
         except OSError as exc:
             tally.warnings.append(f"{rel}: cannot read ({exc.strerror or exc}); kept as indexed")
-            continue
-        if os.path.isdir(vault / rel):
             continue
         files[rel] = (st.st_mtime_ns, st.st_size)
     return files, gone
@@ -385,6 +392,7 @@ def _reconcile(
     rels: Iterable[str] | None,
     tally: _Tally,
     changes: dict[str, Any],
+    max_chars: int = MAX_INDEXED_CHARS,
 ) -> None:
     # Given paths, only their rows are loaded: the watcher reconciles one note at a time, and
     # loading all rows of a 100k-note index costs more than the rest of the batch.
@@ -427,7 +435,7 @@ def _reconcile(
             if old is not None and old[2] == sha:
                 touches.append((rel, mtime_ns, size, now_racy))
                 continue
-            row, warnings = note_row(rel, raw, mtime_ns, size, racy=now_racy)
+            row, warnings = note_row(rel, raw, mtime_ns, size, racy=now_racy, max_chars=max_chars)
             tally.warnings.extend(warnings)
             (updated if old is not None else added).append(rel)
             if old is None:

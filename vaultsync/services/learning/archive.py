@@ -15,13 +15,13 @@ x.md`) and gains `archived` and `archived_reason` properties. Moving it back res
 from __future__ import annotations
 
 import datetime as dt
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from vaultsync.core import paths, properties, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, SessionStatus
+from vaultsync.storage import vault_files
 from vaultsync.storage.memory import effective_level
 from vaultsync.storage.note import NoteReadError, read_note
 
@@ -121,8 +121,7 @@ def archive_overflow(
 
 
 def _head(path: Path) -> str:
-    with path.open("rb") as fh:
-        return fh.read(HEAD_BYTES).decode("utf-8", "replace")
+    return vault_files.read_path(path, HEAD_BYTES).decode("utf-8", "replace")
 
 
 def _session_day(head: str, name: str) -> dt.date | None:
@@ -148,25 +147,19 @@ def old_sessions(vault: Path, days: int, now: dt.datetime) -> list[tuple[str, st
         return []
     cutoff = now.date() - dt.timedelta(days=days)
     found = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            path = Path(dirpath) / name
-            rel = path.relative_to(vault).as_posix()
-            if not paths.is_note(rel):
-                continue
-            try:
-                head = _head(path)
-            except OSError:
-                continue
-            if (
-                SessionStatus.parse(properties.get_scalar(head, "status"))
-                is not SessionStatus.SUMMARIZED
-            ):
-                continue
-            day = _session_day(head, name)
-            if day is not None and day < cutoff:
-                found.append((rel, head))
+    for rel in vault_files.notes(vault, paths.SESSIONS_DIR):
+        try:
+            head = _head(vault / rel)
+        except OSError:
+            continue
+        if (
+            SessionStatus.parse(properties.get_scalar(head, "status"))
+            is not SessionStatus.SUMMARIZED
+        ):
+            continue
+        day = _session_day(head, rel.rsplit("/", 1)[-1])
+        if day is not None and day < cutoff:
+            found.append((rel, head))
     return found
 
 

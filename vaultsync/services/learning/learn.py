@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-import os
 import time
 from collections.abc import Callable
 from functools import partial
@@ -48,10 +47,9 @@ class LearnError(Exception):
 
 
 def has_proposals(vault: Path) -> bool:
-    root = vault / paths.PROPOSALS_DIR
-    if not root.is_dir():
-        return False
-    return any(name.endswith(".md") for _d, _s, files in os.walk(root) for name in files)
+    from vaultsync.storage import vault_files
+
+    return bool(vault_files.walk(vault, paths.PROPOSALS_DIR).files)
 
 
 # ---------------------------------------------------------------- the run

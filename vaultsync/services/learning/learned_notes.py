@@ -196,6 +196,18 @@ def render_proposal(log: SessionLog, skill: SkillItem, *, source_rel: str, now: 
 # ---------------------------------------------------------------- planning candidates
 
 
+class _Desc(str):
+    """A string that sorts backwards: in a max(), the first path wins a tie."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: str) -> bool:
+        return str.__gt__(self, other)
+
+    def __gt__(self, other: str) -> bool:
+        return str.__lt__(self, other)
+
+
 def plan_memory(
     log: SessionLog,
     item: MemoryItem,
@@ -215,9 +227,12 @@ def plan_memory(
         if item.scope is Scope.PROJECT and rec.project != log.project:
             continue
         score = overlap(item.text, rec.text)
+        # Ties go to the higher level, then to the first path: never to the order the records
+        # came in (planned in this run, or read back from disk after a kill and a rerun).
         if score >= threshold and (
-            score > best_score
-            or (score == best_score and best and rec.level.rank > best.level.rank)
+            best is None
+            or (score, rec.level.rank, _Desc(rec.rel))
+            > (best_score, best.level.rank, _Desc(best.rel))
         ):
             best, best_score = rec, score
     if best is not None:
@@ -232,8 +247,38 @@ def plan_memory(
     )
 
 
+_H1_LINE = re.compile(r"^# +\S")
+
+
+def replace_fact(body: str, heading: str, fact: str) -> str:
+    """The body with its title heading and the fact (the first paragraph under it) replaced;
+    everything after that paragraph is a person's and stays as written."""
+    lines = body.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if _H1_LINE.match(line)), None)
+    before = lines[:start] if start is not None else []
+    i = start + 1 if start is not None else 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    while i < len(lines) and lines[i].strip() and not lines[i].lstrip().startswith("#"):
+        i += 1  # the fact's paragraph
+    rest = "".join(lines[i:])
+    lead = "".join(before)
+    if lead and not lead.endswith("\n"):
+        lead += "\n"
+    text = f"{lead or chr(10)}# {heading}\n\n{fact}\n"
+    if rest.strip():
+        text += rest if rest.startswith("\n") else "\n" + rest
+    return text
+
+
 def record_of(plan: MemoryPlan, project: str, source_rel: str) -> Memory:
-    """The in-memory record of a candidate just planned, so later sessions reinforce it."""
+    """The in-memory record of a candidate just planned, so later sessions reinforce it: read
+    from the text about to be written, exactly as `load_memories` will read it back after a
+    kill (a rerun must decide as an unkilled run did)."""
+    if plan.text:
+        planned = memory.memory_of(parse_note(plan.rel, plan.text))
+        if planned.scope is not None:
+            return planned
     return Memory(
         rel=plan.rel,
         title=plan.item.text,

@@ -28,6 +28,7 @@ from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType
 from vaultsync.services.derived import reconcile as sync
+from vaultsync.storage import vault_files
 from vaultsync.storage.memory import folder_level
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 
@@ -94,18 +95,7 @@ def _level_files(vault: Path) -> dict[str, tuple[int, int]]:
     """Every note in the three level folders: rel -> (mtime_ns, size)."""
     found: dict[str, tuple[int, int]] = {}
     for folder in paths.LEVEL_DIRS.values():
-        for dirpath, dirnames, filenames in os.walk(vault / folder):
-            dirnames[:] = [d for d in dirnames if not d.startswith(".")]
-            for name in filenames:
-                path = Path(dirpath) / name
-                rel = path.relative_to(vault).as_posix()
-                if not paths.is_note(rel):
-                    continue
-                try:
-                    st = path.stat()
-                except OSError:
-                    continue
-                found[rel] = (st.st_mtime_ns, st.st_size)
+        found.update(vault_files.walk(vault, folder).files)
     return found
 
 

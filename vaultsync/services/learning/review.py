@@ -35,8 +35,8 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile as sync
 from vaultsync.services.learning.levels import as_int, set_level
-from vaultsync.storage import memory
-from vaultsync.storage.memory import Memory, effective_level
+from vaultsync.storage import memory, vault_files
+from vaultsync.storage.memory import Memory, effective_level, folder_level
 from vaultsync.storage.note import Note, NoteReadError, read_note
 
 HEAD_BYTES = 16 * 1024
@@ -169,9 +169,8 @@ def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
 
 def _head(vault: Path, rel: str) -> str | None:
     try:
-        with (vault / rel).open("rb") as fh:
-            return fh.read(HEAD_BYTES).decode("utf-8", "replace")
-    except OSError:
+        return vault_files.read_bytes(vault, rel, limit=HEAD_BYTES).decode("utf-8", "replace")
+    except (OSError, ValueError):  # gone, a link or a FIFO, or a path that leaves the vault
         return None
 
 
@@ -216,17 +215,22 @@ def pending(vault: Path, config: Config) -> Pending:
 
 
 def _as_rel(vault: Path, ref: str) -> str | None:
-    candidate = Path(ref).expanduser()
-    if candidate.is_absolute():
-        try:
-            rel = paths.inside(vault, candidate).relative_to(vault.resolve()).as_posix()
-        except ValueError:
-            return None
-    else:
-        rel = candidate.as_posix().strip("/")
+    """The note `ref` names as a path, through the vault boundary: a path that leaves the vault
+    (`../x.md`, an absolute path elsewhere, a symlink out) is refused, never followed."""
+    looks_like_path = "/" in ref or os.sep in ref or ref.lower().endswith(".md")
+    try:
+        rel = vault_files.resolve(vault, ref)
+    except vault_files.OutsideVault as exc:
+        if not looks_like_path:
+            return None  # a title with odd characters: matched by name below
+        raise ReviewError(
+            f"{exc}; review only decides on notes inside the vault", not_found=True
+        ) from None
     if not rel.lower().endswith(".md"):
         rel += ".md"
-    return rel if (vault / rel).is_file() and paths.is_note(rel) else None
+    if vault_files.kind(vault, rel) != vault_files.FILE or not paths.is_note(rel):
+        return None
+    return rel
 
 
 def _pick(ref: str, choices: dict[str, str], what: str) -> str:
@@ -328,6 +332,16 @@ def _decide_level(
     current = effective_level(note)
     if note.status.lower() == "rejected":
         raise ReviewError(f"{rel} was rejected; edit its status in Obsidian to revive it")
+    declared, by_folder = note.level, folder_level(rel)
+    if declared is not None and by_folder is not None and declared is not by_folder:
+        # A decision was cut short after the move (set_level moves first) or a person dragged
+        # the note: the folder wins. If it already is where this decision leads, finish it
+        # instead of deciding twice (a rerun after a kill must not demote again).
+        wanted = declared.rank + step
+        if wanted == by_folder.rank and not (action == "approve" and declared is not Level.L1):
+            target = set_level(vault, rel, by_folder, now or _now())
+            done = (declared.value, by_folder.value, schema.MEMORY_STATUS[by_folder])
+            return Decision(action, rel, target, *done, *_reconcile(vault, config, {rel, target}))
     rank = current.rank + step
     if action == "approve" and current is not Level.L1:
         raise ReviewError(f"{rel} is already {current.value}; use promote or demote")
@@ -395,6 +409,7 @@ def edit(
     now: dt.datetime | None = None,
 ) -> Decision:
     """Replace the fact (the body after the frontmatter); its properties and level stay."""
+    from vaultsync.services.learning import learned_notes
     from vaultsync.services.learning.learned_notes import fact_title
 
     fact = " ".join(text.split()) if "\n" not in text.strip() else text.strip()
@@ -409,7 +424,7 @@ def edit(
         yaml_text, body = properties.split_frontmatter(current)
         head = "" if yaml_text is None else current[: len(current) - len(body)]
         updated = properties.set_properties(head, {"updated": when, "edited": when[:10]})
-        return f"{updated}\n# {heading}\n\n{fact}\n"
+        return updated + learned_notes.replace_fact(body, heading, fact)
 
     writer.rewrite(vault / rel, change, lock_file=paths.lock_path(vault, rel))
     generated, warnings = _reconcile(vault, config, {rel})

@@ -14,7 +14,7 @@ from typing import Any
 from vaultsync.core import eventlog, paths
 from vaultsync.core.model import Event, EventKind, SessionStatus
 from vaultsync.core.properties import get_scalar
-from vaultsync.storage.note import read_note
+from vaultsync.storage.note import is_session_log, read_note
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class SessionLog:
     events: tuple[Event, ...]
     props: dict[str, Any]
     problems: tuple[str, ...] = ()
+    genuine: bool = True  # under sessions/ with the hook's marker (storage.note.is_session_log)
 
     @property
     def prompts(self) -> tuple[str, ...]:
@@ -65,7 +66,8 @@ def load_session(vault: Path, rel: str) -> SessionLog:
             value = get_scalar(text, key)
         return "" if value is None else str(value)
 
-    events, bad = eventlog.parse_all(note.body)
+    genuine = is_session_log(note)
+    events, bad = eventlog.parse_all(note.body) if genuine else ([], [])
     problems.extend(bad)
     first = events[0] if events else None
     created = prop("created") or (first.ts if first else "")
@@ -80,6 +82,7 @@ def load_session(vault: Path, rel: str) -> SessionLog:
         events=tuple(events),
         props=props,
         problems=tuple(problems),
+        genuine=genuine,
     )
 
 

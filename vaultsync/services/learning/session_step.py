@@ -128,6 +128,12 @@ def _open(ctx: LearnRun, rel: str) -> SessionLog | None:
     except (NoteReadError, ValueError) as exc:
         ctx.report.warnings.append(f"{rel}: cannot be read ({exc}); left queued")
         return None
+    if not log.genuine:
+        # Only the hook's own session notes are learned from (location and marker).
+        ctx.report.warnings.append(f"{rel}: not a session note written by the hook; not queued")
+        if not ctx.report.dry_run:
+            queue.set_marker(ctx.vault, rel, None)
+        return None
     if log.status not in (SessionStatus.PENDING, SessionStatus.DEFERRED):
         # Another machine (or a person) already moved it on: the marker was stale.
         if not ctx.report.dry_run:

@@ -25,6 +25,7 @@ from typing import Any
 from vaultsync.core import paths, properties, timestamp, writer
 from vaultsync.core.model import Event, EventKind, ToolKind
 from vaultsync.services.learning.model_runner import AnswerError, extract_json
+from vaultsync.storage import vault_files
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 
 NAME_MAX = 64
@@ -200,10 +201,7 @@ def load_proposals(vault: Path, status: str = "proposed") -> tuple[list[Proposal
     warnings: list[str] = []
     if not root.is_dir():
         return found, warnings
-    for path in sorted(root.rglob("*.md")):
-        rel = path.relative_to(vault).as_posix()
-        if not paths.is_note(rel):
-            continue
+    for rel in vault_files.notes(vault, paths.PROPOSALS_DIR):
         try:
             note = read_note(vault, rel)
         except (OSError, NoteReadError) as exc:

@@ -21,6 +21,7 @@ from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType
 from vaultsync.core.text import SEP, segment, unsegment
 from vaultsync.storage.index import Index, SearchFilter
+from vaultsync.storage.index_file import problem as index_problem
 
 OPERATORS = frozenset({"OR", "AND", "NOT"})
 MAX_TERMS = 64  # beyond this a query is a paste, not a search; FTS5 also limits tree depth
@@ -213,6 +214,8 @@ def search(
     path = config.index_file()
     if not path.is_file():
         raise IndexMissing(f"no index for {vault} yet: run `vaultsync rebuild`")
+    if index_problem(path):  # a 0-byte file opens as an empty index: "No matches" would lie
+        raise IndexMissing(str(index_problem(path)))
     with Index.open(path) as index:
         hits = search_index(index, query, where, limit=limit, mark=mark)
     return [hit for hit in hits if (vault / hit.path).exists()]

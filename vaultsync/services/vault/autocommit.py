@@ -8,15 +8,33 @@ intent, so its deletions are held back: the rest of the batch is committed, the 
 recorded in `<state>/held.json`, and nothing about them reaches history until a person runs
 `vaultsync commit --confirm-deletions` (or brings the files back: `--restore-deletions`).
 The index always reflects the disk; only the commit waits.
+
+The guard judges deletions over a window (`watch.delete_window_s`, 1 hour): note deletions
+committed in the window count with the batch's, against the notes there were before them, so
+deleting a few notes at a time gets held as soon as the window's total passes the share.
+
+What may be committed at all (`screen`): a file that is not regular (FIFO, device), above
+`git.max_file_mb`, holding conflict markers, or, for every file that is not a note and every
+new note a person dropped in (not the hook's session notes), holding a secret that
+`core.privacy`'s redactor detects, is held back: listed in `<state>/blocked.json`, in the
+watcher's heartbeat and in `vaultsync status`/`commit`, and never staged. A path listed in
+`git.allow` (globs) is committed anyway. git itself is asked first (`history.check_state`):
+during a merge, rebase, cherry-pick, revert or bisect, or on a detached HEAD, nothing is
+committed; the watcher waits and commits once git is back on a branch.
+
+Rollback takes the note locks of every note it changes, commits what is uncommitted first
+(through the same guards) and refuses when something could not be committed, and keeps a
+journal (`<state>/rollback.json`) so a rollback killed half-way is finished by the next
+commit, instead of leaving torn notes behind.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
 import socket
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,12 +44,19 @@ from typing import Protocol
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import AGENTS
-from vaultsync.storage import history
+from vaultsync.services.vault import gate
+from vaultsync.services.vault.gate import allow_hint, blocked
+from vaultsync.services.vault.rollback_journal import resume_rollback
+from vaultsync.storage import history, vault_files
+from vaultsync.storage.vault_files import note_locks
+
+__all__ = ["allow_hint", "blocked"]  # re-exported: the watcher, status and doctor read them
 
 DEFAULT_TEMPLATE = (
     "vaultsync: {{summary}} ({{numFiles}} files, {{hostname}}, {{date}})\n\n{{files}}"
 )
 MIN_HELD_DELETIONS = 10  # below this many deletions a batch is never held, whatever the share
+DELETE_WINDOW_S = 3600.0  # deletions committed this recently count with a new batch's
 MAX_FILES_LISTED = 50  # {{files}} lists this many, then says how many more
 _PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
@@ -70,6 +95,7 @@ class BatchResult:
     agents: tuple[str, ...] = ()
     summary: str = ""
     changes: tuple[history.Change, ...] = field(default=(), repr=False)
+    blocked: tuple[tuple[str, str], ...] = ()  # (rel, why) held back by `screen`
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -78,7 +104,12 @@ class BatchResult:
             "summary": self.summary,
             "agents": list(self.agents),
             "held": self.held.as_dict() if self.held else None,
+            "blocked": [{"path": r, "reason": why} for r, why in self.blocked],
         }
+
+
+class HeldBack(history.GitError):
+    """A safety guard refused the action (exit code 7); the message says how to go on."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,23 +256,58 @@ def _is_md(rel: str) -> bool:
     return rel.lower().endswith(".md")
 
 
+def _window_file(vault: Path) -> Path:
+    return paths.state_dir(vault) / "deletions.json"
+
+
+def _recent_deletions(vault: Path, window: float, now: float) -> list[tuple[float, int]]:
+    try:
+        raw = json.loads(_window_file(vault).read_text(encoding="utf-8"))
+        entries = [(float(t), int(n)) for t, n in raw]
+    except (OSError, ValueError, TypeError):
+        return []
+    return [(t, n) for t, n in entries if 0 <= now - t < window]
+
+
+def _record_deletions(vault: Path, config: Config, count: int) -> None:
+    if count <= 0:
+        return
+    now = time.time()
+    entries = [*_recent_deletions(vault, _window(config), now), (now, count)]
+    writer.write_atomic(_window_file(vault), json.dumps(entries), fsync=False)
+
+
+def _window(config: Config) -> float:
+    value = config.get("watch", "delete_window_s")
+    return DELETE_WINDOW_S if value is None else max(0.0, float(value))
+
+
 def _guard(
-    vault: Path, config: Config, deleted: Sequence[str], present: Iterable[str], now: dt.datetime
+    vault: Path,
+    config: Config,
+    deleted: Sequence[str],
+    present: Iterable[str],
+    now: dt.datetime,
 ) -> Held | None:
-    """Held deletions when the batch removes too large a share of the notes, else None.
+    """Held deletions when this batch, with the note deletions committed in the last
+    `watch.delete_window_s`, removes too large a share of the notes; else None.
 
     Deletions balanced by new notes in the same batch are moves (a renamed folder), not losses,
     so the share counts only what is deleted beyond what is added.
     """
     notes_deleted = [r for r in deleted if _is_md(r)]
+    if not notes_deleted:
+        return None
     minimum = int(config.get("watch", "min_held_deletions") or MIN_HELD_DELETIONS)
-    if len(notes_deleted) < minimum:
+    recent = sum(n for _t, n in _recent_deletions(vault, _window(config), time.time()))
+    if len(notes_deleted) + recent < minimum:
         return None
     tracked = history.tracked(vault)
     known = set(tracked)
     added = sum(1 for r in present if _is_md(r) and r not in known)
-    total = sum(1 for r in tracked if _is_md(r))
-    net = len(notes_deleted) - added
+    # The share is of the notes there were before the window's deletions began.
+    total = sum(1 for r in tracked if _is_md(r)) + recent
+    net = len(notes_deleted) - added + recent
     share = net / total if total else 0.0
     if net < minimum or share <= float(config.get("watch", "max_delete_share")):
         return None
@@ -252,11 +318,16 @@ def _guard(
 
 
 def _prune_held(vault: Path) -> Held | None:
-    """Forget held deletions whose files came back (restored by hand or by a sync service)."""
+    """Forget held deletions that are no deletions any more: files that came back (restored by
+    hand or by a sync service) and paths git no longer tracks (a checkout of another branch
+    took them away with their history: git has nothing to delete)."""
     current = held(vault)
     if current is None:
         return None
-    still = tuple(r for r in current.rels if not (vault / r).exists())
+    known = gate.in_head(vault, current.rels)
+    still = tuple(
+        r for r in current.rels if vault_files.kind(vault, r) == vault_files.MISSING and r in known
+    )
     if still != current.rels:
         current = Held(still, current.since, current.share, current.total) if still else None
         _save_held(vault, current)
@@ -267,20 +338,19 @@ def _prune_held(vault: Path) -> Held | None:
 # committing a batch
 
 
-def _state(path: Path) -> str:
-    """ "present", "missing" or "unreadable" (permission denied, a symlink loop, I/O error)."""
-    try:
-        path.lstat()
-    except FileNotFoundError:
+def _state(vault: Path, rel: str) -> str:
+    """ "present", "missing" or "unreadable" (permission denied, I/O error). A symlink is
+    present (git records the link itself); nothing here follows it."""
+    what = vault_files.kind(vault, rel)
+    if what == vault_files.MISSING:
         return "missing"
-    except OSError:
+    if what == vault_files.UNREADABLE:
         return "unreadable"
-    try:
-        path.stat()
-    except OSError:
-        return "unreadable"
-    if path.is_file() and not os.access(path, os.R_OK):
-        return "unreadable"
+    if what == vault_files.SYMLINK and (vault / rel).is_symlink():
+        try:
+            (vault / rel).stat()  # a dangling or looping link: left alone until it resolves
+        except OSError:
+            return "unreadable"
     return "present"
 
 
@@ -311,15 +381,23 @@ def commit_batch(
     Raises history.GitLockBusy / history.GitError; the caller keeps the batch and retries.
     """
     moment = now or dt.datetime.now().astimezone()
+    history.check_state(vault)
+    resume_rollback(vault, config)
     wanted = {r for r in rels if history.stageable(r)}
     if report is not None:
         wanted |= {r for r in report.generated if history.stageable(r)}
     current = _prune_held(vault)
     if current is not None and not confirm_deletions:
         wanted -= set(current.rels)
-    unreadable = {r for r in wanted if _state(vault / r) == "unreadable"}
+    unreadable = {r for r in wanted if _state(vault, r) == "unreadable"}
     wanted -= unreadable  # never a deletion, never a half-read commit: retried once readable
-    deleted = sorted(r for r in wanted if _state(vault / r) == "missing")
+    missing = {r for r in wanted if _state(vault, r) == "missing"}
+    # Only what git tracks can be deleted: paths a branch switch took away are no deletions.
+    deleted = sorted(gate.in_head(vault, missing))
+    wanted -= missing - set(deleted)
+    refused = gate.screen(vault, config, wanted - missing)
+    gate.save_blocked(vault, wanted, refused)
+    wanted -= set(refused)
     new_held: Held | None = None
     if deleted and not confirm_deletions:
         new_held = _guard(vault, config, deleted, wanted - set(deleted), moment)
@@ -340,6 +418,13 @@ def commit_batch(
     if confirm_deletions and current is not None:
         _save_held(vault, None)
     changes, message = (tuple(seen[0][0]), seen[0][1]) if seen else ((), "")
+    if sha and not confirm_deletions:
+        _record_deletions(
+            vault,
+            config,
+            sum(1 for c in changes if c.status == "D" and _is_md(c.path))
+            - sum(1 for c in changes if c.status == "A" and _is_md(c.path)),
+        )
     summary, agents = summarize(changes) if changes else ("", ())
     return BatchResult(
         commit=sha,
@@ -349,6 +434,7 @@ def commit_batch(
         agents=agents,
         summary=summary,
         changes=changes,
+        blocked=tuple(sorted(refused.items())),
     )
 
 
@@ -360,36 +446,17 @@ def commit_pending(vault: Path, config: Config, *, confirm_deletions: bool = Fal
 
 
 def restore_held(vault: Path, config: Config) -> tuple[str, ...]:
-    """Bring the held-back deleted files back from the last commit; returns the restored rels."""
-    current = held(vault)
+    """Bring the held-back deleted files back from the last commit; returns the restored rels.
+
+    Only files that are still missing come back, each under its note lock: a note a person
+    re-created since the deletion was held is theirs and is never overwritten.
+    """
+    current = _prune_held(vault)
     if current is None:
         return ()
-    back = history.checkout_files(
-        vault, current.rels, lock_timeout=float(config.get("git", "lock_timeout_s"))
-    )
+    timeout = float(config.get("git", "lock_timeout_s"))
+    with note_locks(vault, current.rels, timeout):
+        missing = [r for r in current.rels if vault_files.kind(vault, r) == vault_files.MISSING]
+        back = history.checkout_files(vault, missing, lock_timeout=timeout)
     _prune_held(vault)
     return back
-
-
-@dataclass(frozen=True)
-class Rollback:
-    commit: str | None  # the new commit, None when the vault already matched REV
-    rev: str
-    restored: tuple[str, ...]  # paths the rollback changed
-
-
-def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> Rollback:
-    """Restore the vault (or one note) as it was at REV as a new commit, then bring the
-    index up to date with the files that changed. Nothing is removed from history."""
-    sha = history.restore(vault, rev, rel, lock_timeout=float(config.get("git", "lock_timeout_s")))
-    restored: tuple[str, ...] = ()
-    if sha:
-        top = history.log(vault, limit=1)
-        if top:
-            restored = tuple(p for c in top[0].changes for p in (c.path, c.old_path) if p)
-        notes = [r for r in restored if paths.is_note(r)]
-        if notes:
-            from vaultsync.services.derived import reconcile as sync
-
-            sync.reconcile(vault, config, notes)
-    return Rollback(sha, rev, restored)

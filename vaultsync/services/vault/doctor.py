@@ -136,10 +136,13 @@ def check_index(
     walked: Walked | None = None,
 ) -> Check:
     from vaultsync.storage.index import Index, IndexFailure
+    from vaultsync.storage.index_file import problem
 
     index_file = config.index_file()
     if not index_file.exists():
         return Check("index", State.FAIL, f"no index at {index_file}", "run `vaultsync rebuild`")
+    if problem(index_file):
+        return Check("index", State.FAIL, str(problem(index_file)), "run `vaultsync rebuild`")
     try:
         with Index.open(index_file) as index:
             known = index.stats()
@@ -343,6 +346,20 @@ def check_git(vault: Path, now: dt.datetime) -> Check:
         dirty = history.dirty_rels(vault)
     except history.GitError as exc:
         return Check("git", State.FAIL, f"git fails: {exc}", "run `git status` in the vault")
+    busy = history.repository.git_state(vault)
+    if busy is not None:
+        return Check(
+            "git", State.WARN, f"not committing: {busy.split('; ')[0]}", busy.split(": ", 1)[-1]
+        )
+    blocked = autocommit.blocked(vault)
+    if blocked:
+        rel, why = sorted(blocked.items())[0]
+        return Check(
+            "git",
+            State.WARN,
+            f"{len(blocked)} files held back from git (e.g. {rel}: {why})",
+            autocommit.allow_hint(),
+        )
     waiting = autocommit.held(vault)
     if waiting is not None:
         return Check(

@@ -135,13 +135,21 @@ class InitReport:
         }
 
 
+def _held_back(vault: Path) -> list[str]:
+    """What the first commit must leave out (services.vault.gate: secrets, huge files...)."""
+    from vaultsync.services.vault import gate
+
+    try:
+        config = config_mod.load_config(vault)
+    except config_mod.ConfigError:  # reported elsewhere; the defaults still guard the commit
+        config = config_mod.Config(vault, None, {})
+    return sorted(gate.screen_first_commit(vault, config))
+
+
 def _count_notes(vault: Path) -> int:
-    notes = 0
-    for root, dirs, files in os.walk(vault):
-        dirs[:] = [d for d in dirs if d not in paths.IGNORED_DIRS and not d.startswith(".")]
-        base = Path(root).relative_to(vault)
-        notes += sum(1 for f in files if paths.is_note((base / f).as_posix()))
-    return notes
+    from vaultsync.storage import vault_files
+
+    return len(vault_files.walk(vault).files)
 
 
 def _refuse(vault: Path) -> None:
@@ -262,7 +270,9 @@ def _first_commit(
             )
         plural = "" if notes == 1 else "s"
         what = f"adopt existing vault ({notes} note{plural})" if notes else "initialize vault"
-        return history.commit_all(vault, f"vaultsync: {what}", lock_timeout=lock_timeout)
+        return history.commit_all(
+            vault, f"vaultsync: {what}", lock_timeout=lock_timeout, exclude=_held_back(vault)
+        )
     except history.GitLockBusy as exc:
         raise VaultError(
             f"{exc}. The layout and config are in place; run `vaultsync init {vault}` again "

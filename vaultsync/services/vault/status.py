@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -31,6 +30,10 @@ class Status:
     vault_bytes: int
     hooks: dict[str, bool] = field(default_factory=dict)  # agent -> user-scope hooks installed
     last_learn: dict[str, object] | None = None  # the last `vaultsync learn` run (learn_summary)
+    watcher: dict[str, object] | None = None  # heartbeat: state, errors, recent_errors, waiting
+    git_waiting: str | None = None  # why nothing is committed now (merge, rebase, detached HEAD)
+    blocked: dict[str, str] = field(default_factory=dict)  # files held back from git, and why
+    held_deletions: int = 0
     sync: dict[str, object] | None = None  # remote, ahead/behind, last sync, waiting conflicts
     agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
 
@@ -46,28 +49,42 @@ class Status:
             "vault_bytes": self.vault_bytes,
             "hooks": self.hooks,
             "last_learn": self.last_learn,
+            "watcher": self.watcher,
+            "git_waiting": self.git_waiting,
+            "blocked": self.blocked,
+            "held_deletions": self.held_deletions,
             "sync": self.sync,
             "agents": self.agents,
         }
 
 
 def _vault_size(vault: Path) -> tuple[int, int, int]:
-    """(notes, session notes, bytes), skipping .git and other folders vaultsync ignores."""
+    """(notes, session notes, bytes), through the one vault walk (storage.vault_files)."""
+    from vaultsync.storage import vault_files
+
     notes = sessions = size = 0
-    for folder, dirs, files in os.walk(vault):
-        dirs[:] = [d for d in dirs if d not in paths.IGNORED_DIRS]
-        rel_folder = os.path.relpath(folder, vault)
-        for name in files:
-            try:
-                size += os.lstat(os.path.join(folder, name)).st_size
-            except OSError:
-                continue
-            rel = name if rel_folder == "." else f"{rel_folder}/{name}"
-            if paths.is_note(rel):
-                notes += 1
-                if rel.startswith(paths.SESSIONS_DIR + "/"):
-                    sessions += 1
+    for rel, (_mtime, nbytes) in vault_files.walk(vault, notes_only=False).files.items():
+        size += nbytes
+        if paths.is_note(rel):
+            notes += 1
+            if rel.startswith(paths.SESSIONS_DIR + "/"):
+                sessions += 1
     return notes, sessions, size
+
+
+def _watcher(vault: Path) -> dict[str, object] | None:
+    """The watcher's heartbeat, as `status` shows it: its recent errors above all."""
+    try:
+        data = json.loads((paths.state_dir(vault) / "watch.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    keys = ("state", "pid", "last_batch", "last_commit", "errors", "last_error", "waiting")
+    out: dict[str, object] = {k: data.get(k) for k in keys}
+    recent = data.get("recent_errors")
+    out["recent_errors"] = [str(e) for e in recent] if isinstance(recent, list) else []
+    return out
 
 
 _LEARN_COUNTS = ("summarized", "candidates", "reinforced", "proposals", "drafts", "archived")
@@ -118,6 +135,10 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         last = {k: str(final.get(k, "")) for k in ("time", "agent", "event", "error", "message")}
     redactions = logs.redaction_count(vault, since)
     notes, sessions, size = _vault_size(vault)
+    from vaultsync.services.vault import autocommit
+    from vaultsync.storage import repository
+
+    held = autocommit.held(vault)
     return Status(
         vault=vault,
         queue=queue,
@@ -129,6 +150,10 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         vault_bytes=size,
         hooks={agent: installed(agent) for agent in AGENTS},
         last_learn=learn_summary(vault),
+        watcher=_watcher(vault),
+        git_waiting=repository.git_state(vault),
+        blocked=autocommit.blocked(vault),
+        held_deletions=len(held.rels) if held else 0,
         sync=_sync_state(vault),
         agents=_agent_states(vault),
     )
