@@ -259,3 +259,81 @@ def test_a_session_start_out_of_time_answers_with_the_last_context(
     out = json.loads(proc.stdout)
     context = out["hookSpecificOutput"]["additionalContext"]
     assert "Prefers small, reviewed diffs." in context  # the cached one, not nothing
+
+
+class _Killed(BaseException):
+    """The hook process ending at its time limit (os._exit in the real hook)."""
+
+
+@pytest.mark.parametrize("strike", ["replay", "own"])
+def test_the_limit_striking_after_or_during_a_raw_replay_keeps_the_calls_own_event(
+    vault: Path, monkeypatch: pytest.MonkeyPatch, strike: str
+) -> None:
+    """A hook drains older raw payloads before its own event, with its own deadline. Writing
+    a replayed payload used to settle that deadline (and swap its fallback for the replayed
+    event's), so when the limit struck afterwards the call's own event was neither written
+    nor spooled nor logged: it vanished (19 of 3,200 in the 64 x 50 hog run)."""
+    from vaultsync.core import hook, overrun
+
+    cfg = load_config(vault)
+    spool.put(vault, spool.RAW, {
+        "v": 1, "kind": "raw", "agent": "claude-code", "event": "",
+        "received": datetime.now(UTC).isoformat(), "id": "20261201T100000000000Z-0badcafe",
+        "payload": json.dumps(call("s1", "older")),
+    })  # fmt: skip
+    own = json.dumps(call("s1", "own")).encode()
+    state = hook._Call()
+    state.agent, state.event, state.vault, state.raw, state.parsed = (
+        "claude-code",
+        "PostToolUse",
+        vault,
+        own,
+        True,
+    )
+    deadline = hook.Deadline(lambda: None, 4.5, enabled=False)
+    real = delivery._write_session
+
+    def write_session(vault: Path, cfg: Any, key: str, budget: Any, own: Any) -> Any:
+        if (
+            own is not None
+            and own[0].input.split()[1] == f"step-{'older' if strike == 'replay' else 'own'}"
+        ):
+            overrun.spool_unwritten(state, deadline)  # what the hook's expire() does
+            raise _Killed
+        return real(vault, cfg, key, budget, own)
+
+    monkeypatch.setattr(delivery, "_write_session", write_session)
+    inc = agents.normalize("claude-code", json.loads(own), None)
+    with pytest.raises(_Killed):
+        capture.handle(inc, vault, cfg, datetime.now(UTC), deadline)
+    monkeypatch.setattr(delivery, "_write_session", real)
+    capture.catch_up(vault, cfg)  # what `vaultsync status` does
+    assert sorted(markers(vault)) == ["step-older", "step-own"]
+    assert len({e.id for e in events(vault)}) == 2
+    assert spool.count(vault) == 0
+
+
+def test_a_payload_cut_off_by_the_limit_is_kept_redacted_not_thrown_away(vault: Path) -> None:
+    """The agent had not written its whole payload when the hook's longest budget ran out:
+    the event cannot be known, but what came is spooled raw, and the drain keeps it (redacted)
+    set aside for a person, and says so in the hook error log."""
+    from vaultsync.core import hook, overrun
+
+    secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    whole = json.dumps(call("s1", f"cut GITHUB_TOKEN={secret} and more")).encode()
+    state = hook._Call()
+    state.agent, state.vault, state.max_stdin = "claude-code", vault, 1 << 20
+    state.chunks = [whole[: len(whole) // 2], whole[len(whole) // 2 : -20]]
+    deadline = hook.Deadline(lambda: None, 0.9, enabled=False)
+    deadline.elapsed = lambda: 100.0  # type: ignore[method-assign]  # no time left to wait
+    assert overrun.spool_unwritten(state, deadline)
+    [waiting] = spool.pending(vault, spool.RAW)
+    assert json.loads(waiting.read_text())["partial"] is True
+    capture.catch_up(vault, load_config(vault))
+    assert spool.count(vault) == 0 and events(vault) == []
+    [kept] = (spool.folder(vault) / spool.RAW).glob("*.bad")
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    text = json.loads(kept.read_text())["payload"]
+    assert "step-cut" in text and secret not in text
+    log = paths.hook_error_log().read_text()
+    assert "SpoolSetAside" in log and "incomplete" in log

@@ -202,6 +202,11 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     from vaultsync.core import agents, spool
 
     done = 0
+    # The replays share the caller's clock, never its deadline's bookkeeping: settling or
+    # swapping the fallback for a replayed payload would leave the caller's own event
+    # unspooled if the limit struck later (it vanished without a trace). A replay the limit
+    # stops loses nothing: its raw record is removed only after it was recorded.
+    budget = _Borrowed(budget)
     try:
         with writer.locked(spool.folder(vault) / ".raw.lock", timeout=0):
             for item in spool.pending(vault, spool.RAW):
@@ -215,7 +220,7 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
                     inc = agents.normalize(str(data["agent"]), payload, data.get("event") or None)
                     when = datetime.fromisoformat(str(data["received"]))
                 except (KeyError, ValueError, TypeError, agents.PayloadError):
-                    spool.set_aside(item)
+                    _set_aside_redacted(item, data, cfg)
                     continue
                 handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
                        replay=True)  # fmt: skip
@@ -224,6 +229,40 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     except TimeoutError:
         pass
     return done
+
+
+def _set_aside_redacted(item: Path, data: dict[str, Any], cfg: Config) -> None:
+    """A raw payload that cannot become an event (it came incomplete before the limit, or is
+    not a hook payload): kept beside the spool for a person, redacted, never deleted; the
+    hook error log says where (`vaultsync status` counts it)."""
+    from vaultsync.core import logs, spool
+
+    text = str(data.get("payload", ""))
+    clean = {**data, "payload": str(redactor_for(cfg).redact(text).text)}
+    kept = spool.set_aside(item, clean)
+    why = "incomplete (the limit struck before it all came)" if data.get("partial") else "bad"
+    logs.hook_error(str(data.get("agent", "")), str(data.get("event", "")), "SpoolSetAside",
+                    f"raw payload {why}: kept redacted at {kept}")  # fmt: skip
+
+
+class _Borrowed:
+    """Another call's budget lent to a replay: its time and critical sections, not its
+    fallback, context or settled flag."""
+
+    __slots__ = ("_budget",)
+
+    def __init__(self, budget: Budget) -> None:
+        self._budget = budget
+
+    def remaining(self) -> float:
+        return float(self._budget.remaining())
+
+    @property
+    def limit(self) -> float:
+        return float(getattr(self._budget, "limit", 10.0))
+
+    def critical(self) -> Any:
+        return self._budget.critical()
 
 
 # --- session start ---------------------------------------------------------------------------

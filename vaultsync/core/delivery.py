@@ -297,8 +297,12 @@ def _write_session(
     reason: str | None = None
     if own is not None and complete:
         event, rel, project_name = own
-        reason = drop_reason(event, seen, cfg)
-        if reason is None:
+        batched = batches.get(rel, ("", []))[1]
+        # A replayed raw payload whose event was also spooled (the limit struck between the
+        # two) is already in the note or in this batch: once is enough.
+        again = any(i == event.id for i, _, _ in batched) or event.id in held.get(rel, "")
+        reason = None if again else drop_reason(event, seen, cfg)
+        if reason is None and not again:
             seen = remember(seen, event)
             batch = batches.setdefault(rel, (project_name, []))[1]
             batch.append((event.id, eventlog.render(event), event))

@@ -222,7 +222,19 @@ def parse_args(argv: list[str]) -> tuple[str | None, str | None]:
     return agent, event
 
 
-def read_stdin(limit: int, stream: Any = None, chunks: list[bytes] | None = None) -> bytes:
+def _fileno(stream: Any) -> int | None:
+    try:
+        return int(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def read_stdin(
+    limit: int,
+    stream: Any = None,
+    chunks: list[bytes] | None = None,
+    guard: Callable[[], Any] | None = None,
+) -> bytes:
     """At most `limit` bytes; a longer payload is drained (so the writer never blocks on a
     full pipe) and refused. The deadline bounds how long draining may take. What was read so
     far is in `chunks` (for the deadline, which may stop the read)."""
@@ -242,19 +254,36 @@ def read_stdin(limit: int, stream: Any = None, chunks: list[bytes] | None = None
     # read1: one read of the pipe per call, so what came is in `chunks` at once, never held
     # in the stream's own buffer when the deadline stops the read.
     read = getattr(stream, "read1", stream.read)
+    fd = _fileno(stream) if guard is not None else None
     while True:
         try:
-            chunk = read(1 << 20)
+            if fd is not None and guard is not None:
+                # Wait where the limit may interrupt, then read what is ready and keep it
+                # inside `guard` (the deadline's critical section): a limit striking between
+                # the read and the append would lose the chunk the read took from the pipe.
+                import select
+
+                select.select([fd], [], [])
+                with guard():
+                    chunk = os.read(fd, 1 << 20)
+                    size += len(chunk)
+                    if size > limit:
+                        over = True
+                        chunks.clear()
+                    elif chunk and not over:
+                        chunks.append(chunk)
+            else:
+                chunk = read(1 << 20)
+                size += len(chunk)
+                if size > limit:
+                    over = True
+                    chunks.clear()
+                elif chunk and not over:
+                    chunks.append(chunk)
         except (OSError, ValueError):
             break
         if not chunk:
             break
-        size += len(chunk)
-        if size > limit:
-            over = True
-            chunks.clear()
-        elif not over:
-            chunks.append(chunk)
     if over:
         raise PayloadTooLarge(f"payload over hook.max_stdin_bytes ({limit:,} bytes) ignored")
     return b"".join(chunks)
@@ -357,7 +386,7 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     call.cap = float(cfg.get("hook", "time_limit_s") or DEFAULT_CAP)
     call.max_stdin = int(cfg.get("hook", "max_stdin_bytes"))
     _arm(call, deadline)
-    raw = read_stdin(call.max_stdin, chunks=call.chunks)
+    raw = read_stdin(call.max_stdin, chunks=call.chunks, guard=deadline.critical)
     if not raw.strip():
         raise agents.PayloadError("empty payload on stdin")
     call.raw = raw
@@ -453,7 +482,14 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
             spooled = False
             log_error(call, type(exc).__name__, _safe_message(exc))
         if not deadline.settled:  # past its own event, a call stopped mid-drain lost nothing
-            what = "event spooled, written by the next call" if spooled else "nothing to keep"
+            if not spooled:
+                what = "nothing to keep"
+            elif deadline.fallback is None and not call.raw and not call.stdin_done:
+                what = "payload incomplete: what came was spooled, set aside by the next drain"
+            elif deadline.fallback is None:
+                what = "payload spooled raw, written by the next call"
+            else:
+                what = "event spooled, written by the next call"
             log_error(call, "TimeLimit", f"stopped after the {call.limit:g} s time limit ({what})")
         _emit(call, deadline.context or "")
         return False

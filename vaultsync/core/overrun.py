@@ -6,7 +6,9 @@
   extended and the call goes on (`extend`).
 - Otherwise what the call holds is spooled (`spool_unwritten`): the built, redacted event when
   there is one (capture set its fallback), else the payload as it came, for the next call to
-  parse, redact and write (docs/privacy.md says what this means for unredacted bytes).
+  parse, redact and write (docs/privacy.md says what this means for unredacted bytes); a
+  payload that never came whole is spooled as far as it came (`partial`), and the drain keeps
+  it, redacted, set aside for a person (core/capture.drain_raw).
 
 Runs inside the deadline's handler: stdlib only, no waiting beyond the agent's budget.
 """
@@ -38,7 +40,9 @@ def rest_of_stdin(call: Any, deadline: Any) -> bytes | None:
     stop = time.monotonic() + max(0.2, longest_limit(call.agent, call.cap) - deadline.elapsed())
     try:
         fd = sys.stdin.fileno()
-        while time.monotonic() < stop and sum(map(len, call.chunks)) <= call.max_stdin:
+        # Only the waiting is bounded: what is ready is read however late it is (on a crowded
+        # machine the time can run out between two reads of a payload already in the pipe).
+        while sum(map(len, call.chunks)) <= call.max_stdin:
             ready, _, _ = select.select([fd], [], [], max(0.0, stop - time.monotonic()))
             if not ready:
                 return None
@@ -97,6 +101,11 @@ def spool_unwritten(call: Any, deadline: Any) -> bool:
     if call.vault is None:
         return False
     raw = _payload(call, deadline)
+    partial = raw is None
+    if partial:
+        # The payload did not come whole before the limit: what did come is kept, for a
+        # drainer to redact and set aside (it cannot become an event), never thrown away.
+        raw = b"".join(call.chunks)
     if not raw or not raw.strip():
         return False
     from datetime import UTC, datetime
@@ -113,5 +122,7 @@ def spool_unwritten(call: Any, deadline: Any) -> bool:
         "id": eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
         "payload": raw.decode("utf-8", "replace"),
     }
+    if partial:
+        record["partial"] = True
     spool.put(Path(call.vault), spool.RAW, record)
     return True

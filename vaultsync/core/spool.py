@@ -128,11 +128,26 @@ def load(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def set_aside(path: Path) -> None:
-    """A damaged record (it cannot be: records are renamed into place whole) is kept under
-    another name for a person to look at, never retried forever or deleted."""
+def set_aside(path: Path, replacement: dict[str, Any] | None = None) -> Path:
+    """A record that cannot be written (damaged, or a payload that came incomplete) is kept
+    under another name for a person to look at, never retried forever or deleted;
+    `replacement`: what to keep instead (the record redacted)."""
+    kept = path.with_name(path.name + ".bad")
     with contextlib.suppress(OSError):
-        os.rename(path, path.with_name(path.name + ".bad"))
+        if replacement is None:
+            os.rename(path, kept)
+            return kept
+        tmp = path.with_name(f".{kept.name}.tmp")
+        data = json.dumps(replacement, ensure_ascii=False).encode("utf-8", "surrogatepass")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.rename(tmp, kept)
+        os.unlink(path)
+    return kept
 
 
 def remove(path: Path) -> None:
