@@ -66,3 +66,40 @@ def test_a_broken_extra_rule_keeps_the_built_in_rules(hook: list[str], vault: Pa
     text = notes(vault)
     assert "[REDACTED:" in text and secret[8:20] not in text
     assert [e["error"] for e in errors()] == ["PrivacyConfigError"]
+
+
+class _Code:
+    def __init__(self, filename: str) -> None:
+        self.co_filename = filename
+
+
+class _Frame:
+    def __init__(self, filename: str, back: _Frame | None = None) -> None:
+        self.f_code, self.f_back = _Code(filename), back
+
+
+class _Timer:
+    ITIMER_REAL = 0
+
+    def __init__(self) -> None:
+        self.armed: list[float] = []
+
+    def setitimer(self, which: int, seconds: float) -> None:
+        self.armed.append(seconds)
+
+
+def test_an_alarm_inside_an_import_waits_for_the_import_to_finish() -> None:
+    # The expiry path imports; run inside a half-done import it broke importlib's module locks
+    # (a KeyError, seen with 64 hooks under a CPU hog). It must re-arm instead, and fire once
+    # the import is over.
+    from vaultsync.core.hook import IMPORT_RETRY_S, Deadline
+
+    fired: list[bool] = []
+    deadline = Deadline(lambda: fired.append(True) or True, enabled=False)
+    timer = _Timer()
+    deadline._signal = timer
+    in_import = _Frame("/x/mod.py", _Frame("<frozen importlib._bootstrap>", _Frame("hook.py")))
+    deadline._alarm(14, in_import)
+    assert fired == [] and timer.armed == [IMPORT_RETRY_S]
+    deadline._alarm(14, _Frame("/x/mod.py", _Frame("hook.py")))
+    assert fired == [True]

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 _STARTED = time.monotonic()
 DEFAULT_TIME_LIMIT = 0.9  # until the agent is known: the shortest budget an agent gives
 DEFAULT_CAP = 30.0
+IMPORT_RETRY_S = 0.005  # an alarm that lands inside an import fires again this much later
 
 HELP = """\
 usage: vaultsync-hook --agent AGENT [--event EVENT]
@@ -73,6 +74,7 @@ class Deadline:
         self._gate: Any = None  # its lock, held by critical() and by the expiring thread
         self._previous: Any = None  # the SIGALRM handler ours replaced
         self._depth = 0  # critical() blocks open (signal mode)
+        self._signal: Any = None  # the _signal module, once the alarm is armed
         self._pending = False  # the alarm came inside critical(): fire when it ends
         self.fallback: Callable[[], None] | None = None  # what to do with an unwritten event
         self.context: str | None = None  # what a session start answers if time runs out
@@ -92,6 +94,7 @@ class Deadline:
             import _signal  # signal itself builds enums: 0.5 ms the hook has no use for
 
             self._previous = _signal.signal(_signal.SIGALRM, self._alarm)
+            self._signal = _signal  # the handler may not import (see _alarm)
         except (ImportError, AttributeError, ValueError):  # no SIGALRM, or not the main thread
             self._arm_thread(delay)
             return
@@ -151,11 +154,19 @@ class Deadline:
             self._previous = None
         self._pending = False
 
-    def _alarm(self, signum: int, frame: object) -> None:
+    def _alarm(self, signum: int, frame: Any) -> None:
         # Runs in the main thread between two bytecodes: inside critical() it only takes note.
         if self._depth:
             self._pending = True
             return
+        # Half-way through an import, the import machinery's own locks are mid-update: the
+        # expiry path imports (overrun, spool), and doing so now breaks them (a KeyError inside
+        # importlib, seen under a CPU hog). Try again a moment later, once the import is done.
+        while frame is not None:
+            if frame.f_code.co_filename.startswith("<frozen importlib"):
+                self._signal.setitimer(self._signal.ITIMER_REAL, IMPORT_RETRY_S)
+                return
+            frame = frame.f_back
         self._fire()
 
     def _expire_thread(self) -> None:
