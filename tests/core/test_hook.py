@@ -168,7 +168,7 @@ def test_the_deadline_never_cuts_a_write_in_half(tmp_path: Path) -> None:
     script = f"""
 import sys, time
 from pathlib import Path
-from vaultsync.core.hook import Deadline
+from vaultsync.core.deadline import Deadline
 out = Path({str(tmp_path)!r})
 d = Deadline(lambda: (out / "expired").write_text("1"), 0.05)
 with d.critical():
@@ -227,7 +227,7 @@ def test_the_deadline_works_off_the_main_thread_too(tmp_path: Path) -> None:
     script = f"""
 import threading, time
 from pathlib import Path
-from vaultsync.core.hook import Deadline
+from vaultsync.core.deadline import Deadline
 out = Path({str(tmp_path)!r})
 def work():
     d = Deadline(lambda: (out / "expired").write_text("1"), 0.05)
@@ -251,7 +251,7 @@ def test_a_cancelled_deadline_restores_the_alarm_handler() -> None:
     # which must never be the test runner's own process.
     script = """
 import signal
-from vaultsync.core.hook import Deadline
+from vaultsync.core.deadline import Deadline
 
 def mine(signum, frame):
     pass

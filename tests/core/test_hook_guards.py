@@ -92,7 +92,7 @@ def test_an_alarm_inside_an_import_waits_for_the_import_to_finish() -> None:
     # The expiry path imports; run inside a half-done import it broke importlib's module locks
     # (a KeyError, seen with 64 hooks under a CPU hog). It must re-arm instead, and fire once
     # the import is over.
-    from vaultsync.core.hook import IMPORT_RETRY_S, Deadline
+    from vaultsync.core.deadline import IMPORT_RETRY_S, Deadline
 
     fired: list[bool] = []
     deadline = Deadline(lambda: fired.append(True) or True, enabled=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +12,7 @@ from vaultsync.core import eventlog
 from vaultsync.core import text as text_mod
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.storage.index_rows import ABOUT_LEAD_CHARS, about, note_row, prepare
+from vaultsync.storage.index_rows import about, note_row, prepare
 
 SEP = "\u200b"
 
@@ -117,17 +118,25 @@ def test_the_index_keeps_date_times_in_utc_whatever_the_notes_offset() -> None:
         assert (row.created, row.updated) == ("2026-12-01T10:30:00", "2026-12-01T10:31:00")
 
 
-def test_headings_and_lead_paragraph_are_searched_with_the_keywords() -> None:
+def test_headings_and_lead_paragraph_are_searched_with_the_keywords(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Off by default (see ABOUT_HEADINGS); the mechanism is kept, and tested, switched on.
+    from vaultsync.storage import index_rows
+
     body = (
         "Obsidian lets you edit text\nin many places at once.\n\nSecond paragraph.\n"
         "```sh\n# not a heading\n```\n## Rectangular selection\ntext\n### Keys ##\n"
     )
+    assert about(body) == []
+    monkeypatch.setattr(index_rows, "ABOUT_HEADINGS", 32)
+    monkeypatch.setattr(index_rows, "ABOUT_LEAD_CHARS", 300)
     assert about(body) == [
         "Rectangular selection",
         "Keys",
         "Obsidian lets you edit text in many places at once.",
     ]
-    assert about("x" * 1000)[-1] == "x" * ABOUT_LEAD_CHARS
+    assert about("x" * 1000)[-1] == "x" * 300
     assert about("```\n# code\n```\n") == []
     row, _ = note_row("a.md", body.encode(), 1, 1)
     assert "Rectangular selection" in row.about

@@ -25,8 +25,12 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
 _FENCE = "```" + eventlog.FENCE_INFO
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+)$")
-ABOUT_HEADINGS = 32  # headings of one note indexed with its keywords (`about`), at most
-ABOUT_LEAD_CHARS = 300  # of its lead paragraph (0: none)
+ABOUT_HEADINGS = 0  # headings of a note indexed with its keywords (`about`), at most
+ABOUT_LEAD_CHARS = 0  # of its lead paragraph (0: none)
+# Both off: in the keywords column a long note's headings diluted its aliases (BM25 length
+# normalisation), and 核心插件 no longer found the note whose alias it is; on the recall eval
+# the field had shown no lexical gain (dev 0.61/0.58/0.56 -> 0.61/0.58/0.57). A column of its
+# own, weighted apart from the aliases, is the way to bring it back.
 # An event block and the heading that introduces it: both leave the note's own searchable text
 # because each event is indexed as a hit of its own.
 _EVENT_BLOCK = re.compile(
@@ -229,7 +233,7 @@ def note_row(
     return row, warnings
 
 
-def about(body: str) -> list[str]:
+def about(body: str, headings: int | None = None, lead_chars: int | None = None) -> list[str]:
     """A note's headings and lead paragraph: where it says what it is about.
 
     Indexed with the keywords (BM25 weight 4, storage/index.py WEIGHTS) besides the body, so a
@@ -237,10 +241,12 @@ def about(body: str) -> list[str]:
     that only mentions the words further down. A line scan, not a CommonMark parse (a rebuild
     reads every note): a `#` line inside a fenced code block is not a heading here either.
     """
+    headings = ABOUT_HEADINGS if headings is None else headings
+    lead_chars = ABOUT_LEAD_CHARS if lead_chars is None else lead_chars
     heads: list[str] = []
     lead: list[str] = []
     fence = ""
-    lead_done = not ABOUT_LEAD_CHARS
+    lead_done = not lead_chars
     for line in body.splitlines():
         stripped = line.strip()
         if fence:
@@ -260,8 +266,8 @@ def about(body: str) -> list[str]:
                 lead.append(stripped)
             elif lead:
                 lead_done = True
-    text = " ".join(lead)[:ABOUT_LEAD_CHARS]
-    return [*heads[:ABOUT_HEADINGS], *([text] if text else [])]
+    text = " ".join(lead)[:lead_chars]
+    return [*heads[:headings], *([text] if text else [])]
 
 
 def _stem(rel: str) -> str:
