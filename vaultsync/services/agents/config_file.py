@@ -87,3 +87,16 @@ def confirmed(path: Path, expected: bytes | None, still_ours: Callable[[str], bo
         return not still_ours(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return False
+
+
+def replace(path: Path, raw: bytes, new_raw: bytes | None, now: datetime) -> Path:
+    """Uninstall's write: back the file up as it is, then write `new_raw` with the file's own
+    permission bits, or remove the file (None: install created it, nothing of the person's is
+    in it). Returns the backup."""
+    mode = mode_of(path)
+    saved = backup(path, raw, mode, now)
+    if new_raw is None:
+        path.unlink()
+    else:
+        writer.write_atomic(path, new_raw, mode=mode)
+    return saved

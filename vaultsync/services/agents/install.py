@@ -263,12 +263,7 @@ def uninstall(
     removed: list[str] = []
     kept: list[str] = []
     if not dry_run:
-        mode = _mode(target.path)
-        backup = _backup(target.path, raw, mode, now())
-        if new_raw is None:
-            target.path.unlink()  # install created the file: nothing of the person's is in it
-        else:
-            writer.write_atomic(target.path, new_raw, mode=mode)
+        backup = config_file.replace(target.path, raw, new_raw, now())
         exact = new_raw is None or any(
             config_file.same_bytes(b, new_raw) for b in _backups(target.path)
         )

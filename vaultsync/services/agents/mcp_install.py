@@ -116,12 +116,7 @@ def uninstall_mcp(
     removed: list[str] = []
     kept: list[str] = []
     if not dry_run:
-        mode = _mode(target.path)
-        backup = _backup(target.path, raw, mode, now())
-        if new_raw is None:
-            target.path.unlink()  # install created the file: nothing of the person's is in it
-        else:
-            writer.write_atomic(target.path, new_raw, mode=mode)
+        backup = config_file.replace(target.path, raw, new_raw, now())
         if _confirmed(target, new_raw):
             # The entry is gone from the file as written. The backup this uninstall took holds
             # nothing but the file as it is now plus the entry: not needed. When the file is
