@@ -12,9 +12,11 @@ import sys
 
 
 def hook_main(argv: list[str] | None = None) -> int:
-    from vaultsync.core.hook import main as run_hook
+    """The hook as the whole process: it ends the process itself (core.hook.run_process)."""
+    from vaultsync.core.hook import run_process
 
-    return run_hook(sys.argv[1:] if argv is None else argv, own_process=True)
+    run_process(sys.argv[1:] if argv is None else argv)
+    return 0  # not reached: run_process ends the process
 
 
 def main(argv: list[str] | None = None) -> int:
