@@ -15,6 +15,7 @@ import bisect
 import re
 from functools import lru_cache
 
+from vaultsync.core import pattern_cache
 from vaultsync.core import privacy_hijack as H
 from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span
 from vaultsync.core.privacy_scan import CJK as _CJK
@@ -147,7 +148,7 @@ Inj = tuple[int, int, int, int, str, bool]  # core start/end, span start/end, ru
 
 @lru_cache(maxsize=64)
 def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
+    return pattern_cache.compile(pattern)
 
 
 @lru_cache(maxsize=64)

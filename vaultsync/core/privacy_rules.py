@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Callable
 
+from vaultsync.core.pattern_cache import Lazy
 from vaultsync.core.privacy_tables import PROVIDERS, STRUCTURE
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
@@ -28,21 +29,6 @@ if TYPE_CHECKING:
     from typing import Any
 else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
     from vaultsync.core.frozen_record import dataclass
-
-
-class Lazy:
-    """A regex compiled on first use, so importing the rules stays cheap for a hook process."""
-
-    __slots__ = ("_rx", "pattern")
-
-    def __init__(self, pattern: str) -> None:
-        self.pattern = pattern
-        self._rx: re.Pattern[str] | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._rx is None:
-            self._rx = re.compile(self.pattern)
-        return getattr(self._rx, name)
 
 
 @dataclass(frozen=True)
