@@ -153,7 +153,7 @@ def carry_split_secrets(
     changed, count = privacy_split.carry(fields, before, redactor)
     if now_tails:
         data = json.dumps(now_tails).encode("utf-8", "surrogatepass")
-        writer.write_atomic(path, data, fsync=False, mode=0o600)
+        writer.overwrite(path, data, mode=0o600)  # damaged reads as [] (see above)
     elif before:
         path.unlink(missing_ok=True)
     if not changed:
