@@ -31,6 +31,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pattern_cache, "_loaded", None)
     monkeypatch.setattr(pattern_cache, "_new", {})
     monkeypatch.setattr(pattern_cache, "_used", set())
+    monkeypatch.setattr(pattern_cache, "_can_write", None)
 
 
 def _patterns() -> list[str]:
@@ -104,6 +105,14 @@ def test_turned_off_it_writes_nothing(fresh: None, monkeypatch: pytest.MonkeyPat
     assert _same(pattern_cache.compile("a+b"), re.compile("a+b"))
     pattern_cache.save()
     assert not Path(pattern_cache.cache_file()).exists()
+
+
+def test_a_read_only_home_compiles_once_and_stores_nothing(
+    fresh: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pattern_cache.os, "access", lambda *a, **k: False)
+    assert _same(pattern_cache.compile("c+d"), re.compile("c+d"))
+    assert pattern_cache._new == {}
 
 
 def test_the_file_lives_in_the_vaultsync_home(monkeypatch: pytest.MonkeyPatch) -> None:

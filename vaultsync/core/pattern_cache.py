@@ -83,6 +83,23 @@ def _entries() -> dict[tuple[str, int], bytes]:
     return _loaded
 
 
+_can_write: bool | None = None
+
+
+def _writable() -> bool:
+    """Can this process store what it compiles? If not (a read-only home), it does not spend
+    a second compile on each pattern to prepare an entry it cannot keep."""
+    global _can_write
+    if _can_write is None:
+        folder = os.path.dirname(cache_file())
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            _can_write = os.access(folder, os.W_OK)
+        except OSError:
+            _can_write = False
+    return _can_write
+
+
 def _flag_value(flags: Any) -> int:
     return int(getattr(flags, "value", flags))
 
@@ -104,7 +121,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
         except Exception:  # a damaged entry: compile it the usual way, and store it again
             entries.pop(key, None)
     compiled = re.compile(pattern, flags)
-    if enabled():
+    if enabled() and _writable():
         args = _code_of(pattern, flags, compiled)
         if args is not None:
             import marshal
