@@ -69,7 +69,7 @@ def parse_table(table: str, **defaults: str) -> tuple[Rule, ...]:
     for line in lines:
         rid, kw, opts, regex = (part.strip() for part in line.split("|", 3))  # (read per hook
         o = dict(defaults)  # call: plain str methods, no regex, keep it at ~4 us a rule)
-        o.update(x.split("=", 1) for x in opts.split())
+        o.update(dict(x.split("=", 1) for x in opts.split()))
         left = _LEFT.get(regex[:2], "")  # a leading boundary is checked in code: a literal
         regex = regex[2:] if left else regex  # prefix keeps the regex engine's fast scan
         right = TOKEN_CHARS if regex.endswith("%R") else ""
