@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 
 from vaultsync.core import paths
 from vaultsync.core import text as _text
@@ -110,14 +111,24 @@ def wanted(inc: Incoming, cfg: Config) -> bool:
 
 # CJK tests without core/text's regexes: a class spanning the CJK blocks takes ~5 ms to
 # compile, and the recall would compile it for any candidate in Chinese or any line with an
-# ellipsis. The ranges are core/text's own (its class is a run of `lo-hi` triples).
-_CJK_RANGES = tuple(
-    (_text.CJK_CLASS[i], _text.CJK_CLASS[i + 2]) for i in range(0, len(_text.CJK_CLASS), 3)
-)
+# ellipsis. The ranges are core/text's own (its class is a run of `lo-hi` triples), merged
+# where they touch, as the sorted bounds a bisect looks a code point up in.
+def _cjk_bounds(cls: str) -> tuple[int, ...]:
+    spans = sorted((ord(cls[i]), ord(cls[i + 2]) + 1) for i in range(0, len(cls), 3))
+    merged: list[list[int]] = []
+    for lo, end in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([lo, end])
+    return tuple(edge for span in merged for edge in span)
+
+
+_CJK_BOUNDS = _cjk_bounds(_text.CJK_CLASS)
 
 
 def _is_cjk(ch: str) -> bool:
-    return ch >= "\u3000" and any(lo <= ch <= hi for lo, hi in _CJK_RANGES)
+    return bisect_right(_CJK_BOUNDS, ord(ch)) & 1 == 1
 
 
 def _has_cjk(text: str) -> bool:
@@ -194,7 +205,11 @@ def _connect(path: Path) -> Any:
     # Read-only at the file level: no write lock taken, nothing to checkpoint or clean up at
     # close, and a damaged query cannot change the index.
     uri = path.resolve().as_uri() + "?mode=ro"
-    return sqlite3.connect(uri, uri=True, timeout=0.05, isolation_level=None)
+    conn = sqlite3.connect(uri, uri=True, timeout=0.05, isolation_level=None)
+    # Pages read through a memory map, not copied in by read calls: the search touches
+    # a few hundred of them once, in a new process each time (~1 ms less at 2,000 notes).
+    conn.execute("PRAGMA mmap_size = 268435456")
+    return conn
 
 
 # The work is bounded whatever the vault's size: BM25 scores at most SCORED matching rows (the
@@ -455,6 +470,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
                 continue
             if hit.kind == "memory" and hit.title and hit.title in start_text:
                 continue
+            if used + _tokens(_describe(hit, [])) > budget:
+                continue  # too long even without its files: not worth their query
             files = hit.files
             if hit.kind == "event":
                 files = _session_files(conn, hit.note_id, hit.project)
