@@ -291,8 +291,9 @@ def test_common_terms_are_not_searched_in_a_big_index() -> None:
     rows = [f"router cache row{i}" + (" pnpm" if i % 500 == 0 else "") for i in range(3000)]
     conn = _fts(rows)
     # Every row has router and cache; pnpm is rare; workspac* matches nothing.
-    assert prompt_recall._common(conn, ["router", "cach*", "pnpm", "workspac*"]) == [
-        True, True, False, False]  # fmt: skip
+    rare, word, prefix = prompt_recall.RARE, prompt_recall.COMMON_WORD, prompt_recall.COMMON_PREFIX
+    assert prompt_recall._common(conn, ["router", "cach*", "cache*", "pnpm", "workspac*"]) == [
+        word, prefix, word, rare, rare]  # fmt: skip
     assert prompt_recall._expression(conn, ["router", "cach*", "pnpm", "workspac*"]) == (
         '"pnpm" OR "workspac"*'
     )

@@ -261,41 +261,45 @@ def _quoted(term: str) -> str:
     return '"' + _segment(body).replace('"', '""') + '"' + ("*" if term.endswith("*") else "")
 
 
-def _common(conn: Any, terms: list[str]) -> list[bool]:
-    """Which terms are common, in one statement; none in a small index. Rows are counted only
-    up to the bar, and a prefix term whose exact word alone passes it is not expanded (an
-    expansion merges the posting lists of every word with that prefix, whatever their size).
-    """
+RARE, COMMON_WORD, COMMON_PREFIX = 0, 1, 2
+
+
+def _common(conn: Any, terms: list[str]) -> list[int]:
+    """For each term RARE, COMMON_WORD (a prefix term whose exact word alone passes the bar, or
+    an exact term that does) or COMMON_PREFIX (only with the words it expands to), in one
+    statement; all RARE in a small index. Rows are counted only up to the bar, and a prefix
+    is expanded only when its word did not pass it (an expansion merges the posting lists of
+    every word with that prefix, whatever their size)."""
     total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
     if total < PRUNE_FROM or not terms:
-        return [False] * len(terms)
+        return [RARE] * len(terms)
     bar = min(int(COMMON * total), SCORED) + 1
     count = "(SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?))"
     parts, params = [], []
     for term in terms:
-        exact = _quoted(term[:-1] if term.endswith("*") else term)
         if term.endswith("*"):
-            parts.append(f"CASE WHEN {count} >= ? THEN ? ELSE {count} END")
-            params += [exact, bar, bar, bar, _quoted(term), bar]
+            parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE {count} END")
+            params += [_quoted(term[:-1]), bar, bar, _quoted(term), bar]
         else:
-            parts.append(count)
-            params += [exact, bar]
+            parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE 0 END")
+            params += [_quoted(term), bar, bar]
     row = conn.execute("SELECT " + ", ".join(parts), params).fetchone()
-    return [int(n) >= bar for n in row]
+    return [COMMON_WORD if n == -1 else COMMON_PREFIX if n >= bar else RARE for n in row]
 
 
 def _expression(conn: Any, terms: list[str]) -> str:
     """An FTS5 OR of the terms without the common ones, but never fewer than two (the first
-    two common ones, in the prompt's order, when all are). Small indexes search every term:
-    cheap there, and a term's share of a few rows says little."""
+    two common ones, in the prompt's order, when all are: a prefix term whose word alone is
+    common as its word, since expanding it would only add rows past the scored ones). Small
+    indexes search every term: cheap there, and a term's share of a few rows says little."""
     kept = list(terms)
     latin = [t for t in terms if t.isascii()]
     if len(latin) > 2:
         common = dict(zip(latin, _common(conn, latin), strict=True))
-        rare = [t for t in latin if not common[t]]
-        if len(rare) < 2:
-            rare += [t for t in latin if common[t]][: 2 - len(rare)]
-        kept = [t for t in terms if not t.isascii() or t in rare]
+        rare = [t for t in latin if common[t] == RARE]
+        fill = [t for t in latin if common[t] != RARE][: max(0, 2 - len(rare))]
+        word = {t: t[:-1] if t.endswith("*") and common[t] == COMMON_WORD else t for t in fill}
+        kept = [word.get(t, t) for t in terms if not t.isascii() or t in rare or t in word]
     return " OR ".join(_quoted(term) for term in kept)
 
 
