@@ -306,10 +306,10 @@ def _expression(conn: Any, terms: list[str]) -> str:
 def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
     import time
 
-    expression = _expression(conn, terms)
     stop = time.monotonic() + QUERY_LIMIT_S
     conn.set_progress_handler(lambda: 1 if time.monotonic() > stop else 0, 20_000)
     try:
+        expression = _expression(conn, terms)
         rows = conn.execute(_SQL, (expression, inc.session_id, inc.agent, CANDIDATES)).fetchall()
     except Exception as exc:  # interrupted past the limit: no recall this time
         if "interrupt" in str(exc):
