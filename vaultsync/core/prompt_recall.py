@@ -136,7 +136,7 @@ def _has_cjk(text: str) -> bool:
 
 
 def _unsegment(text: str) -> str:
-    """core/text.unsegment: the index's separator only ever stands between CJK characters."""
+    """core/text.unsegment: the index's separator only ever stands next to a CJK character."""
     return text.replace(SEP, "") if SEP in text else text
 
 
@@ -248,8 +248,8 @@ ORDER BY hit.score
 
 
 # A term matching more than a fifth of the index's rows, or more rows than BM25 scores, is
-# common: not searched for (the two rarest terms always are). BM25 gives it little weight,
-# and matching it would fill the scored rows with rows that only it brought.
+# common: not searched for (unless fewer than two terms would be left). BM25 gives it little
+# weight, and matching it would fill the scored rows with rows that only it brought.
 COMMON = 0.2
 PRUNE_FROM = 2000  # ... in an index this big; in a small one every term is cheap and may count
 QUERY_LIMIT_S = 0.15  # the search is cut off past this: no recall rather than a slow prompt
