@@ -203,17 +203,31 @@ def _text_sha(model: str, text: str) -> str:
     return hashlib.sha256(f"{model}\0{text}".encode("utf-8", "replace")).hexdigest()
 
 
-def sync(vault: Path, config: Config, index: Index | None = None) -> VectorReport | None:
-    """Bring the vectors up to date with the index (None when the extra is off)."""
+def sync(
+    vault: Path, config: Config, index: Index | None = None, rels: Sequence[str] | None = None
+) -> VectorReport | None:
+    """Bring the vectors up to date with the index (None when the extra is off): every note,
+    or only `rels` (the notes a reconcile changed: comparing all 100k notes' hashes took 0.7 s
+    for one changed note)."""
     if not enabled(config):
         return None
     if index is None:
         with Index.open(config.index_file()) as opened:
-            return _sync(config, opened)
-    return _sync(config, index)
+            return _sync(config, opened, rels)
+    return _sync(config, index, rels)
 
 
-def _sync(config: Config, index: Index) -> VectorReport:
+def _hashes(conn: sqlite3.Connection, sql: str, rels: Sequence[str] | None) -> dict[str, str]:
+    if rels is None:
+        return dict(conn.execute(sql).fetchall())
+    out: dict[str, str] = {}
+    for start in range(0, len(rels), 500):
+        chunk = list(rels[start : start + 500])
+        out.update(conn.execute(f"{sql} WHERE rel IN ({', '.join('?' * len(chunk))})", chunk))
+    return out
+
+
+def _sync(config: Config, index: Index, rels: Sequence[str] | None = None) -> VectorReport:
     import numpy as np
 
     db_path, matrix_path = store_paths(config)
@@ -227,8 +241,10 @@ def _sync(config: Config, index: Index) -> VectorReport:
         if row is None or row[0] != layout:
             conn.execute("DELETE FROM units")
             conn.execute("DELETE FROM notes")
-        current = dict(index.conn.execute("SELECT rel, sha256 FROM notes").fetchall())
-        stored = dict(conn.execute("SELECT rel, sha FROM notes").fetchall())
+            rels = None  # every note is cut again
+        wanted = None if rels is None else sorted(set(rels))
+        current = _hashes(index.conn, "SELECT rel, sha256 FROM notes", wanted)
+        stored = _hashes(conn, "SELECT rel, sha FROM notes", wanted)
         changed = sorted(rel for rel, sha in current.items() if stored.get(rel) != sha)
         gone = sorted(set(stored) - set(current))
         pending: dict[str, str] = {}
