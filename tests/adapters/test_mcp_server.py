@@ -215,6 +215,41 @@ def test_locked_vault_without_index_is_reported(vault: Path) -> None:
     assert "busy" in error_text(out["calls"][0])
 
 
+def test_an_unset_placeholder_counts_as_unset_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fast twin of the subprocess test below: `run` as the server's entry point runs it,
+    with the server's stdio loop replaced by one tool call in this process."""
+    pytest.importorskip("mcp")
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from vaultsync.adapters import mcp_server
+
+    monkeypatch.setenv("VAULTSYNC_VAULT", "${VAULTSYNC_VAULT}")
+    monkeypatch.setenv("VAULTSYNC_HOME", str(tmp_path / "state"))
+    errors: list[str] = []
+    real_build = mcp_server.build_server
+
+    def build(**kwargs: Any) -> Any:
+        server = real_build(**kwargs)
+
+        def one_call(transport: str = "stdio") -> None:
+            assert transport == "stdio"
+            try:
+                anyio.run(server.call_tool, "search", {"query": "routes"})
+            except ToolError as exc:
+                errors.append(str(exc))
+
+        server.run = one_call
+        return server
+
+    monkeypatch.setattr(mcp_server, "build_server", build)
+    mcp_server.run(agent="hermes")
+    [text] = errors
+    assert "no vault configured" in text and "${" not in text, text
+
+
+@pytest.mark.slow  # a second server start; the in-process twin above runs in the fast tier
 def test_an_unset_placeholder_from_hermes_counts_as_unset(tmp_path: Path) -> None:
     """Hermes passes `${VAULTSYNC_VAULT}` on literally when the variable is unset: the server
     then looks for the vault as if it were unset (here: none configured), not in a folder of
