@@ -409,14 +409,21 @@ HOSTILE: list[Callable[[int], str]] = [
 def test_hostile_input_is_bounded(hostile: Callable[[int], str]) -> None:
     # CPU time, not wall time: other processes on a busy machine must not fail this, but a
     # pattern that backtracks quadratically must (four times the input: four times the work if
-    # linear, sixteen if quadratic; the bound is between).
+    # linear, sixteen if quadratic; the bound is between). A loaded machine only ever adds
+    # time, so an over-the-bound pair is measured again (up to three times, the least of each
+    # kept): a real quadratic stays over it.
     def cost(text: str) -> float:
         t = time.process_time()
         redact(text)
         return time.process_time() - t
 
-    one, four = cost(hostile(1)), cost(hostile(4))
-    assert four < 8 * one + 0.02, f"{one:.3f}s then {four:.3f}s for 4x the input: not linear"
+    small, big = hostile(1), hostile(4)
+    one, four = cost(small), cost(big)
+    for _ in range(2):
+        if four < 8 * one + 0.05:
+            break
+        one, four = min(one, cost(small)), min(four, cost(big))
+    assert four < 8 * one + 0.05, f"{one:.3f}s then {four:.3f}s for 4x the input: not linear"
     assert four < 5.0  # about 0.4 s for the worst case here; the ratio above is the real check
 
 

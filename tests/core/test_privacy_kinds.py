@@ -190,7 +190,14 @@ def test_new_detectors_stay_linear(hostile: Callable[[int], str]) -> None:
         res = default_redactor().redact(text)
         return time.process_time() - t, res
 
-    (one, _), (four, res) = cost(hostile(1)), cost(hostile(4))
-    assert four < 8 * one + 0.02, f"{one:.3f}s then {four:.3f}s for 4x the input: not linear"
+    # A loaded machine only ever adds time: an over-the-bound pair is measured again (up to
+    # three times, the least of each kept); a real quadratic stays over the bound.
+    small, big = hostile(1), hostile(4)
+    (one, _), (four, res) = cost(small), cost(big)
+    for _ in range(2):
+        if four < 8 * one + 0.05:
+            break
+        one, four = min(one, cost(small)[0]), min(four, cost(big)[0])
+    assert four < 8 * one + 0.05, f"{one:.3f}s then {four:.3f}s for 4x the input: not linear"
     assert four < 5.0
     assert len(res.findings) <= 2000  # a wall of markers is quoted as one block
