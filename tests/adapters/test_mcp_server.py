@@ -87,12 +87,18 @@ def error_text(result: Any) -> str:
     return result.content[0].text
 
 
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scenario's notes, recorded once for the module (six hook processes)."""
+    return build_template(tmp_path_factory.mktemp("scenario"))
+
+
 @pytest.fixture
-def fixed_vault(vault: Path, tmp_path: Path) -> Path:
-    """The scenario's notes, no index yet: the server's first call builds it."""
+def fixed_vault(vault: Path, template: Path) -> Path:
+    """A copy of the scenario's notes, no index yet: the server's first call builds it."""
     import shutil
 
-    shutil.copytree(build_template(tmp_path / "scenario"), vault, dirs_exist_ok=True)
+    shutil.copytree(template, vault, dirs_exist_ok=True)
     return vault
 
 
