@@ -114,6 +114,24 @@ def test_rebuild_repairs_a_stale_save_without_any_further_hook(
     assert tool_markers(note.read_text(encoding="utf-8")) == ["alpha", "bravo"]
 
 
+def test_a_save_between_the_append_and_its_tail_is_still_repaired(
+    launcher: list[str], vault: Path
+) -> None:
+    """The editor's save can land after a hook appended its block but before the hook noted
+    the note's size and mtime: those then describe the stale buffer, and no later call may take
+    that for "unchanged since our append"."""
+    run(launcher, tool("s1", "alpha"))
+    note = note_of(vault)
+    rel = note.relative_to(vault).as_posix()
+    buffer = note.read_text(encoding="utf-8")
+    run(launcher, tool("s1", "bravo"))
+    [bravo] = [e for e in journal.entries(vault, rel) if "bravo" in e["block"]]
+    stale_save(note, buffer, "typed while bravo ran")  # the save lands here...
+    journal.record(vault, rel, note, [(bravo["id"], bravo["block"])])  # ...before the tail
+    run(launcher, tool("s1", "charlie"))
+    assert tool_markers(note.read_text(encoding="utf-8")) == ["alpha", "bravo", "charlie"]
+
+
 def test_the_journal_forgets_events_after_the_repair_window(vault: Path) -> None:
     entries = [{"id": "a", "t": 0, "block": ""}, {"id": "b", "t": 0, "block": ""}]
     assert journal.lost(entries, {"a"}) == [entries[1]]

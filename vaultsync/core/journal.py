@@ -64,15 +64,30 @@ def record(vault: Path, rel: str, target: Path, entries: list[tuple[str, str]]) 
             os.close(fd)
         if size > _COMPACT_AT:
             _compact(journal, DEFAULT_WINDOW_S)
-    _remember_tail(base, rel, target)
+    _remember_tail(base, rel, target, _ending(entries[-1][1] if entries else ""))
 
 
-def _remember_tail(base: Path, rel: str, target: Path) -> None:
+def _ending(text: str) -> bytes:
+    return text.rstrip().encode("utf-8", "surrogatepass")[-256:]
+
+
+def _remember_tail(base: Path, rel: str, target: Path, ending: bytes = b"") -> None:
+    """Keep the note's size and mtime as this append left it. An editor's save can land
+    between the append and this stat: then the stat describes the person's stale buffer, and
+    taking it for ours would hide the events that buffer dropped from every later repair. So
+    the note must still end with the block just appended; if not, the tail is left unusable
+    and the next call compares the ids instead."""
     try:
-        st = os.stat(target)
+        with open(target, "rb") as fh:
+            st = os.fstat(fh.fileno())  # first: a save after it changes size or mtime anyway
+            size, mtime = st.st_size, st.st_mtime_ns
+            if ending:
+                fh.seek(max(0, size - len(ending) - 16))
+                if ending not in fh.read():
+                    size, mtime = -1, -1
     except OSError:
         return
-    data = json.dumps({"rel": rel, "size": st.st_size, "mtime": st.st_mtime_ns})
+    data = json.dumps({"rel": rel, "size": size, "mtime": mtime})
     writer.overwrite(base.with_suffix(".tail"), data.encode("utf-8"), mode=0o644)
 
 
@@ -123,7 +138,12 @@ def lost(journal_entries: list[dict[str, Any]], present: set[str]) -> list[dict[
     for i, item in enumerate(journal_entries):
         if item["id"] in present:
             last = i
-    return [e for e in journal_entries[last + 1 :] if e["id"] not in present]
+    out, once = [], set(present)  # an id journaled twice is put back once
+    for e in journal_entries[last + 1 :]:
+        if e["id"] not in once:
+            once.add(e["id"])
+            out.append(e)
+    return out
 
 
 def _settled_text(target: Path, tries: int = 5) -> str | None:
@@ -172,7 +192,8 @@ def repair_locked(vault: Path, rel: str, target: Path, window_s: float = DEFAULT
     if missing:
         block = "".join(str(e["block"]) for e in missing)
         writer.append_unlocked(target, block)
-    _remember_tail(_base(vault, rel), rel, target)
+    ending = block if missing else (text or "")
+    _remember_tail(_base(vault, rel), rel, target, _ending(ending))
     return len(missing)
 
 

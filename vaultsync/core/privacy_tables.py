@@ -18,7 +18,8 @@ aws-session-token | iqojb3jpz2lux2vj,zxivyxdze | |
 github-token | ghp_,gho_,ghu_,ghs_,ghr_ | s=ghp_16C7e42F292c6912E7710c838347Ae178B4a |
     %Lgh[pousr]_[A-Za-z0-9]{36,251}%R
 github-fine-grained-pat | github_pat_ | | %Lgithub_pat_[A-Za-z0-9_]{50,255}%R
-gitlab-token | glpat-,gldt-,glptt-,glrt-,glsoat-,glft-,glimt-,glagent-,gloas-,glcbt-,gr1348941 | c= |
+gitlab-token | glpat-,gldt-,glptt-,glrt-,glsoat-,glft-,glimt-,glagent-,gloas-,glcbt-,gr1348941 |
+    c= |
     %L(?:gl(?:pat|dt|ptt|rt|soat|ft|imt|agent|oas|cbt|ffct)-|GR1348941)[A-Za-z0-9_-]{20,64}
     (?:\.[A-Za-z0-9_-]{1,64}){0,3}%R
 slack-token | xox | | %L(?:xox[abposre]|xoxe\.xox[bp])-[A-Za-z0-9-]{10,250}%R
