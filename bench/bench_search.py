@@ -49,6 +49,7 @@ QUERIES = [
     ("Chinese question", "我们是怎么修复数据库迁移的问题的？", {}),
 ]
 QUESTION = "how did we fix the router timeout?"
+MODEL = ["wordllama"]  # [search] model for the extra's figures (--model)
 RAW = (
     f"SELECT rowid, bm25(fts, {', '.join(map(str, WEIGHTS))}) AS s,"
     " snippet(fts, -1, '«', '»', '…', 20) FROM fts WHERE fts MATCH ? ORDER BY s LIMIT 10"
@@ -148,7 +149,11 @@ def _semantic(
     cli_cmd: list[str],
     env: dict[str, str],
 ) -> dict[str, float]:
-    on = Config(vault, index_file, {**config.data, "search": {"semantic": "on"}})
+    on = Config(vault, index_file, {**config.data, "search": {"semantic": "on", "model": MODEL[0]}})
+    # the CLI reads the model from the user config (the vault's has none)
+    home = Path(env["VAULTSYNC_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(f'[search]\nmodel = "{MODEL[0]}"\n', encoding="utf-8")
     started = time.perf_counter()
     vectors.embedder(on)
     load_s = time.perf_counter() - started
@@ -185,7 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--no-semantic", action="store_true", help="skip the extra's figures")
+    parser.add_argument("--model", default="wordllama", help="[search] model, e.g. wordllama,use")
     args = parser.parse_args(argv)
+    MODEL[0] = args.model
     for n in (int(s) for s in args.sizes.split(",") if s):
         at_size(n, args.runs, not args.no_semantic)
     return 0

@@ -187,7 +187,10 @@ def search(
     level: str | None = None,
     since: str | None = None,
     limit: Any = None,
+    exclude_session: str | None = None,
 ) -> dict[str, Any]:
+    """`exclude_session`: the caller's own session, whose latest prompt is the question itself
+    (the hook captured it before the agent called this tool)."""
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import SearchError
 
@@ -197,6 +200,7 @@ def search(
         found = recall(
             vault, config, query, project=project or None, agent=agent or None,
             type=type or None, level=level or None, since=since or None, limit=count,
+            exclude_session=exclude_session or None,
         )  # fmt: skip
     except SearchError as exc:
         raise ToolInputError(str(exc)) from exc
