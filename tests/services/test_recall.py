@@ -225,3 +225,24 @@ def test_plain_words_weigh_what_a_note_says_it_is_about(tmp_path: Path) -> None:
     assert found.mode == "any" and rels(found)[0] == "notes/lead.md"
     # column order (title, keywords, body, about): for plain words `about` outweighs the body
     assert WEIGHTS_ANY[3] > WEIGHTS_ANY[2] and WEIGHTS[3] == WEIGHTS[2]
+
+
+def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path: Path) -> None:
+    # A one-paragraph memory is all heading and lead: its text is in `about`, not `body`.
+    from vaultsync.core import prompt_recall
+    from vaultsync.core.agents import Incoming
+
+    vault = tmp_path / "vault"
+    put(vault, "memories/L2-confirmed/canary.md",
+        "# Deploys\n\nEvery billing deploy waits for the staging canary.\n",
+        type="memory", level="L2", scope="project", status="confirmed")  # fmt: skip
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    inc = Incoming(agent="codex", native_event="UserPromptSubmit", kind=None, session_id="s")
+    conn = prompt_recall._connect(config.index_file())
+    try:
+        hits = prompt_recall._search(conn, prompt_recall._terms("billing deploy canary"), inc)
+    finally:
+        conn.close()
+    assert [h.rel for h in hits] == ["memories/L2-confirmed/canary.md"]
+    assert "staging canary" in hits[0].text

@@ -162,7 +162,8 @@ SELECT top.id, top.score,
        COALESCE(n.type, 'event'), COALESCE(n.rel, s.rel), COALESCE(n.title, s.title),
        COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
        COALESCE(NULLIF(e.ts, ''), n.updated, n.created), e.heading, e.tool,
-       COALESCE(n.props, '{{}}'), COALESCE(e.note_id, n.id), f.title, substr(f.body, 1, 3000),
+       COALESCE(n.props, '{{}}'), COALESCE(e.note_id, n.id), f.title,
+       substr(iif(f.about = '', f.body, f.about || char(10) || f.body), 1, 3000),
        COALESCE(n.session_id, e.session_id), COALESCE(n.project, s.project)
 FROM top
 JOIN fts f ON f.rowid = top.id

@@ -119,7 +119,10 @@ def texts(index: Index, rowids: Iterable[int]) -> dict[int, str]:
             f" WHERE rowid IN ({_marks(len(chunk))})",
             chunk,
         )
-        out.update((rowid, f"{t}\n{k}\n{a}\n{b}") for rowid, t, k, a, b in rows)
+        # without an `about` (events) the text reads as before the column: event vectors
+        # keyed by their text (services/recall/vectors.py) stay valid
+        out.update((rowid, f"{t}\n{k}\n{a}\n{b}" if a else f"{t}\n{k}\n{b}")
+                   for rowid, t, k, a, b in rows)  # fmt: skip
     return out
 
 
