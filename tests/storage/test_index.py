@@ -334,3 +334,13 @@ def test_reads_limited_to_given_rels(idx: Index) -> None:
     assert idx.racy(["n2.md", "n3.md"]) == {"n2.md"}
     assert len(idx.stats([f"n{i}.md" for i in range(1100)])) == 1100  # more than one chunk
     assert len(idx.stats()) == 1200
+
+
+def test_a_sessions_notes_are_found_by_session_id_without_a_scan(idx: Index) -> None:
+    # hybrid search reads one row per session only the vectors found (vectors.candidates_for)
+    plan = idx.conn.execute(
+        "EXPLAIN QUERY PLAN SELECT id FROM notes WHERE session_id = ?"
+        " ORDER BY type = 'summary' DESC, updated DESC LIMIT 1",
+        ("s1",),
+    ).fetchall()
+    assert any("notes_session" in str(step[-1]) for step in plan), plan
