@@ -10,11 +10,17 @@ committed, so both sides time only the sync), in two situations:
 - merge: the other writer pushed a change to a different note first (fetch, integrate, push).
 
 Ours also pays for looking for uncommitted changes (`git status`), the merge computed in git's
-object store, and re-indexing the notes that came in. Medians over `--repeat` runs, and the
-ratio ours/floor. The floor's rebase rewrites unpublished commits; ours never rewrites anything
-and makes a merge commit instead.
+object store, and re-indexing the notes that came in (with the semantic extra installed, their
+vectors too). Medians over `--repeat` runs of wall time and of CPU time (this process's own plus
+its git children's: steadier than wall time on a busy machine), and the ratios ours/floor. The
+floor's rebase rewrites unpublished commits; ours never rewrites anything and makes a merge
+commit instead.
 
-Usage: .venv/bin/python bench/bench_sync.py [--sizes 1000,100000] [--repeat 5] [--json]
+The clones are removed afterwards (`--keep` leaves them); the generated seed vault and the
+index state under bench/.data/sync-home stay, so a rerun skips generating notes and embedding
+them (100k notes: about 0.4 GB of notes per copy, 1.5 GB of index and vectors).
+
+Usage: .venv/bin/python bench/bench_sync.py [--sizes 1000,100000] [--repeat 5] [--json] [--keep]
 """
 
 from __future__ import annotations
@@ -22,12 +28,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / ".data"
@@ -78,15 +86,27 @@ def setup(n: int) -> tuple[Path, Path, Path, Path]:
     return bare, clones[0], clones[1], clones[2]
 
 
-def run(n: int, repeat: int) -> dict[str, float]:
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished children (git)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run(n: int, repeat: int, keep: bool = False) -> dict[str, float]:
     from vaultsync.core.config import load_config
     from vaultsync.services.vault import remote
 
+    began = time.perf_counter()
     _bare, ours, floor, other = setup(n)
     config = load_config(ours)
     remote.sync(ours, config)  # warm: the first sync fetches the whole history once
-    times: dict[str, list[float]] = {"ours_push": [], "floor_push": [], "ours_merge": []}
-    times["floor_merge"] = []
+    setup_s = time.perf_counter() - began
+    times: dict[str, list[float]] = {}
+    for who in ("ours", "floor"):
+        for situation in ("push", "merge"):
+            times[f"{who}_{situation}"] = []
+            times[f"{who}_{situation}_cpu"] = []
     for i in range(repeat):
         for situation in ("push", "merge"):
             remote.sync(ours, config)
@@ -95,10 +115,12 @@ def run(n: int, repeat: int) -> dict[str, float]:
                 git(other, "pull", "-q", "--rebase")
                 _edit(other, 2 * i + 101, "other")
                 git(other, "push", "-q")
-            start = time.perf_counter()
+            cpu, start = _cpu(), time.perf_counter()
             result = remote.sync(ours, config)
             times[f"ours_{situation}"].append(time.perf_counter() - start)
+            times[f"ours_{situation}_cpu"].append(_cpu() - cpu)
             assert result.pushed and not result.error, result.error
+            assert (result.integrated == "merge") == (situation == "merge"), result.state
 
             git(floor, "pull", "-q", "--rebase")
             _edit(floor, 2 * i + 1, "floor")
@@ -106,18 +128,76 @@ def run(n: int, repeat: int) -> dict[str, float]:
                 git(other, "pull", "-q", "--rebase")
                 _edit(other, 2 * i + 151, "other")
                 git(other, "push", "-q")
-            start = time.perf_counter()
+            cpu, start = _cpu(), time.perf_counter()
             git(floor, "pull", "-q", "--rebase")
             git(floor, "push", "-q")
             times[f"floor_{situation}"].append(time.perf_counter() - start)
-    out: dict[str, float] = {"notes": n}
+            times[f"floor_{situation}_cpu"].append(_cpu() - cpu)
+    out: dict[str, float] = {"notes": n, "setup_s": round(setup_s, 1), "repeat": repeat}
     for key, samples in times.items():
         out[f"{key}_ms"] = round(statistics.median(samples) * 1000, 1)
     for situation in ("push", "merge"):
-        out[f"{situation}_ratio"] = round(
-            out[f"ours_{situation}_ms"] / out[f"floor_{situation}_ms"], 2
-        )
+        for suffix in ("", "_cpu"):
+            out[f"{situation}{suffix}_ratio"] = round(
+                out[f"ours_{situation}{suffix}_ms"] / out[f"floor_{situation}{suffix}_ms"], 2
+            )
+    if not keep:
+        shutil.rmtree(DATA / f"sync-{n}", ignore_errors=True)
     return out
+
+
+def _env() -> None:
+    os.environ.setdefault("VAULTSYNC_HOME", str(DATA / "sync-home"))
+    os.environ.setdefault("GIT_AUTHOR_NAME", "bench")
+    os.environ.setdefault("GIT_AUTHOR_EMAIL", "bench@vaultsync.invalid")
+    os.environ.setdefault("GIT_COMMITTER_NAME", "bench")
+    os.environ.setdefault("GIT_COMMITTER_EMAIL", "bench@vaultsync.invalid")
+
+
+def section(sizes: list[int], repeat: int) -> dict[str, Any]:
+    """bench/run's `sync` section: a row per size and situation, each beside its floor."""
+    from sections import row
+
+    _env()
+    rows, detail = [], {}
+    for n in sizes:
+        r = run(n, repeat)
+        report([r])
+        for situation, what in (("push", "nothing new on the remote"), ("merge", "remote moved")):
+            rows.append(
+                row(
+                    f"sync.{situation}.{n}",
+                    f"`vaultsync sync`, one note changed, {what}, {n:,} notes",
+                    n,
+                    r[f"ours_{situation}_ms"],
+                    "ms",
+                    "`git pull --rebase && git push`",
+                    r[f"floor_{situation}_ms"],
+                    cpu_ratio=r[f"{situation}_cpu_ratio"],
+                )
+            )
+        detail[str(n)] = r
+    return {"rows": rows, "detail": detail}
+
+
+def report(rows: list[dict[str, float]]) -> None:
+    print(
+        f"{'notes':>8} {'situation':>9} {'ours ms':>9} {'floor ms':>9} {'ratio':>6}"
+        f" {'ours cpu':>9} {'floor cpu':>9} {'ratio':>6}"
+    )
+    for row in rows:
+        for situation in ("push", "merge"):
+            print(
+                f"{int(row['notes']):>8} {situation:>9} {row[f'ours_{situation}_ms']:>9} "
+                f"{row[f'floor_{situation}_ms']:>9} {row[f'{situation}_ratio']:>6} "
+                f"{row[f'ours_{situation}_cpu_ms']:>9} {row[f'floor_{situation}_cpu_ms']:>9} "
+                f"{row[f'{situation}_cpu_ratio']:>6}"
+            )
+    print(
+        "floor: git pull --rebase && git push to the same bare remote, same run; medians in ms"
+        " (wall, then CPU of this process and its git children)",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -125,24 +205,14 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000", help="comma-separated note counts")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="keep the clones in bench/.data/")
     args = parser.parse_args()
-    os.environ.setdefault("VAULTSYNC_HOME", str(DATA / "sync-home"))
-    os.environ.setdefault("GIT_AUTHOR_NAME", "bench")
-    os.environ.setdefault("GIT_AUTHOR_EMAIL", "bench@vaultsync.invalid")
-    os.environ.setdefault("GIT_COMMITTER_NAME", "bench")
-    os.environ.setdefault("GIT_COMMITTER_EMAIL", "bench@vaultsync.invalid")
-    rows = [run(int(s), args.repeat) for s in args.sizes.split(",")]
+    _env()
+    rows = [run(int(s), args.repeat, args.keep) for s in args.sizes.split(",")]
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print(f"{'notes':>8} {'situation':>9} {'ours ms':>9} {'floor ms':>9} {'ratio':>6}")
-    for row in rows:
-        for situation in ("push", "merge"):
-            print(
-                f"{int(row['notes']):>8} {situation:>9} {row[f'ours_{situation}_ms']:>9} "
-                f"{row[f'floor_{situation}_ms']:>9} {row[f'{situation}_ratio']:>6}"
-            )
-    print("floor: git pull --rebase && git push to the same bare remote, same run")
+    report(rows)
 
 
 if __name__ == "__main__":

@@ -101,6 +101,19 @@ def test_the_provider_answers_about_the_claude_fix(
     provider.shutdown()
 
 
+def test_search_never_returns_the_providers_own_session(
+    hermes_home: Path, vault_with_fix: Path
+) -> None:
+    """The provider knows its session: its search leaves that session out (here the fix
+    session's id stands for it)."""
+    provider = load(hermes_home)
+    provider.initialize(FIX_SESSION, hermes_home=str(hermes_home), platform="cli")
+    found = json.loads(provider.handle_tool_call("vaultsync_search", {"query": QUESTION_EN}))
+    provider.shutdown()
+    assert "error" not in found, found
+    assert FIX_SESSION[:8] not in {r["session"] for r in found["results"]}
+
+
 def test_memory_writes_are_mirrored_into_candidates(
     hermes_home: Path, vault_with_fix: Path
 ) -> None:

@@ -207,3 +207,17 @@ def test_an_unset_placeholder_from_hermes_counts_as_unset(tmp_path: Path) -> Non
 
     text = error_text(anyio.run(go))
     assert "no vault configured" in text and "${" not in text, text
+
+
+def test_search_leaves_out_the_callers_own_session(fixed_vault: Path) -> None:
+    """The agent asking is in its latest session: that session's prompt would be the best hit
+    for its own question, so search leaves it out; another agent still finds it."""
+    from vaultsync.adapters.mcp_server import build_server
+
+    def sessions(agent: str) -> set[str]:
+        server = build_server(vault=str(fixed_vault), agent=agent)
+        result = anyio.run(server.call_tool, "search", {"query": QUESTION_EN})
+        return {r["session"] for r in payload(result).get("results", [])}
+
+    assert FIX_SESSION[:8] in sessions("hermes")
+    assert FIX_SESSION[:8] not in sessions("claude-code")

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vaultsync.core import paths, prompt_recall
 from vaultsync.core.config import load_config
@@ -237,3 +239,78 @@ def test_gemini_prompt_without_the_context_it_was_given(hook: list[str], fixed: 
     from vaultsync.core.agents import normalize
 
     assert normalize("gemini", payload).prompt == question
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x40000, exclude_categories=("Cs",))))
+def test_the_regex_free_cjk_helpers_agree_with_core_text(value: str) -> None:
+    from vaultsync.core import text
+
+    assert prompt_recall._has_cjk(value) == text.has_cjk(value)
+    assert prompt_recall._tokens(value) == text.estimate_tokens(value)
+    assert prompt_recall._unsegment(text.segment(value)) == text.unsegment(text.segment(value))
+    word = "".join(value.split())
+    assert prompt_recall._segment(word) == text.segment(word)
+
+
+def test_an_english_prompt_compiles_no_cjk_regex_and_no_yaml_writer(
+    hook: list[str], fixed: Path
+) -> None:
+    """What recall costs the hook: an English prompt whose hits carry non-ASCII characters (the
+    event headings' middle dot, the ellipsis of a cut line) compiles none of core/text's CJK
+    regexes (~5 ms each) and does not import core/properties."""
+    code = (
+        "import sys\n"
+        "from vaultsync.core import prompt_recall, text\n"
+        "from vaultsync.core.agents import Incoming\n"
+        "from vaultsync.core.config import load_config\n"
+        "from vaultsync.core.model import EventKind\n"
+        "cfg = load_config(strict=False)\n"
+        "inc = Incoming(agent='hermes', native_event='pre_llm_call', kind=EventKind.PROMPT,\n"
+        "               session_id='h-cost', cwd='/tmp', prompt=sys.argv[1])\n"
+        "block = prompt_recall.context_for(inc, cfg.vault, cfg)\n"
+        "print(len(block) > 0, text._rx.cache_info().currsize,\n"
+        "      'vaultsync.core.properties' in sys.modules)\n"
+    )
+    question = "Which files did the API routing bug fix change?"
+    proc = subprocess.run([sys.executable, "-c", code, question], capture_output=True, text=True)
+    assert proc.stdout.split() == ["True", "0", "False"], proc.stderr
+
+
+def _fts(rows: list[str]) -> Any:
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE fts USING fts5(title, keywords, body)")
+    conn.executemany("INSERT INTO fts(title, keywords, body) VALUES ('', '', ?)",
+                     [(r,) for r in rows])  # fmt: skip
+    return conn
+
+
+def test_common_terms_are_not_searched_in_a_big_index() -> None:
+    rows = [f"router cache row{i}" + (" pnpm" if i % 500 == 0 else "") for i in range(3000)]
+    conn = _fts(rows)
+    # Every row has router and cache; pnpm is rare; workspac* matches nothing.
+    rare, word, prefix = prompt_recall.RARE, prompt_recall.COMMON_WORD, prompt_recall.COMMON_PREFIX
+    assert prompt_recall._common(conn, ["router", "cach*", "cache*", "pnpm", "workspac*"]) == [
+        word, prefix, word, rare, rare]  # fmt: skip
+    assert prompt_recall._expression(conn, ["router", "cach*", "pnpm", "workspac*"]) == (
+        '"pnpm" OR "workspac"*'
+    )
+    # All common: the first two still searched, so the prompt is not lost.
+    assert prompt_recall._expression(conn, ["router", "cach*", "row1*"]) == ('"router" OR "cach"*')
+    # A small index searches every term.
+    assert prompt_recall._expression(_fts(rows[:100]), ["router", "cach*", "pnpm"]) == (
+        '"router" OR "cach"* OR "pnpm"'
+    )
+
+
+def test_the_index_is_opened_read_only(vault: Path, fixed: Path) -> None:
+    import sqlite3
+
+    conn = prompt_recall._connect(load_config(vault).index_file())
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            conn.execute("CREATE TABLE scratch(x)")
+    finally:
+        conn.close()

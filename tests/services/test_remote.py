@@ -375,3 +375,27 @@ def test_a_sync_killed_between_work_tree_and_branch_is_finished_by_the_next(
     assert git(b.vault, "rev-parse", "HEAD") == git(pair_bare, "rev-parse", "main")
     a.sync()
     assert a.tree() == b.tree()
+
+
+def test_a_note_that_comes_in_costs_its_own_vectors_not_the_whole_matrix(
+    pair: tuple[Machine, Machine, Path],
+) -> None:
+    from vaultsync.services.recall import vector_matrix, vectors
+
+    if not vectors.available():
+        pytest.skip("the semantic extra is not installed")
+    a, b, _ = pair
+    for i in range(6):
+        a.write(f"notes/n{i}.md", f"# Topic {i}\n\nTables, colours and fonts {i}.\n")
+    a.sync()
+    assert b.sync().state == "pulled"  # b indexes the vault once, vectors included
+    base = vectors.store_paths(b.config())[1]
+    before = (base.stat().st_ino, base.stat().st_mtime_ns)
+    a.write("notes/new.md", "# Embed files\n\nShow another note inside this one.\n")
+    a.sync()
+    assert b.sync().state == "pulled"
+    assert (base.stat().st_ino, base.stat().st_mtime_ns) == before  # not rewritten whole
+    loaded = vector_matrix.load(base)
+    assert loaded is not None and loaded[1] is not None  # the delta holds the new note
+    matrix, _delta, keys = loaded
+    assert {k[0] for k in keys[len(matrix) :]} == {"note:notes/new.md"}

@@ -124,9 +124,12 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
         session events). Returns short hits: id, type, title, date, agent, session, project,
         score, snippet, and `from` (which agent and when). Open one with `timeline` or `get`."""
         path, config = ready()
-        own = _infer_session(path, config, caller)[0] if caller else None  # asked in its prompt
-        return call(tools.search, path, config, query, project=project, agent=agent, type=type,
-                    level=level, since=since, limit=limit, exclude_session=own)  # fmt: skip
+        # The caller's own session (its latest of the last 12 hours) is left out: its prompt
+        # would be the best hit for its own question, and the agent has that session already.
+        own = _infer_session(path, config, caller)[0] if caller else ""
+        return call(tools.search, path, config, query, project=project, agent=agent,
+                    type=type, level=level, since=since, limit=limit,
+                    exclude_session=own or None)  # fmt: skip
 
     @server.tool(annotations=read_only)
     def timeline(

@@ -24,9 +24,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 
-from vaultsync.core import nlquery, paths
-from vaultsync.core.text import estimate_tokens, has_cjk, segment, unsegment
+from vaultsync.core import paths
+from vaultsync.core import text as _text
+from vaultsync.core.text import SEP, segment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,9 +73,12 @@ _TERMS: dict[str, list[str]] = {}
 
 
 def _terms(text: str) -> list[str]:
-    """nlquery.terms, once per prompt (the hook asks three times)."""
+    """nlquery.terms, once per prompt (the hook asks three times). Imported here: the hook
+    imports this module at every event, and only a prompt needs the terms."""
     found = _TERMS.get(text)
     if found is None:
+        from vaultsync.core import nlquery
+
         found = _TERMS[text] = nlquery.terms(text)
     return found
 
@@ -104,6 +109,57 @@ def wanted(inc: Incoming, cfg: Config) -> bool:
     return budget > 0 and not is_trivial(inc.prompt)
 
 
+# CJK tests without core/text's regexes: a class spanning the CJK blocks takes ~5 ms to
+# compile, and the recall would compile it for any candidate in Chinese or any line with an
+# ellipsis. The ranges are core/text's own (its class is a run of `lo-hi` triples), merged
+# where they touch, as the sorted bounds a bisect looks a code point up in.
+def _cjk_bounds(cls: str) -> tuple[int, ...]:
+    spans = sorted((ord(cls[i]), ord(cls[i + 2]) + 1) for i in range(0, len(cls), 3))
+    merged: list[list[int]] = []
+    for lo, end in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([lo, end])
+    return tuple(edge for span in merged for edge in span)
+
+
+_CJK_BOUNDS = _cjk_bounds(_text.CJK_CLASS)
+
+
+def _is_cjk(ch: str) -> bool:
+    return bisect_right(_CJK_BOUNDS, ord(ch)) & 1 == 1
+
+
+def _has_cjk(text: str) -> bool:
+    return not text.isascii() and max(text) >= "\u3000" and any(map(_is_cjk, text))
+
+
+def _unsegment(text: str) -> str:
+    """core/text.unsegment: the index's separator only ever stands next to a CJK character."""
+    return text.replace(SEP, "") if SEP in text else text
+
+
+def _segment(term: str) -> str:
+    """core/text.segment, for one query term (a term in CJK is CJK throughout)."""
+    if not _has_cjk(term):
+        return term
+    if all(map(_is_cjk, term)):
+        return SEP.join(term)
+    return segment(term)
+
+
+def _tokens(text: str) -> int:
+    """core/text.estimate_tokens: each CJK character one token, other words one per four
+    characters."""
+    if _has_cjk(text):
+        cjk = sum(map(_is_cjk, text))
+        text = "".join(" " if _is_cjk(ch) else ch for ch in text)
+    else:
+        cjk = 0
+    return cjk + sum((len(word) + 3) // 4 for word in text.split())
+
+
 class _Hit:
     __slots__ = (
         "agent", "coverage", "date", "files", "kind", "note_id", "project", "rel", "score", "sid",
@@ -131,8 +187,8 @@ class _Hit:
 def _covered(terms: list[str], text: str) -> tuple[int, int]:
     """(terms found in `text`, terms that could be): a CJK term cannot match a text without
     CJK characters, so a Chinese question about English notes is judged on its Latin terms."""
-    low = unsegment(text).lower()
-    if not has_cjk(low):
+    low = _unsegment(text).lower()
+    if not all(map(str.isascii, terms)) and not _has_cjk(low):
         terms = [t for t in terms if t.isascii()]
     found = 0
     for term in terms:
@@ -146,84 +202,115 @@ def _covered(terms: list[str], text: str) -> tuple[int, int]:
 def _connect(path: Path) -> Any:
     import sqlite3
 
-    conn = sqlite3.connect(str(path), timeout=0.05, isolation_level=None)
-    conn.execute("PRAGMA query_only=1")
+    # Read-only at the file level: no write lock taken, nothing to checkpoint or clean up at
+    # close, and a damaged query cannot change the index.
+    uri = path.resolve().as_uri() + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=0.05, isolation_level=None)
+    # Pages read through a memory map, not copied in by read calls: the search touches
+    # a few hundred of them once, in a new process each time (~1 ms less at 2,000 notes).
+    conn.execute("PRAGMA mmap_size = 268435456")
     return conn
 
 
-# Rank on the FTS table alone first (bm25 over every match, no joins), then decorate and filter
-# only the best TOP rows: the joins and the text read back cost per row.
+# The work is bounded whatever the vault's size: BM25 scores at most SCORED matching rows (the
+# newest, by row id), the best TOP of those are joined to their notes and events, and the
+# relevance bar sees the first CANDIDATES wanted ones. Only SQLite's own walk of the terms'
+# posting lists (C, well under a microsecond a row) still grows with the vault.
+SCORED = 1000
 TOP = 200
+# The note and event rows are read for the TOP rows, their text only for the wanted ones.
 _SQL = f"""
-WITH top AS (
+WITH scored AS (
     SELECT rowid AS id, bm25(fts, 8.0, 4.0, 1.0) AS score FROM fts WHERE fts MATCH ?
-    ORDER BY score LIMIT {TOP})
-SELECT top.id, top.score,
-       COALESCE(n.type, 'event'), COALESCE(n.rel, s.rel), COALESCE(n.title, s.title),
-       COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
-       COALESCE(NULLIF(e.ts, ''), n.updated, n.created), e.heading, e.tool,
-       COALESCE(n.props, '{{}}'), COALESCE(e.note_id, n.id), f.title,
-       substr(iif(f.about = '', f.body, f.about || char(10) || f.body), 1, 3000),
-       COALESCE(n.session_id, e.session_id), COALESCE(n.project, s.project)
-FROM top
-JOIN fts f ON f.rowid = top.id
-LEFT JOIN notes n ON n.id = top.id
-LEFT JOIN events e ON e.id = top.id
-LEFT JOIN notes s ON s.id = e.note_id
-WHERE ((n.type IN ('memory', 'summary') AND n.status NOT IN ('rejected', 'archived'))
-       OR (e.id IS NOT NULL AND e.kind IN ('prompt', 'tool', 'tool_error', 'turn_end')))
-  AND NOT (COALESCE(n.session_id, e.session_id) = ? AND COALESCE(n.agent, e.agent) = ?)
-ORDER BY top.score LIMIT ?
+    ORDER BY rowid DESC LIMIT {SCORED}),
+top AS (SELECT id, score FROM scored ORDER BY score LIMIT {TOP}),
+hit AS (
+    SELECT top.id AS id, top.score AS score, COALESCE(n.type, 'event') AS kind,
+           COALESCE(n.rel, s.rel) AS rel, COALESCE(n.title, s.title) AS title,
+           COALESCE(n.agent, NULLIF(e.agent, ''), s.agent) AS agent,
+           COALESCE(NULLIF(e.ts, ''), n.updated, n.created) AS date, e.heading AS heading,
+           e.tool AS tool, COALESCE(n.props, '{{}}') AS props,
+           COALESCE(e.note_id, n.id) AS note_id, COALESCE(n.session_id, e.session_id) AS sid,
+           COALESCE(n.project, s.project) AS project
+    FROM top
+    LEFT JOIN notes n ON n.id = top.id
+    LEFT JOIN events e ON e.id = top.id
+    LEFT JOIN notes s ON s.id = e.note_id
+    WHERE ((n.type IN ('memory', 'summary') AND n.status NOT IN ('rejected', 'archived'))
+           OR (e.id IS NOT NULL AND e.kind IN ('prompt', 'tool', 'tool_error', 'turn_end')))
+      AND NOT (COALESCE(n.session_id, e.session_id) = ? AND COALESCE(n.agent, e.agent) = ?)
+    ORDER BY top.score LIMIT ?)
+SELECT hit.id, hit.score, kind, rel, hit.title, agent, date, heading, tool, props, note_id,
+       f.title, substr(iif(f.about = '', f.body, f.about || char(10) || f.body), 1, 3000), sid,
+       project
+FROM hit JOIN fts f ON f.rowid = hit.id
+ORDER BY hit.score
 """
 
 
-COMMON = 0.2  # a term in more than this share of the index's rows is not searched for
+# A term matching more than a fifth of the index's rows, or more rows than BM25 scores, is
+# common: not searched for (unless fewer than two terms would be left). BM25 gives it little
+# weight, and matching it would fill the scored rows with rows that only it brought.
+COMMON = 0.2
 PRUNE_FROM = 2000  # ... in an index this big; in a small one every term is cheap and may count
 QUERY_LIMIT_S = 0.15  # the search is cut off past this: no recall rather than a slow prompt
 
 
-def _doc_freq(conn: Any, term: str) -> int:
-    if term.endswith("*"):
-        row = conn.execute(
-            "SELECT SUM(doc) FROM (SELECT doc FROM fts_vocab WHERE term >= ? AND term < ?"
-            " LIMIT 200)", (term[:-1], term[:-1] + "\U0010ffff"),
-        ).fetchone()  # fmt: skip
-    else:
-        row = conn.execute("SELECT doc FROM fts_vocab WHERE term = ?", (term,)).fetchone()
-    return int(row[0] or 0) if row else 0
+def _quoted(term: str) -> str:
+    """One term as an FTS5 phrase (a prefix term keeps its `*`)."""
+    body = term[:-1] if term.endswith("*") else term
+    return '"' + _segment(body).replace('"', '""') + '"' + ("*" if term.endswith("*") else "")
+
+
+RARE, COMMON_WORD, COMMON_PREFIX = 0, 1, 2
+
+
+def _common(conn: Any, terms: list[str]) -> list[int]:
+    """For each term RARE, COMMON_WORD (a prefix term whose exact word alone passes the bar, or
+    an exact term that does) or COMMON_PREFIX (only with the words it expands to), in one
+    statement; all RARE in a small index. Rows are counted only up to the bar, and a prefix
+    is expanded only when its word did not pass it (an expansion merges the posting lists of
+    every word with that prefix, whatever their size)."""
+    total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
+    if total < PRUNE_FROM or not terms:
+        return [RARE] * len(terms)
+    bar = min(int(COMMON * total), SCORED) + 1
+    count = "(SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?))"
+    parts, params = [], []
+    for term in terms:
+        if term.endswith("*"):
+            parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE {count} END")
+            params += [_quoted(term[:-1]), bar, bar, _quoted(term), bar]
+        else:
+            parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE 0 END")
+            params += [_quoted(term), bar, bar]
+    row = conn.execute("SELECT " + ", ".join(parts), params).fetchone()
+    return [COMMON_WORD if n == -1 else COMMON_PREFIX if n >= bar else RARE for n in row]
 
 
 def _expression(conn: Any, terms: list[str]) -> str:
-    """An FTS5 OR of the terms, without those so common that matching them would mean scoring
-    most of the index for nothing (BM25 gives them almost no weight anyway); at least the two
-    rarest stay. Small indexes search every term: cheap there, and a term's share of a few
-    rows says little. Older indexes without the vocabulary table search every term."""
+    """An FTS5 OR of the terms without the common ones, but never fewer than two (the first
+    two common ones, in the prompt's order, when all are: a prefix term whose word alone is
+    common as its word, since expanding it would only add rows past the scored ones). Small
+    indexes search every term: cheap there, and a term's share of a few rows says little."""
     kept = list(terms)
-    try:
-        total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
-        latin = [t for t in terms if t.isascii()]
-        if total >= PRUNE_FROM and len(latin) > 2:
-            freq = {t: _doc_freq(conn, t) for t in latin}
-            rare = sorted(latin, key=lambda t: freq[t])[:2]
-            kept = [t for t in terms if not t.isascii() or t in rare or freq[t] <= COMMON * total]
-    except Exception:  # no fts_vocab (an index from before it): search them all
-        kept = list(terms)
-    out = []
-    for term in kept:
-        body = term[:-1] if term.endswith("*") else term
-        out.append(
-            '"' + segment(body).replace('"', '""') + '"' + ("*" if term.endswith("*") else "")
-        )
-    return " OR ".join(out)
+    latin = [t for t in terms if t.isascii()]
+    if len(latin) > 2:
+        common = dict(zip(latin, _common(conn, latin), strict=True))
+        rare = [t for t in latin if common[t] == RARE]
+        fill = [t for t in latin if common[t] != RARE][: max(0, 2 - len(rare))]
+        word = {t: t[:-1] if t.endswith("*") and common[t] == COMMON_WORD else t for t in fill}
+        kept = [word.get(t, t) for t in terms if not t.isascii() or t in rare or t in word]
+    return " OR ".join(_quoted(term) for term in kept)
 
 
 def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
     import time
 
-    expression = _expression(conn, terms)
     stop = time.monotonic() + QUERY_LIMIT_S
     conn.set_progress_handler(lambda: 1 if time.monotonic() > stop else 0, 20_000)
     try:
+        expression = _expression(conn, terms)
         rows = conn.execute(_SQL, (expression, inc.session_id, inc.agent, CANDIDATES)).fetchall()
     except Exception as exc:  # interrupted past the limit: no recall this time
         if "interrupt" in str(exc):
@@ -243,7 +330,7 @@ def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
             continue
         if kind == "event":
             text = heading or ""
-            body = unsegment(fbody or "")
+            body = _unsegment(fbody or "")
             if tool and tool.lower() in _EDIT_TOOLS:
                 lines = body.split("\n")
                 if len(lines) > 1:
@@ -251,7 +338,7 @@ def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
             elif not heading:
                 text = body.split("\n", 1)[0]
         else:
-            text = unsegment(fbody or "").strip()
+            text = _unsegment(fbody or "").strip()
         hit = _Hit(
             kind=kind, rel=rel, agent=agent or "", date=(date or "")[:10], score=-score,
             coverage=coverage, note_id=note_id, text=" ".join(text.split()), sid=sid or "",
@@ -283,7 +370,7 @@ def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
     ).fetchall()
     files: dict[str, None] = {}
     for (body,) in rows:
-        lines = unsegment(body or "").split("\n")
+        lines = _unsegment(body or "").split("\n")
         if len(lines) > 1 and lines[1].strip() and len(lines[1]) < 300:
             name = lines[1].strip()
             if project and name.startswith(project.rstrip("/") + "/"):
@@ -307,14 +394,18 @@ def _already_given(vault: Path, cfg: Config, project_key: str) -> str:
 
 
 def _body(path: Path) -> str:
-    """A note's text without its frontmatter ("" when it cannot be read)."""
-    from vaultsync.core import properties
-
+    """A note's text without its frontmatter ("" when it cannot be read). Split by hand, not
+    by core/properties: importing that costs the hook more than the rest of the recall, and
+    the text is only searched for titles."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return ""
-    return properties.split_frontmatter(text)[1]
+    if text.startswith("---") and text[3:4] in ("\n", "\r"):
+        _head, closed, rest = text[3:].partition("\n---")
+        if closed:
+            return rest
+    return text
 
 
 def _state_file(vault: Path, inc: Incoming) -> Path:
@@ -373,7 +464,7 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         if any(h.kind == "memory" for h in hits):
             start_text = _already_given(vault, cfg, project_key)
         lines: list[str] = []
-        used = estimate_tokens(HEADER)
+        used = _tokens(HEADER)
         seen_notes: set[Any] = set()
         keys: list[str] = []
         for hit in hits:
@@ -384,11 +475,13 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
                 continue
             if hit.kind == "memory" and hit.title and hit.title in start_text:
                 continue
+            if used + _tokens(_describe(hit, [])) > budget:
+                continue  # too long even without its files: not worth their query
             files = hit.files
             if hit.kind == "event":
                 files = _session_files(conn, hit.note_id, hit.project)
             line = _describe(hit, files)
-            cost = estimate_tokens(line)
+            cost = _tokens(line)
             if used + cost > budget:
                 continue
             lines.append(line)

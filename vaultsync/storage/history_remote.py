@@ -337,6 +337,7 @@ def move_to(
     *,
     lock_timeout: float | None = None,
     hold: Callable[[Sequence[str]], contextlib.AbstractContextManager[object]] | None = None,
+    changed: Sequence[str] | None = None,
 ) -> None:
     """Move the branch, index and work tree from commit `old` to commit `new`.
 
@@ -345,11 +346,13 @@ def move_to(
     around the rewrite (the note locks, so a hook append waits instead of racing it). A journal
     in `.git` lets `finish_interrupted` complete a move that a kill cut short: the work tree is
     updated first and the branch last, so an interrupted move never looks like a local revert.
+    `changed`: the paths that differ between the two commits, when the caller has them already.
     """
     from vaultsync.core import writer  # only sync moves the work tree
 
     timeout = DEFAULT_LOCK_TIMEOUT_S if lock_timeout is None else lock_timeout
-    changed = [p for _s, p in changed_between(vault, old, new)]
+    if changed is None:
+        changed = [p for _s, p in changed_between(vault, old, new)]
     with write_session(vault, timeout) as write:
         if head(vault) != old:
             raise NotUpToDate("the branch moved while the merge was computed")

@@ -213,7 +213,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
                 result: Any = agent_tools.search(
                     vault, config, args.get("query"), project=args.get("project"),
                     agent=args.get("agent"), type=args.get("type"), since=args.get("since"),
-                    limit=args.get("limit"),
+                    limit=args.get("limit"), exclude_session=self._session_id or None,
                 )  # fmt: skip
             elif tool_name == "vaultsync_get":
                 result = agent_tools.get(vault, config, args.get("ids"))

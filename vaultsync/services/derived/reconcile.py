@@ -148,7 +148,7 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
         generated = _generate(vault, config, index, tally)
         if generated:
             _reconcile(vault, index, generated, tally, {})
-        _vectors(vault, config, index, tally)
+        _vectors(vault, config, index, tally, None)
         notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -302,7 +302,8 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
                 if generated:
                     _reconcile(vault, index, generated, tally, {})
             if changes["changed"] or changes["deleted"] or generated:
-                _vectors(vault, config, index, tally)
+                touched = None if rels is None else [*changes["changed"], *generated]
+                _vectors(vault, config, index, tally, touched)
             notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -467,14 +468,13 @@ def _reconcile(
 # --- derived files -------------------------------------------------------------------------
 
 
-def _vectors(vault: Path, config: Config, index: Index, tally: _Tally) -> None:
-    """The semantic extra's vectors follow the index (services/recall/vectors.py: only changed
-    notes are embedded; nothing happens without the extra). They are derived like the index,
-    so a failure there is a warning, never a failed sync."""
+def _vectors(vault: Path, config: Config, index: Index, tally: _Tally, rels: Any) -> None:
+    """The semantic extra's vectors follow the index for `rels` (None: all; vectors.py). Derived
+    like the index: a failure there is a warning, never a failed sync."""
     from vaultsync.services.recall import vectors
 
     try:
-        vectors.sync(vault, config, index)
+        vectors.sync(vault, config, index, rels)
     except Exception as exc:  # a model or numpy failure must not stop the index
         tally.warnings.append(f"vectors not updated ({type(exc).__name__}: {exc})")
 

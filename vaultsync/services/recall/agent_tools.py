@@ -189,8 +189,6 @@ def search(
     limit: Any = None,
     exclude_session: str | None = None,
 ) -> dict[str, Any]:
-    """`exclude_session`: the caller's own session, whose latest prompt is the question itself
-    (the hook captured it before the agent called this tool)."""
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import SearchError
 

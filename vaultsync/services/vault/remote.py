@@ -424,6 +424,7 @@ def _integrate(
                 target,
                 lock_timeout=lock_timeout,
                 hold=lambda rels: _note_locks(vault, rels),
+                changed=changed,
             )
         except history_remote.NotUpToDate:
             say("a note changed meanwhile: committing it and merging again")

@@ -1,0 +1,141 @@
+"""The vector matrix's delta: a changed note costs its own rows, and the scan agrees with a
+matrix written whole."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaultsync.core.config import Config, load_config
+from vaultsync.services.derived.reconcile import rebuild, reconcile
+from vaultsync.services.recall import vector_matrix, vectors
+from vaultsync.services.recall.engine import recall
+
+pytestmark = pytest.mark.skipif(
+    not vectors.available(), reason="the semantic extra is not installed"
+)
+
+
+def put(vault: Path, rel: str, text: str) -> None:
+    target = vault / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+
+
+def seeded(tmp_path: Path, n: int = 12) -> tuple[Path, Config]:
+    vault = tmp_path / "vault"
+    for i in range(n):
+        put(vault, f"notes/n{i:02d}.md", f"# Topic {i}\n\nTables, colours and fonts {i}.\n"
+            f"\n## More {i}\n\nRouters retry {i} times.\n")  # fmt: skip
+    config = Config(vault, tmp_path / "one" / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    return vault, config
+
+
+def live(config: Config) -> list[tuple[tuple[str, ...], float]]:
+    """Every live vector as (its metadata, its score against a fixed query), sorted."""
+    import numpy as np
+
+    path = vectors.store_paths(config)[1]
+    dim = np.load(path, mmap_mode="r").shape[1]
+    query = np.random.default_rng(3).standard_normal(dim).astype(np.float32)
+    scanned = vector_matrix.scan(path, query)
+    assert scanned is not None
+    scores, keys = scanned
+    assert len(scores) == len(keys)
+    return sorted(
+        (tuple(keys[i]), round(float(s), 4)) for i, s in enumerate(scores) if s != -np.inf
+    )
+
+
+def stamp(path: Path) -> Any:
+    st = path.stat()
+    return st.st_ino, st.st_mtime_ns
+
+
+def test_a_changed_note_goes_to_the_delta_and_the_scan_agrees_with_a_whole_write(
+    tmp_path: Path,
+) -> None:
+    vault, config = seeded(tmp_path)
+    base = vectors.store_paths(config)[1]
+    before = stamp(base)
+    assert not vector_matrix.delta_path(base).exists()
+    put(vault, "notes/n03.md", "# Topic 3\n\nThe cache keeps entries for a day now.\n")
+    (vault / "notes" / "n05.md").unlink()
+    put(vault, "notes/new.md", "# Delta\n\nLogs are JSON.\n\n## Where\n\nIn the journal.\n")
+    reconcile(vault, config, ["notes/n03.md", "notes/n05.md", "notes/new.md"])  # as sync does
+    assert stamp(base) == before  # the base was not rewritten
+    assert vector_matrix.delta_path(base).exists()
+    put(vault, "notes/n03.md", "# Topic 3\n\nEdited twice: entries last a week.\n")
+    reconcile(vault, config)  # a second change on top of the delta
+    assert stamp(base) == before
+
+    other = Config(vault, tmp_path / "two" / "index.sqlite", config.data)
+    rebuild(vault, other)
+    assert not vector_matrix.delta_path(vectors.store_paths(other)[1]).exists()
+    ours, whole = live(config), live(other)
+    assert ours == whole
+    assert not any("n05.md" in meta[0] for meta, _ in ours)
+    assert sum("notes/new.md" in meta[0] for meta, _ in ours) == 2
+    assert sum("notes/n03.md" in meta[0] for meta, _ in ours) == 1
+
+
+def test_a_grown_delta_is_folded_into_the_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault, config = seeded(tmp_path)
+    base = vectors.store_paths(config)[1]
+    monkeypatch.setattr(vector_matrix, "DELTA_MIN_NOTES", 2)
+    monkeypatch.setattr(vector_matrix, "DELTA_MAX_SHARE", 0.0)
+    before = stamp(base)
+    put(vault, "notes/n01.md", "# Topic 1\n\nOne change.\n")
+    reconcile(vault, config)
+    assert stamp(base) == before and vector_matrix.delta_path(base).exists()
+    put(vault, "notes/n02.md", "# Topic 2\n\nTwo changes.\n")
+    put(vault, "notes/n04.md", "# Topic 4\n\nThree changes.\n")
+    reconcile(vault, config)  # three notes pending > 2: one whole write
+    assert stamp(base) != before
+    assert not vector_matrix.delta_path(base).exists()
+    other = Config(vault, tmp_path / "two" / "index.sqlite", config.data)
+    rebuild(vault, other)
+    assert live(config) == live(other)
+
+
+def test_a_delta_made_for_an_older_base_is_ignored(tmp_path: Path) -> None:
+    vault, config = seeded(tmp_path)
+    base = vectors.store_paths(config)[1]
+    put(vault, "notes/n01.md", "# Topic 1\n\nChanged.\n")
+    reconcile(vault, config)
+    stale = tmp_path / "stale.npz"
+    shutil.copy(vector_matrix.delta_path(base), stale)
+    (vault / "notes" / "n07.md").unlink()
+    db = vectors.store_paths(config)[0]
+    import sqlite3
+
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        conn.execute("DELETE FROM matrix_rows")  # forces the next update to write the base
+    finally:
+        conn.close()
+    reconcile(vault, config)
+    assert not vector_matrix.delta_path(base).exists()
+    shutil.copy(stale, vector_matrix.delta_path(base))  # a delta of the base before
+    keys = vector_matrix.load(base)
+    assert keys is not None and keys[1] is None  # not applied
+    other = Config(vault, tmp_path / "two" / "index.sqlite", config.data)
+    rebuild(vault, other)
+    assert live(config) == live(other)
+
+
+def test_a_note_written_after_the_base_is_found_by_meaning(tmp_path: Path) -> None:
+    vault, config = seeded(tmp_path, n=8)
+    put(vault, "notes/embed.md", "# Embed files\n\nShow the content of another note inside this "
+        "one with an exclamation mark before the link.\n")  # fmt: skip
+    reconcile(vault, config)
+    assert vector_matrix.delta_path(vectors.store_paths(config)[1]).exists()
+    found = recall(vault, config, "how can I display a different page within my page?",
+                   semantic=True)  # fmt: skip
+    assert found.hits and found.hits[0].rel == "notes/embed.md"
