@@ -12,7 +12,8 @@
    writer thread runs `--events` hook processes one after another, all on one session (the
    worst case: one note, one lock); events per second and each call's wall p50/p95, beside the
    same harness running bare `python -c pass` and `python -I -S -c pass` starts in the same
-   run (goal at 8 writers: hook events/s >= 70% of bare starts/s). Every event is checked to
+   run (goal at 8 writers: hook events/s >= 70% of bare starts/s), with the CPU time per call
+   (all children of the run, averaged). Every event is checked to
    be in the note exactly once, and the spool to be empty, afterwards.
 4. A 10 MB tool output, to show its cost is that of a small one.
 
@@ -153,11 +154,18 @@ def _drive(
             data = payload(w, n) if callable(payload) else b""
             walls.append(_run(cmd, data, env)[0])
 
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with ThreadPoolExecutor(writers) as pool:
         list(pool.map(worker, range(writers)))
     rate = writers * events / (time.perf_counter() - start)
-    return {"per_s": round(rate, 1), **{f"{k}_ms": v for k, v in _stats(walls).items()}}
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return {
+        "per_s": round(rate, 1),
+        **{f"{k}_ms": v for k, v in _stats(walls).items()},
+        "cpu_ms_per_call": round(cpu * 1000 / (writers * events), 1),  # all children, averaged
+    }
 
 
 def throughput(
@@ -176,7 +184,7 @@ def throughput(
         bare_is = _drive([py, "-I", "-S", "-c", "pass"], None, env, count, events)
         hook = _drive(
             [launcher, "--agent", "claude-code"],
-            lambda w, n, s=session: _tool_call(s, w * 100_000 + n),  # type: ignore[misc]
+            lambda w, n, s=session: _tool_call(s, w * 100_000 + n),
             env,
             count,
             events,
@@ -291,8 +299,10 @@ def main() -> int:
           "(events/s; wall p50 / p95 per call, ms):")  # fmt: skip
     for count, row in t.items():
         h, b, bi = row["hook"], row["bare_python_c_pass"], row["bare_python_IS_c_pass"]
-        print(f"  {count:>3} writers: hook {h['per_s']:6.1f}/s ({h['p50_ms']} / {h['p95_ms']}); "
-              f"bare python -c pass {b['per_s']:6.1f}/s ({b['p50_ms']} / {b['p95_ms']}); "
+        print(f"  {count:>3} writers: hook {h['per_s']:6.1f}/s ({h['p50_ms']} / {h['p95_ms']}; "
+              f"CPU {h['cpu_ms_per_call']}/call); "
+              f"bare python -c pass {b['per_s']:6.1f}/s ({b['p50_ms']} / {b['p95_ms']}; "
+              f"CPU {b['cpu_ms_per_call']}/call); "
               f"-I -S {bi['per_s']:6.1f}/s; hook/bare rate {row['hook_vs_bare_rate']} "
               f"(goal at 8 >= 0.7); stored {row['events_stored']}/{row['events_sent']}, "
               f"spool left {row['spool_left']}")  # fmt: skip

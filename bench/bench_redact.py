@@ -2,8 +2,11 @@
 
 The input mixes Read results of real source files (with line numbers), transcript JSON, git log,
 pytest, lockfile, docker and curl output, and a few freshly generated fake secrets. Each command
-runs N times with the input on stdin; medians and 95th percentiles are printed beside the bare
-interpreter start (`python -c pass`, `python -I -S -c pass`), with the ratio to the former.
+runs N times with the input on stdin, interleaved run by run with the others (so load drift on a
+shared machine hits every case alike); medians and 95th percentiles of wall time and of CPU time
+(user + sys of the child, from getrusage) are printed beside the bare interpreter start
+(`python -c pass`, `python -I -S -c pass`) of the same run, with the ratio to the former. Goal:
+`vaultsync redact --json` p95 <= 100 ms.
 
 Usage: .venv/bin/python bench/bench_redact.py [--runs 30] [--kb 100]
 """
@@ -14,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import string
@@ -83,17 +87,25 @@ def make_input(kb: int, seed: int = 11) -> bytes:
     return "".join(out).encode("utf-8")[: kb * 1024].decode("utf-8", "ignore").encode("utf-8")
 
 
-def timed(cmd: list[str], data: bytes, runs: int, home: str) -> list[float]:
-    """Median-ready timings of one command; `home` is the VAULTSYNC_HOME it runs with."""
+def _env(home: str) -> dict[str, str]:
+    """The environment for `home`; "nocache:<home>" also turns the pattern cache off."""
     env = {k: v for k, v in os.environ.items() if k != "VAULTSYNC_VAULT"}
+    if home.startswith("nocache:"):
+        home = home.removeprefix("nocache:")
+        env["VAULTSYNC_PATTERN_CACHE"] = "0"
     env["VAULTSYNC_HOME"] = home
-    subprocess.run(cmd, input=data, capture_output=True, check=True, env=env)  # warm the cache
-    out = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, input=data, capture_output=True, check=True, env=env)
-        out.append((time.perf_counter() - t) * 1000)
-    return out
+    return env
+
+
+def run_once(cmd: list[str], data: bytes, env: dict[str, str]) -> tuple[float, float]:
+    """(wall ms, CPU ms) of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, input=data, capture_output=True, check=True, env=env)
+    wall = (time.perf_counter() - t) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return wall, cpu
 
 
 def p95(xs: list[float]) -> float:
@@ -130,18 +142,31 @@ def main() -> int:
         ("python -m vaultsync redact --json (no config)", redact, data, empty),
         ("python -m vaultsync redact --json (user config, extras)", redact, data, home),
         ("fast entry: python -m vaultsync.core.privacy_cli --json", fast, data, empty),
+        # What the first run on a machine pays: every pattern compiled (core/pattern_cache.py).
+        ("python -m vaultsync redact --json (pattern cache off)", redact, data, "nocache:" + empty),
     ]
     script = shutil.which("vaultsync", path=str(Path(py).parent))
     if script:
         cases.append(("console script: vaultsync redact --json", [script, "redact", "--json"],
                       data, home))  # fmt: skip
     cases.append(("via typer (reference)", [py, "-c", typer_cmd, "redact", "--json"], data, home))
-    base = 0.0
-    for name, cmd, stdin, env_home in cases:
-        xs = timed(cmd, stdin, args.runs, env_home)
-        med = statistics.median(xs)
-        base = base or med
-        print(f"{name:58s} median {med:6.1f} ms  p95 {p95(xs):6.1f} ms  x{med / base:4.1f} bare")
+    envs = [_env(env_home) for _, _, _, env_home in cases]
+    for (_, cmd, stdin, _), env in zip(cases, envs, strict=True):
+        subprocess.run(cmd, input=stdin, capture_output=True, check=True, env=env)  # warm caches
+    walls: list[list[float]] = [[] for _ in cases]
+    cpus: list[list[float]] = [[] for _ in cases]
+    for _ in range(args.runs):  # interleaved: every case sees the same load
+        for k, ((_, cmd, stdin, _), env) in enumerate(zip(cases, envs, strict=True)):
+            wall, cpu = run_once(cmd, stdin, env)
+            walls[k].append(wall)
+            cpus[k].append(cpu)
+    base_wall, base_cpu = statistics.median(walls[0]), statistics.median(cpus[0])
+    print(f"{'':58s} {'wall median / p95':>20s}  {'CPU median / p95':>18s}  (x python -c pass)")
+    for k, (name, *_rest) in enumerate(cases):
+        w, c = walls[k], cpus[k]
+        wm, cm = statistics.median(w), statistics.median(c)
+        print(f"{name:58s} {wm:7.1f} / {p95(w):6.1f} ms  {cm:6.1f} / {p95(c):6.1f} ms  "
+              f"x{wm / base_wall:4.2f} wall, x{cm / base_cpu:4.2f} CPU")  # fmt: skip
     return 0
 
 

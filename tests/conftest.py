@@ -17,26 +17,51 @@ SHARED = next(
 )
 
 
-@pytest.fixture(autouse=True)
-def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("VAULTSYNC_HOME", str(home))
-    monkeypatch.setenv("VAULTSYNC_MACHINE", "testbox")
-    # The person's zone is fixed (and not UTC, so a UTC-only bug shows): nothing a test checks
-    # depends on the zone of the machine running it.
-    monkeypatch.setenv("VAULTSYNC_TZ", "+08:00")
-    monkeypatch.delenv("VAULTSYNC_VAULT", raising=False)
-    monkeypatch.delenv("VAULTSYNC_INDEX", raising=False)
-    # git must not read the developer's own config (signing, hooks, templates).
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(home / "gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    (home / "gitconfig").write_text(
+@pytest.fixture(scope="session")
+def gitconfig(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """git's global config for every test: one file (nothing writes to it; written once
+    instead of once per test)."""
+    path = tmp_path_factory.mktemp("git") / "gitconfig"
+    path.write_text(
         "[user]\n\tname = vaultsync test\n\temail = test@vaultsync.invalid\n"
         "[init]\n\tdefaultBranch = main\n",
         encoding="utf-8",
     )
+    return path
+
+
+def isolate(mp: pytest.MonkeyPatch, home: Path, gitconfig: Path) -> None:
+    """Point vaultsync at `home` and git at `gitconfig`, away from the real ones."""
+    mp.setenv("VAULTSYNC_HOME", str(home))
+    mp.setenv("VAULTSYNC_MACHINE", "testbox")
+    # The person's zone is fixed (and not UTC, so a UTC-only bug shows): nothing a test checks
+    # depends on the zone of the machine running it.
+    mp.setenv("VAULTSYNC_TZ", "+08:00")
+    mp.delenv("VAULTSYNC_VAULT", raising=False)
+    mp.delenv("VAULTSYNC_INDEX", raising=False)
+    # git must not read the developer's own config (signing, hooks, templates).
+    mp.setenv("GIT_CONFIG_GLOBAL", str(gitconfig))
+    mp.setenv("GIT_CONFIG_NOSYSTEM", "1")
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gitconfig: Path
+) -> Iterator[Path]:
+    home = tmp_path / "home"
+    home.mkdir()
+    isolate(monkeypatch, home, gitconfig)
     yield home
+
+
+@pytest.fixture(scope="module")
+def module_home(tmp_path_factory: pytest.TempPathFactory, gitconfig: Path) -> Iterator[Path]:
+    """The same isolation for a module-scoped fixture (it runs before any test's own): for
+    expensive setup that several tests of a module only read."""
+    with pytest.MonkeyPatch.context() as mp:
+        home = tmp_path_factory.mktemp("module-home")
+        isolate(mp, home, gitconfig)
+        yield home
 
 
 @pytest.fixture

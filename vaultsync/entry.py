@@ -12,9 +12,24 @@ import sys
 
 
 def hook_main(argv: list[str] | None = None) -> int:
-    from vaultsync.core.hook import main as run_hook
+    """The hook as the whole process: it ends the process itself (core.hook.run_process)."""
+    from vaultsync.core.hook import run_process
 
-    return run_hook(sys.argv[1:] if argv is None else argv, own_process=True)
+    run_process(sys.argv[1:] if argv is None else argv)
+    return 0  # not reached: run_process ends the process
+
+
+def _end_process(code: int) -> None:
+    """End a short-lived command's process at once, its output flushed: the interpreter's
+    teardown (freeing every module and object one by one) is pure cost here."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            return  # let the normal exit report it
+    os._exit(code)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,16 +37,23 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "hook" and not {"-h", "--help"} & set(args):
         return hook_main(args[1:])
     if args and args[0] == "redact" and not {"-h", "--help"} & set(args):
+        if argv is None:  # the whole process: as the hook does (core.hook.run_process)
+            import gc
+
+            gc.disable()
         from vaultsync.core.privacy_cli import main_fast
 
-        return main_fast(args[1:])
+        code = main_fast(args[1:])
+        if argv is None:
+            _end_process(code)
+        return code
     if args and args[0] == "search" and not {"-h", "--help"} & set(args):
         # The read path: typer and click cost more than the search (adapters/cli/search_fast).
         from vaultsync.adapters.cli.search_fast import main_fast as search_fast
 
-        code = search_fast(args[1:])
-        if code is not None:
-            return code
+        found = search_fast(args[1:])
+        if found is not None:
+            return found
     from vaultsync.adapters.cli.app import run
 
     return run(args)

@@ -141,6 +141,9 @@ def test_every_command_has_help() -> None:
         assert out.exit_code == 0 and "Usage" in out.output, command
 
 
+# Slow tier: three CLI processes. In the fast tier the same commands run in process above
+# (history --json, rollback, diff), and test_readme.py runs `vaultsync history` as a process.
+@pytest.mark.slow
 def test_real_subprocess_history_and_rollback(repo: Path) -> None:
     (repo / "notes/a.md").unlink()
     history.commit_paths(repo, ["notes/a.md"], "vaultsync: delete a")

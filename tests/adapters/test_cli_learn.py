@@ -94,6 +94,16 @@ def test_errors_have_named_exit_codes(vault: Path, tmp_path: Path) -> None:
     assert no_model.exit_code == 4 and "model command not found" in no_model.output
 
 
+def test_noop_json_in_process(vault: Path) -> None:
+    """The fast twin of the subprocess test below (as `vaultsync learn --json` prints it)."""
+    quiet = runner.invoke(app, ["learn", "--json", "--vault", str(vault)])
+    assert quiet.exit_code == 0, quiet.output
+    assert json.loads(quiet.output)["noop"] is True
+
+
+# Slow tier: two CLI processes. In the fast tier: the no-op above and the offline run in
+# test_offline_json_report in process, and test_readme.py runs `vaultsync learn` as a process.
+@pytest.mark.slow
 def test_subprocess_noop_and_run(vault: Path) -> None:
     env = dict(os.environ, VAULTSYNC_VAULT=str(vault))
     quiet = subprocess.run(

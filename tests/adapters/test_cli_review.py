@@ -158,6 +158,10 @@ def test_interactive_quits_and_skips_through_stdin(vault: Path, runner: CliRunne
     assert empty.exit_code == 0 and "Nothing waits" in empty.stdout
 
 
+# Slow tier: two CLI processes. In the fast tier the same list and approval run in process
+# (test_list_as_json_and_text, test_decisions_through_the_cli), and test_readme.py runs
+# `vaultsync review` as a process.
+@pytest.mark.slow
 def test_subprocess_approve_and_json(vault: Path) -> None:
     memory(vault, "tabs", "Prefers tabs")
     listed = subprocess.run(

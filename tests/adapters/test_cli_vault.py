@@ -111,6 +111,21 @@ def test_subprocess_init_then_rebuild_finds_the_vault(tmp_path: Path) -> None:
     assert (target / "USER.md").is_file()
 
 
+def test_demo_text_in_process(tmp_path: Path) -> None:
+    """The fast twin of test_subprocess_demo (the same command and checks, in process)."""
+    target = tmp_path / "demo"
+    result = runner.invoke(app_mod.app, ["demo", "--path", str(target)])
+    assert result.exit_code == 0, result.output
+    assert "USER.md: about the person" in result.stdout
+    assert "vaultsync search '短句'" in result.stdout
+    assert "vaultsync: generate USER.md and AGENT.md" in result.stdout
+    assert f"The demo vault is at {target.resolve()}" in result.stdout
+    assert (target / "AGENT.md").is_file()
+
+
+# Slow tier: a demo in a process of its own; test_demo_text_in_process checks the same in the
+# fast tier, and test_subprocess_init_then_rebuild_finds_the_vault runs the console script.
+@pytest.mark.slow
 def test_subprocess_demo(tmp_path: Path) -> None:
     target = tmp_path / "demo"
     proc = run("demo", "--path", str(target))

@@ -6,16 +6,12 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("mcp")
-
 import anyio
-from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+import pytest
 from scenariokit import (
     FIX_SESSION,
     QUESTION_EN,
@@ -36,23 +32,47 @@ def _env() -> dict[str, str]:
     return {k: os.environ[k] for k in keep if k in os.environ}
 
 
-async def _session(vault: Path, calls: list[tuple[str, dict[str, Any]]], cwd: Path | None = None):
+Calls = list[tuple[str, dict[str, Any]]]
+
+
+def _sdk() -> Any:
+    """The MCP SDK, imported when a test talks to the server: at collection it cost every
+    pytest worker half a second, also in runs that select no test here."""
+    pytest.importorskip("mcp")
+    from mcp.client import session, stdio
+
+    return session.ClientSession, stdio.StdioServerParameters, stdio.stdio_client
+
+
+async def _session(
+    vault: Path, batches: list[Calls | Callable[[list[Any]], Calls]], cwd: Path | None = None
+) -> dict[str, Any]:
+    """One server for every batch; a batch may be built from the results of the ones before."""
+    client_session, server_parameters, stdio_client = _sdk()
     command, args = mcp_command(vault)
-    params = StdioServerParameters(command=command, args=args, env=_env(), cwd=cwd)
-    out: dict[str, Any] = {}
+    params = server_parameters(command=command, args=args, env=_env(), cwd=cwd)
+    out: dict[str, Any] = {"calls": []}
     with open(os.devnull, "w") as errlog:
         async with (
             stdio_client(params, errlog=errlog) as (read, write),
-            ClientSession(read, write) as session,
+            client_session(read, write) as session,
         ):
             await session.initialize()
             out["tools"] = (await session.list_tools()).tools
-            out["calls"] = [await session.call_tool(name, args) for name, args in calls]
+            for batch in batches:
+                calls = batch(out["calls"]) if callable(batch) else batch
+                out["calls"].append([await session.call_tool(name, a) for name, a in calls])
     return out
 
 
-def talk(vault: Path, calls: list[tuple[str, dict[str, Any]]], cwd: Path | None = None) -> Any:
-    return anyio.run(_session, vault, calls, cwd)
+def talk(
+    vault: Path, *batches: Calls | Callable[[list[Any]], Calls], cwd: Path | None = None
+) -> Any:
+    """The server's tools and, per batch, its calls' results (one batch: that batch's)."""
+    out = anyio.run(_session, vault, list(batches), cwd)
+    if len(batches) == 1:
+        out["calls"] = out["calls"][0]
+    return out
 
 
 def payload(result: Any) -> dict[str, Any]:
@@ -67,12 +87,18 @@ def error_text(result: Any) -> str:
     return result.content[0].text
 
 
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scenario's notes, recorded once for the module (six hook processes)."""
+    return build_template(tmp_path_factory.mktemp("scenario"))
+
+
 @pytest.fixture
-def fixed_vault(vault: Path, tmp_path: Path) -> Path:
-    """The scenario's notes, no index yet: the server's first call builds it."""
+def fixed_vault(vault: Path, template: Path) -> Path:
+    """A copy of the scenario's notes, no index yet: the server's first call builds it."""
     import shutil
 
-    shutil.copytree(build_template(tmp_path / "scenario"), vault, dirs_exist_ok=True)
+    shutil.copytree(template, vault, dirs_exist_ok=True)
     return vault
 
 
@@ -92,7 +118,29 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
             },
         ),
     ]
-    out = talk(fixed_vault, calls, cwd=tmp_path)
+
+    def on_what_search_returned(done: list[Any]) -> Calls:
+        # timeline and get on what the first batch's search and recent returned, on the same
+        # server (a second server start costs a second in the fast tier; the slow tests below
+        # start others).
+        edit = next(r for r in payload(done[0][0])["results"] if r["type"] == "event")
+        [session] = payload(done[0][3])["sessions"]
+        return [
+            ("timeline", {"id": edit["id"], "before": 2, "after": 50}),
+            ("get", {"ids": [edit["id"], session["id"]]}),
+            ("get", {"ids": [session["id"]] * 6}),
+            ("get", {"ids": ["../outside.md"]}),
+            ("timeline", {"id": "sessions/nope.md"}),
+            ("search", {"query": ""}),
+            ("search", {"query": "x" * 5000}),
+            ("search", {"query": "routes", "limit": 0}),
+            ("search", {"query": "routes", "since": "someday"}),
+            ("recent", {"limit": "ten"}),
+            ("remember", {"fact": "short"}),
+        ]
+
+    out = talk(fixed_vault, calls, on_what_search_returned, cwd=tmp_path)
+    first, second = out["calls"]
     tools = {t.name: t for t in out["tools"]}
     assert set(tools) == TOOLS
     assert tools["search"].input_schema["required"] == ["query"]
@@ -104,7 +152,7 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
     for tool in tools.values():
         assert len(tool.description or "") > 40, tool.name
 
-    en, zh, capped, recent, remembered = (payload(r) for r in out["calls"])
+    en, zh, capped, recent, remembered = (payload(r) for r in first)
     for found in (en, zh):
         assert found["results"], found
         text = json.dumps(found, ensure_ascii=False)
@@ -129,20 +177,7 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
 
     # timeline and get on what search returned.
     edit = next(r for r in en["results"] if r["type"] == "event")
-    out = talk(fixed_vault, [
-        ("timeline", {"id": edit["id"], "before": 2, "after": 50}),
-        ("get", {"ids": [edit["id"], session["id"]]}),
-        ("get", {"ids": [session["id"]] * 6}),
-        ("get", {"ids": ["../outside.md"]}),
-        ("timeline", {"id": "sessions/nope.md"}),
-        ("search", {"query": ""}),
-        ("search", {"query": "x" * 5000}),
-        ("search", {"query": "routes", "limit": 0}),
-        ("search", {"query": "routes", "since": "someday"}),
-        ("recent", {"limit": "ten"}),
-        ("remember", {"fact": "short"}),
-    ])  # fmt: skip
-    timeline, got, *errors = out["calls"]
+    timeline, got, *errors = second
     timeline, got = payload(timeline), payload(got)
     assert timeline["session"] == session["id"] and timeline["agent"] == "claude-code"
     assert timeline["focus"] == edit["id"]
@@ -186,6 +221,41 @@ def test_locked_vault_without_index_is_reported(vault: Path) -> None:
     assert "busy" in error_text(out["calls"][0])
 
 
+def test_an_unset_placeholder_counts_as_unset_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fast twin of the subprocess test below: `run` as the server's entry point runs it,
+    with the server's stdio loop replaced by one tool call in this process."""
+    pytest.importorskip("mcp")
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from vaultsync.adapters import mcp_server
+
+    monkeypatch.setenv("VAULTSYNC_VAULT", "${VAULTSYNC_VAULT}")
+    monkeypatch.setenv("VAULTSYNC_HOME", str(tmp_path / "state"))
+    errors: list[str] = []
+    real_build = mcp_server.build_server
+
+    def build(**kwargs: Any) -> Any:
+        server = real_build(**kwargs)
+
+        def one_call(transport: str = "stdio") -> None:
+            assert transport == "stdio"
+            try:
+                anyio.run(server.call_tool, "search", {"query": "routes"})
+            except ToolError as exc:
+                errors.append(str(exc))
+
+        server.run = one_call
+        return server
+
+    monkeypatch.setattr(mcp_server, "build_server", build)
+    mcp_server.run(agent="hermes")
+    [text] = errors
+    assert "no vault configured" in text and "${" not in text, text
+
+
+@pytest.mark.slow  # a second server start; the in-process twin above runs in the fast tier
 def test_an_unset_placeholder_from_hermes_counts_as_unset(tmp_path: Path) -> None:
     """Hermes passes `${VAULTSYNC_VAULT}` on literally when the variable is unset: the server
     then looks for the vault as if it were unset (here: none configured), not in a folder of
@@ -194,13 +264,14 @@ def test_an_unset_placeholder_from_hermes_counts_as_unset(tmp_path: Path) -> Non
     async def go() -> Any:
         env = {**_env(), "VAULTSYNC_VAULT": "${VAULTSYNC_VAULT}",
                "VAULTSYNC_HOME": str(tmp_path / "state")}  # fmt: skip
-        params = StdioServerParameters(
+        client_session, server_parameters, stdio_client = _sdk()
+        params = server_parameters(
             command=sys.executable, args=["-m", "vaultsync", "mcp", "--agent", "hermes"], env=env
         )
         with open(os.devnull, "w") as errlog:
             async with (
                 stdio_client(params, errlog=errlog) as (read, write),
-                ClientSession(read, write) as session,
+                client_session(read, write) as session,
             ):
                 await session.initialize()
                 return await session.call_tool("search", {"query": "routes"})

@@ -477,16 +477,29 @@ def test_parity_with_a_fresh_rebuild_and_git_matches_the_disk(
     assert watcher.beat.errors == 0
 
 
-@settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_parity_property(tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
+def _parity_without_git(tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
     root = tmp_path_factory.mktemp("parity")
     vault = root / "vault"
     vault.mkdir()
     watcher = run_parity(vault, root, seed, 15, commit=False)
     assert watcher.beat.errors == 0
+
+
+@settings(  # the fast tier's count; the slow tier's twin below runs 24
+    max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_parity_property(tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
+    _parity_without_git(tmp_path_factory, seed)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=24, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_parity_property_thorough(tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
+    _parity_without_git(tmp_path_factory, seed)
 
 
 # --- the real event source ----------------------------------------------------------------------

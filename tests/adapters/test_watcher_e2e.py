@@ -73,6 +73,12 @@ def watching(vault: Path, tmp_path: Path) -> Iterator[tuple[Path, subprocess.Pop
             proc.wait()
 
 
+# Slow tier (several seconds of a real watcher). Its fast twins: each step in process in
+# test_watcher.py (start-up pass, new note, rename with history, deletion, own USER.md writes,
+# stop flushes; real file-system events in test_observe_delivers_real_file_system_events),
+# the rollback in test_cli_history.py, and a real `vaultsync watch` process with a memory in
+# USER.md, commits and SIGTERM in test_promotion_watch.py.
+@pytest.mark.slow
 def test_watch_end_to_end(watching: tuple[Path, subprocess.Popen[bytes], Path]) -> None:
     vault, proc, log = watching
     assert in_head(vault, "notes/existing.md")  # an unversioned vault became a repository

@@ -138,9 +138,11 @@ def _hammer(vault: Path, workers: int, events: int, sessions: int) -> None:
     assert sorted(markers) == sorted(expected)
 
 
+@pytest.mark.slow
 def test_parallel_hooks_on_one_session_lose_nothing(vault: Path) -> None:
-    # Eight at once, as many as the long run below ever has waiting on one note's lock; six
-    # rounds of them keep the fast suite fast (the slow tier runs 64 x 50).
+    # Eight at once, as many as the long run below ever has waiting on one note's lock, six
+    # rounds each. Slow tier: the fast tier's twin is the 16 x 3 run below (the same checks,
+    # twice as many at once; per-writer order over 3 events instead of 6).
     _hammer(vault, workers=8, events=6, sessions=1)
 
 

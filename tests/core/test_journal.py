@@ -178,7 +178,9 @@ def check_everything_is_there(note: Path) -> None:
 def test_editor_saving_stale_buffers_while_hooks_append_loses_nothing(
     launcher: list[str], vault: Path
 ) -> None:
-    note = editor_vs_hooks(vault, launcher, seconds=2.5, seed=1)
+    # About five stale saves with a few hook events inside each (the slow tier's watcher test
+    # runs three rounds of 2 s).
+    note = editor_vs_hooks(vault, launcher, seconds=1.5, seed=1)
     # Quiet: what rebuild (or the next hook call, or the watcher) runs.
     capture.catch_up(vault, load_config(vault))
     check_everything_is_there(note)

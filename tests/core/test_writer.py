@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import multiprocessing as mp
+import stat
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,13 @@ def test_lock_times_out(tmp_path: Path) -> None:
     # A second descriptor in the same process conflicts with flock, like another process.
     with writer.locked(lock), pytest.raises(TimeoutError), writer.locked(lock, timeout=0.05):
         pass
+
+
+def test_overwrite_replaces_small_state_in_place(tmp_path: Path) -> None:
+    target = tmp_path / "state" / "s.seen"
+    writer.overwrite(target, b'{"last": "a much longer first value"}')
+    inode = target.stat().st_ino
+    writer.overwrite(target, b'{"last": "b"}')
+    assert target.read_bytes() == b'{"last": "b"}'  # cut to length: no tail of the old one
+    assert target.stat().st_ino == inode  # in place: no rename (ext4 flushes on a rename)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600

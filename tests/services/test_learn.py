@@ -463,7 +463,10 @@ def test_a_broken_event_block_is_skipped_not_fatal(vault: Path) -> None:
 def test_a_huge_session_is_capped_for_the_model(
     vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _use_fake_model(vault, monkeypatch, "good", "max_input_chars = 20000\n")
+    # Semantic vectors off: embedding 2 MB of events took most of this test's time, and what
+    # it checks is the model's input (a huge note's vectors: test_hostile_notes.py).
+    extra = 'max_input_chars = 20000\n\n[search]\nsemantic = "off"\n'
+    _use_fake_model(vault, monkeypatch, "good", extra)
     specs = [prompt("Port the importer")] + [
         shell(f"step {i} " + "x" * 400, "ok " * 150) for i in range(2500)
     ]

@@ -9,7 +9,9 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 import yaml
@@ -148,25 +150,53 @@ def test_project_scope_and_env_overrides(
         install_mcp("hermes", "project", project_dir=repo)
 
 
-def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+class Ran(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _cli(*args: str, env: dict[str, str]) -> Ran:
+    """`vaultsync` as the person runs it: a process of its own."""
+    proc = subprocess.run(
         [sys.executable, "-m", "vaultsync", *args], capture_output=True, text=True, env=env
     )
+    return Ran(proc.returncode, proc.stdout, proc.stderr)
 
 
-def test_cli_install_registers_and_no_mcp_skips(home: Path) -> None:
+def _in_process(*args: str, env: dict[str, str]) -> Ran:
+    """The same command in this process (`home` already set HOME here as `env` has it)."""
+    from typer.testing import CliRunner
+
+    from vaultsync.adapters.cli.app import app, load_commands
+
+    assert env["HOME"] == os.environ["HOME"]
+    load_commands(args[0])  # as `vaultsync.adapters.cli.app.run` does
+    result = CliRunner().invoke(app, list(args))
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+# The fast tier runs these commands in process; the slow tier runs them again as processes.
+RUNNERS = [
+    pytest.param(_in_process, id="in-process"),
+    pytest.param(_cli, id="subprocess", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("run", RUNNERS)
+def test_cli_install_registers_and_no_mcp_skips(home: Path, run: Callable[..., Ran]) -> None:
     env = {**os.environ, "HOME": str(home)}
-    proc = _cli("install", "gemini", "--no-mcp", "--json", env=env)
+    proc = run("install", "gemini", "--no-mcp", "--json", env=env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["mcp"] is None
     assert "mcpServers" not in json.loads((home / ".gemini/settings.json").read_text())
-    proc = _cli("install", "hermes", env=env)
+    proc = run("install", "hermes", env=env)
     assert proc.returncode == 0, proc.stderr
     assert "MCP server vaultsync for hermes installed" in proc.stdout
     assert hermes_plugin.ACTIVATE in proc.stdout
     plugin = home / ".hermes/plugins/vaultsync/__init__.py"
     assert "register_memory_provider" in plugin.read_text()
-    proc = _cli("uninstall", "hermes", env=env)
+    proc = run("uninstall", "hermes", env=env)
     assert proc.returncode == 0, proc.stderr
     assert not (home / ".hermes/config.yaml").exists() and not plugin.exists()
 
@@ -211,8 +241,11 @@ def test_the_agents_own_cli_lists_the_server(
         assert "vaultsync" not in proc.stdout
 
 
+@pytest.mark.parametrize("run", RUNNERS)
 @pytest.mark.parametrize("agent", ["gemini", "hermes", "codex"])
-def test_hooks_and_server_uninstall_leaves_the_file_and_no_backup(home: Path, agent: str) -> None:
+def test_hooks_and_server_uninstall_leaves_the_file_and_no_backup(
+    home: Path, agent: str, run: Callable[..., Ran]
+) -> None:
     """Hooks and the server in one file (Gemini CLI, Hermes) or two (Codex), saved with CRLF:
     install then uninstall gives back the same bytes, and no backup or folder of ours stays."""
     env = {**os.environ, "HOME": str(home)}
@@ -225,11 +258,11 @@ def test_hooks_and_server_uninstall_leaves_the_file_and_no_backup(home: Path, ag
     config.parent.mkdir(parents=True)
     config.write_bytes(text.encode())
     before = sorted(p.relative_to(home).as_posix() for p in home.rglob("*"))
-    assert _cli("install", agent, env=env).returncode == 0
+    assert run("install", agent, env=env).returncode == 0
     raw = config.read_bytes()
     if agent != "gemini":  # JSON is written as data; a text file keeps one line ending
         assert raw.count(b"\n") == raw.count(b"\r\n"), raw
-    proc = _cli("uninstall", agent, env=env)
+    proc = run("uninstall", agent, env=env)
     assert proc.returncode == 0, proc.stderr
     assert config.read_bytes() == text.encode()
     assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == before

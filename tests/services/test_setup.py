@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -253,10 +254,17 @@ def test_demo_end_to_end_without_keeping(tmp_path: Path) -> None:
     assert not user_cfg.exists()  # the demo never claims to be the person's vault
 
 
-def test_demo_runs_the_whole_loop_offline(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def kept_demo(module_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One kept demo for the tests that only read it (a demo run takes about a second)."""
+    target = tmp_path_factory.mktemp("demo") / "kept"
+    return target, vault_service.demo(target)
+
+
+def test_demo_runs_the_whole_loop_offline(kept_demo: Any) -> None:
     """Issue 14: two recorded sessions through the hook, learn, one approval, USER.md, a search
     from the Codex side that finds the Claude Code fix, a commit per step."""
-    report = vault_service.demo(tmp_path / "loop")
+    _, report = kept_demo
     loop = report.tour
     assert [(r.agent, r.events == r.sent) for r in loop.replays] == [
         ("claude-code", True),
@@ -277,9 +285,9 @@ def test_demo_runs_the_whole_loop_offline(tmp_path: Path) -> None:
     assert not history.dirty_rels(report.vault)
 
 
-def test_demo_keeps_a_vault_that_opens_in_obsidian(tmp_path: Path) -> None:
-    report = vault_service.demo(tmp_path / "kept")
-    assert report.kept and report.vault == (tmp_path / "kept").resolve()
+def test_demo_keeps_a_vault_that_opens_in_obsidian(kept_demo: Any) -> None:
+    target, report = kept_demo
+    assert report.kept and report.vault == target.resolve()
     assert (report.vault / ".obsidian" / "app.json").is_file()
     assert (report.vault / "USER.md").is_file() and not history.dirty_rels(report.vault)
     example = hashes(vault_service.example_vault())

@@ -182,12 +182,24 @@ _spec = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(_spec, max_size=40))
-def test_any_session_summarises_without_error(specs) -> None:  # type: ignore[no-untyped-def]
+def _summarises(specs) -> None:  # type: ignore[no-untyped-def]
     lesson = summarize(_log(specs))
     assert lesson.summary is not None and lesson.summary.asked and lesson.summary.done
     assert all(len(m.text) <= 500 for m in lesson.memories)
+
+
+# The fast tier's count; the slow tier's twin below runs 600.
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_spec, max_size=40))
+def test_any_session_summarises_without_error(specs) -> None:  # type: ignore[no-untyped-def]
+    _summarises(specs)
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_spec, max_size=40))
+def test_any_session_summarises_without_error_thorough(specs) -> None:  # type: ignore[no-untyped-def]
+    _summarises(specs)
 
 
 def test_the_transcript_corpus_prompts_do_not_break_it(shared: Path) -> None:

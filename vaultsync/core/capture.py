@@ -82,16 +82,19 @@ class Scrubber:
     """The redactor as excerpts call it (text -> redacted text), keeping what it found. A text
     it has already cleaned comes back unchanged and is not counted twice."""
 
-    __slots__ = ("findings", "injections", "redactor", "secrets")
+    __slots__ = ("done", "findings", "injections", "redactor", "secrets")
 
     def __init__(self, redactor: Any) -> None:
         self.redactor, self.secrets, self.injections = redactor, 0, 0
         self.findings: list[Any] = []
+        self.done: dict[str, Any] = {}  # text -> its Redaction: cwd, project root and key repeat
 
     def __call__(self, text: str) -> str:
         if not text:
             return text
-        result = self.redactor.redact(text)
+        result = self.done.get(text)
+        if result is None:
+            result = self.done[text] = self.redactor.redact(text)
         if result.text != text:
             self.findings.extend(result.findings)
             self.secrets += result.secret_count
@@ -153,7 +156,7 @@ def carry_split_secrets(
     changed, count = privacy_split.carry(fields, before, redactor)
     if now_tails:
         data = json.dumps(now_tails).encode("utf-8", "surrogatepass")
-        writer.write_atomic(path, data, fsync=False, mode=0o600)
+        writer.overwrite(path, data, mode=0o600)  # damaged reads as [] (see above)
     elif before:
         path.unlink(missing_ok=True)
     if not changed:
@@ -329,12 +332,12 @@ def redactor_for(cfg: Config) -> Any:
 
 
 def project_allowed(project: Project, cwd: str, cfg: Config) -> bool:
-    from vaultsync.core import project_filter
-
     allow = list(cfg.privacy.get("allow") or [])
     deny = list(cfg.privacy.get("deny") or [])
     if not allow and not deny:
         return True
+    from vaultsync.core import project_filter
+
     where = project.root or cwd
     if not project_filter.project_allowed(where, allow, deny):
         return False

@@ -351,7 +351,7 @@ def _finish(
              "keys": seen.keys or {}},
             ensure_ascii=False,
         )  # fmt: skip
-        writer.write_atomic(seen_file, data.encode("utf-8", "surrogatepass"), fsync=False)
+        writer.overwrite(seen_file, data.encode("utf-8", "surrogatepass"), mode=0o644)
     return written
 
 

@@ -73,8 +73,7 @@ def _remember_tail(base: Path, rel: str, target: Path) -> None:
     except OSError:
         return
     data = json.dumps({"rel": rel, "size": st.st_size, "mtime": st.st_mtime_ns})
-    with open(base.with_suffix(".tail"), "w", encoding="utf-8") as fh:
-        fh.write(data)
+    writer.overwrite(base.with_suffix(".tail"), data.encode("utf-8"), mode=0o644)
 
 
 def _tail(base: Path) -> dict[str, Any] | None:

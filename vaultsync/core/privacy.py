@@ -12,7 +12,7 @@ Order of work on one text (docs/privacy.md describes the contract):
    `⟦prompt-injection-…: …⟧` with chat tokens, HTML and image syntax escaped, and invisible
    characters shown as `\\u{e0041}`. A quoted span is recognised on a second pass, so
    `redact(redact(x).text).text == redact(x).text`.
-Standard library only; every pattern is compiled on first use, once per process.
+Standard library only; patterns are compiled on first use and kept (core/pattern_cache.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator, Set
 
+from vaultsync.core import pattern_cache
 from vaultsync.core import privacy_encodings as E
 from vaultsync.core import privacy_inject as J
 from vaultsync.core import privacy_rules as R
@@ -124,8 +125,8 @@ class _Compiled:
 
     def rx(self) -> re.Pattern[str]:
         if self._rx is None:
-            self._rx = re.compile(self.rule.regex)
-            self.allow = tuple(re.compile(a) for a in self.rule.allowlist)
+            self._rx = pattern_cache.compile(self.rule.regex)
+            self.allow = tuple(pattern_cache.compile(a) for a in self.rule.allowlist)
             g = self.rule.secret_group
             default = (1 if self._rx.groups else 0,)
             self.groups = default if g is None else (g,) if isinstance(g, int) else g
@@ -179,6 +180,12 @@ class Redactor:
     def __init__(self, rules: Iterable[Rule], disabled: Iterable[str] = ()) -> None:
         self.disabled = frozenset(disabled)
         self.rules = tuple(_Compiled(r) for r in rules if r.id not in self.disabled)
+        # The keyword prefilter: one test per distinct keyword (185 built-in), not per rule.
+        self._by_keyword: dict[str, list[int]] = {}
+        for i, cr in enumerate(self.rules):
+            for k in cr.rule.keywords:
+                self._by_keyword.setdefault(k, []).append(i)
+        self._always = [i for i, cr in enumerate(self.rules) if not cr.rule.keywords]
 
     @classmethod
     def default(cls) -> Redactor:
@@ -217,13 +224,9 @@ class Redactor:
         )
         hits: list[Hit] = []
         quoted = any(c in w for c in _MARKS)
-        seen: dict[str, bool] = {}  # keyword -> present (rules share keywords)
-        for cr in self.rules:
+        chosen = {i for k, ids in self._by_keyword.items() if k in lowered for i in ids}
+        for cr in (self.rules[i] for i in sorted(chosen.union(self._always))):
             r = cr.rule
-            if r.keywords and not any(
-                seen[k] if k in seen else seen.setdefault(k, k in lowered) for k in r.keywords
-            ):
-                continue
             for m in cr.matches(w, lowered, markers, soft):
                 if markers and R.overlaps(markers, m.start(), m.start() + 1):
                     continue  # a rule name inside our own marker is not a key name
@@ -316,6 +319,7 @@ class Redactor:
         if truncated:
             out += ("" if out.endswith("\n") else "\n") + f"[TRUNCATED:{truncated} chars]"
         findings.sort(key=lambda f: (f.start, f.end, f.rule))
+        pattern_cache.save()  # what this call compiled, for the next process
         return Redaction(out, tuple(findings), truncated)
 
 

@@ -15,10 +15,11 @@ import bisect
 import re
 from functools import lru_cache
 
+from vaultsync.core import pattern_cache
 from vaultsync.core import privacy_hijack as H
 from vaultsync.core.privacy_rules import LINE_PREFIX, Lazy, Span
 from vaultsync.core.privacy_scan import CJK as _CJK
-from vaultsync.core.privacy_scan import anchored, word_start
+from vaultsync.core.privacy_scan import anchored, has_cjk, maybe_cjk, word_start
 
 # ---- a compiled rule: where its candidates are ----------------------------------------
 
@@ -147,7 +148,7 @@ Inj = tuple[int, int, int, int, str, bool]  # core start/end, span start/end, ru
 
 @lru_cache(maxsize=64)
 def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
+    return pattern_cache.compile(pattern)
 
 
 @lru_cache(maxsize=64)
@@ -193,7 +194,9 @@ def exfil_url(url: str) -> bool:
     _, _, query = url.partition("?")
     for pair in re.split(r"[&;]", query):
         key, _, value = pair.partition("=")
-        if key.lower() in _EXFIL_PARAMS and (len(value) >= 24 or len(_CJK.findall(value)) >= 4):
+        if key.lower() in _EXFIL_PARAMS and (
+            len(value) >= 24 or (maybe_cjk(value) and len(_CJK.findall(value)) >= 4)
+        ):
             return True  # a long value, or words asking for something to be filled in
     return False
 
@@ -201,7 +204,7 @@ def exfil_url(url: str) -> bool:
 def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> list[Inj]:
     found: list[Inj] = []
     if OVERRIDE not in off:
-        cjk = _CJK.search(w) is not None
+        cjk = has_cjk(w)
         for pattern, starts in OVERRIDES:
             if not cjk and starts[0] > "\u3000":
                 continue
@@ -307,8 +310,8 @@ def invisible_runs(text: str, skip: list[Span]) -> list[Span]:
     """Runs of zero-width, bidi-control and tag characters, except where they belong: emoji
     sequences (ZWJ between emoji, flag tag sequences), joiners and direction marks inside
     non-Latin script, a byte-order mark at the very start. `skip`: sorted spans to leave alone."""
-    if not INVISIBLE_CHARS.search(text):
-        return []
+    if text.isascii() or not INVISIBLE_CHARS.search(text):
+        return []  # (ASCII first: no regex compiled for the common case)
     legit = {i for m in _LEGIT_INVISIBLE.finditer(text) for i in range(*m.span())}
     runs: list[Span] = []
     for m in INVISIBLE_CHARS.finditer(text):

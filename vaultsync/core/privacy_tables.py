@@ -5,7 +5,9 @@ the line above (its leading spaces are dropped). `privacy_rules.parse_table` rea
 docstring lists the options and the `%L`/`%B`/`%R`/`%E` markers.
 """
 
-# Provider tokens with a distinctive prefix. Defaults: p=10 c=mixed e=3.
+# Provider tokens with a distinctive prefix. Defaults: p=10 c=mixed e=3. GitLab and Google keys
+# skip the digit check (c=): their prefix alone is distinctive, and about 3% of GitLab tokens
+# (20 random URL-safe characters) carry no digit.
 PROVIDERS = r"""
 anthropic-api-key | sk-ant- | | %Lsk-ant-[a-z]{2,10}\d{0,3}-[A-Za-z0-9_-]{32,300}%R
 openai-api-key | sk- | e=3.5 | %Lsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,300}%R
@@ -16,7 +18,7 @@ aws-session-token | iqojb3jpz2lux2vj,zxivyxdze | |
 github-token | ghp_,gho_,ghu_,ghs_,ghr_ | s=ghp_16C7e42F292c6912E7710c838347Ae178B4a |
     %Lgh[pousr]_[A-Za-z0-9]{36,251}%R
 github-fine-grained-pat | github_pat_ | | %Lgithub_pat_[A-Za-z0-9_]{50,255}%R
-gitlab-token | glpat-,gldt-,glptt-,glrt-,glsoat-,glft-,glimt-,glagent-,gloas-,glcbt-,gr1348941 | |
+gitlab-token | glpat-,gldt-,glptt-,glrt-,glsoat-,glft-,glimt-,glagent-,gloas-,glcbt-,gr1348941 | c= |
     %L(?:gl(?:pat|dt|ptt|rt|soat|ft|imt|agent|oas|cbt|ffct)-|GR1348941)[A-Za-z0-9_-]{20,64}
     (?:\.[A-Za-z0-9_-]{1,64}){0,3}%R
 slack-token | xox | | %L(?:xox[abposre]|xoxe\.xox[bp])-[A-Za-z0-9-]{10,250}%R
@@ -30,7 +32,7 @@ teams-webhook | webhook.office.com | g=1 |
 stripe-secret-key | sk_live_,sk_test_,rk_live_,rk_test_ | s=4eC39HqLyjWDarjtT1zdp7dc |
     %L(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}%R
 stripe-webhook-secret | whsec_ | | %Lwhsec_[A-Za-z0-9+/=]{20,100}%R
-google-api-key | aiza | | %LAIza[0-9A-Za-z_-]{35}%R
+google-api-key | aiza | c= | %LAIza[0-9A-Za-z_-]{35}%R
 google-oauth-secret | gocspx- | | %LGOCSPX-[A-Za-z0-9_-]{20,40}%R
 google-oauth-token | ya29.,1//0 | | %L(?:ya29\.[0-9A-Za-z_-]{30,2000}|1//0[0-9A-Za-z_-]{40,500})%R
 huggingface-token | hf_,api_org_ | c= e=3.5 | %L(?:hf_|api_org_)[A-Za-z0-9]{30,64}%R

@@ -260,6 +260,26 @@ def _swap(target: Path, expected: bytes, payload: bytes, *, fsync: bool) -> bool
     return True
 
 
+def overwrite(target: Path, data: bytes, *, mode: int = 0o600) -> None:
+    """Replace the content of a small private state file in place: written over from the
+    start, then cut to length. Not atomic: only for files whose readers take damaged or
+    mixed content for no content (JSON that fails to parse), never for notes.
+
+    Why not `write_atomic`: on ext4 a rename over a file (and a truncation to zero) forces the
+    new data out to the disk first (auto_da_alloc), which costs the hook milliseconds per
+    state file on a busy disk; an overwrite in place is a page-cache write."""
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT, mode)
+    except FileNotFoundError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT, mode)
+    try:
+        _write_all(fd, data)
+        os.ftruncate(fd, len(data))
+    finally:
+        os.close(fd)
+
+
 def append_line(target: Path, line: str, *, mode: int = 0o644) -> None:
     """Append one short line (a log record; or a few, joined by newlines, in the same single
     write) with O_APPEND: atomic for small writes. `mode` applies when the file is created."""

@@ -142,10 +142,11 @@ def launcher_text(python: str | None = None) -> str:
         f"#!{python} -IS\n"
         "# vaultsync hook launcher, written by `vaultsync install`. -I -S skip site-packages\n"
         "# and environment-driven start-up work; the hook needs only the standard library.\n"
-        "import sys\n"
+        "import gc, sys\n"
+        "gc.disable()  # a short-lived process (vaultsync.core.hook.run_process says why)\n"
         f"sys.path.insert(0, {str(_package_root())!r})\n"
-        "from vaultsync.core.hook import main\n"
-        "raise SystemExit(main(sys.argv[1:], own_process=True))\n"
+        "from vaultsync.core.hook import run_process\n"
+        "run_process(sys.argv[1:])\n"
     )
 
 
