@@ -20,18 +20,24 @@ from bench.recall.paraphrase import PARAPHRASES
 from bench.recall.questions import CROSS, QUESTIONS
 from bench.recall.sessions import SESSIONS
 
-SYSTEMS = ("bm25-ref", "exact", "lexical", "semantic")
+SYSTEMS = ("bm25-ref", "exact", "lexical", "semantic", "semantic-ml")
+# `semantic-ml`: the extra with both bundled models (wordllama, and the multilingual USE, which
+# also serves Japanese queries): `[search] model = "wordllama,use"`.
+MULTILINGUAL = "wordllama,use"
 
 
-def _config(root: Path) -> Any:
+def _config(root: Path, model: str | None = None) -> Any:
     import os
 
     from vaultsync.core.config import Config, load_config
 
     os.environ["VAULTSYNC_HOME"] = str(root / "home")
     loaded = load_config(root / "vault")
+    data = loaded.data
+    if model:
+        data = {**data, "search": {**loaded.section("search"), "model": model}}
     # Pin the index path: VAULTSYNC_HOME changes when the next set is scored.
-    return Config(loaded.vault, loaded.index_file(), loaded.data, loaded.sources)
+    return Config(loaded.vault, loaded.index_file(), data, loaded.sources)
 
 
 def _keys_for(root: Path) -> dict[str, str]:
@@ -47,7 +53,9 @@ def _keys_for(root: Path) -> dict[str, str]:
     return out
 
 
-def rankers(root: Path, docs: dict[str, str], semantic_ok: bool) -> dict[str, score.Ranker]:
+def rankers(
+    root: Path, docs: dict[str, str], semantic_ok: bool, multilingual_ok: bool = False
+) -> dict[str, score.Ranker]:
     config = _config(root)
     vault = root / "vault"
     keys = _keys_for(root)
@@ -66,9 +74,9 @@ def rankers(root: Path, docs: dict[str, str], semantic_ok: bool) -> dict[str, sc
     except ImportError:
         return out
 
-    def engine(semantic: bool) -> Callable[[str], tuple[list[str], bool]]:
+    def engine(semantic: bool, cfg: Any = config) -> Callable[[str], tuple[list[str], bool]]:
         def run(query: str) -> tuple[list[str], bool]:
-            found = recall(vault, config, query, limit=20, semantic=semantic)
+            found = recall(vault, cfg, query, limit=20, semantic=semantic)
             ranked = [keys.get(h.session_id or "", keys.get(h.rel, h.rel)) for h in found.hits]
             return ranked, found.abstain
 
@@ -77,15 +85,17 @@ def rankers(root: Path, docs: dict[str, str], semantic_ok: bool) -> dict[str, sc
     out["lexical"] = engine(False)
     if semantic_ok:
         out["semantic"] = engine(True)
+    if multilingual_ok:
+        out["semantic-ml"] = engine(True, _config(root, MULTILINGUAL))
     return out
 
 
-def _semantic_available(root: Path) -> bool:
+def _semantic_available(root: Path, model: str | None = None) -> bool:
     try:
         from vaultsync.services.recall import vectors
     except ImportError:
         return False
-    config = _config(root)
+    config = _config(root, model)
     if not vectors.available(config):
         return False
     vectors.sync(root / "vault", config)
@@ -119,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(("help", hroot, score.help_docs(hroot / "vault"), rows))
     for name, root, docs, rows in sets:
         semantic_ok = "semantic" in wanted and _semantic_available(root)
-        for system, ranker in rankers(root, docs, semantic_ok).items():
+        multilingual_ok = "semantic-ml" in wanted and _semantic_available(root, MULTILINGUAL)
+        for system, ranker in rankers(root, docs, semantic_ok, multilingual_ok).items():
             if system not in wanted:
                 continue
             for split in splits:
@@ -147,7 +158,7 @@ def _fmt(value: float | None) -> str:
 def _print(figures: dict[str, Any]) -> None:
     for name, systems in figures.items():
         print(f"\n== {name}")
-        print(f"{'system':9} {'split':9} {'n':>4} {'R@5':>6} {'MRR':>6} {'abst':>6} "
+        print(f"{'system':11} {'split':9} {'n':>4} {'R@5':>6} {'MRR':>6} {'abst':>6} "
               f"{'f-abst':>6} {'newer':>6}   per language R@5")  # fmt: skip
         for system, splits in systems.items():
             for split, entry in splits.items():
@@ -157,7 +168,7 @@ def _print(figures: dict[str, Any]) -> None:
                     if v["n"]
                 )  # fmt: skip
                 print(
-                    f"{system:9} {split:9} {a['n']:>4} {_fmt(a['recall@5']):>6} "
+                    f"{system:11} {split:9} {a['n']:>4} {_fmt(a['recall@5']):>6} "
                     f"{_fmt(a['mrr']):>6} {_fmt(a['abstained']):>6} {_fmt(a['false_abstain']):>6} "
                     f"{_fmt(a['newer_first']):>6}   {langs}"
                 )

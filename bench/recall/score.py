@@ -8,6 +8,7 @@ Systems, all in the same run:
 - `exact`: `vaultsync search` as it was before the recall engine (every word required).
 - `lexical`: the recall engine (services/recall/engine.py), mode auto, no vectors.
 - `semantic`: the recall engine with the semantic extra (if installed).
+- `semantic-ml`: the same with both bundled models (`[search] model = "wordllama,use"`).
 
 recall@5 is |gold ∩ top 5| / |gold| (one gold: hit or miss), MRR the reciprocal rank of the
 first gold result. Abstention questions count separately: the share the engine abstains on, and

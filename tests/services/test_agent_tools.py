@@ -34,3 +34,25 @@ def test_a_digest_asked_for_by_type_is_returned(vault: Path) -> None:
     _vault_with_a_digest(vault)
     found = agent_tools.search(vault, load_config(vault), "staging canary", type="generated")
     assert {r["id"] for r in found["results"]} == {"AGENT.md"}
+
+
+def test_the_callers_own_session_is_left_out(vault: Path) -> None:
+    from vaultsync.core import eventlog
+    from vaultsync.core.model import Event, EventKind
+    from vaultsync.core.properties import render_frontmatter
+
+    for sid in ("mine", "older"):
+        event = Event(id=f"{sid}-1", ts="2026-11-20T10:00:00Z", agent="claude-code",
+                      session_id=sid, kind=EventKind.PROMPT,
+                      prompt="which queue carries the billing invoices?")  # fmt: skip
+        head = render_frontmatter({"type": "session", "agent": "claude-code", "session_id": sid})
+        note = vault / "sessions" / f"{sid}.md"
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(head + f"\n# Session {sid}\n" + eventlog.render(event), encoding="utf-8")
+    rebuild(vault, load_config(vault))
+    question = "which queue carries the billing invoices?"
+    both = agent_tools.search(vault, load_config(vault), question)
+    assert {r["session"] for r in both["results"]} >= {"mine", "older"}
+    found = agent_tools.search(vault, load_config(vault), question, exclude_session="mine")
+    assert "mine" not in {r["session"] for r in found["results"]}
+    assert "older" in {r["session"] for r in found["results"]}

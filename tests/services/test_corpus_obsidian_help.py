@@ -18,6 +18,8 @@ Corpus = tuple[Path, Config, int, SyncReport]
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     """A copy of the corpus, rebuilt once for the module (the tests only read it)."""
     source = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "obsidian-help"
+    if not source.is_dir():  # a worktree beside the checkout (as bench/recall/replay.py)
+        source = Path("/work/shared/corpora/obsidian-help")
     if not source.is_dir():
         pytest.skip(f"corpus not found at {source}")
     root = tmp_path_factory.mktemp("corpus")

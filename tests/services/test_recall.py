@@ -207,3 +207,42 @@ def test_fusion_weighs_the_vector_ranking_by_vector_weight() -> None:
     k, w = engine.RRF_K, engine.VECTOR_WEIGHT
     assert fused[0].score == round((1 / (k + 1) + w / (k + 2)) * 1000, 3)
     assert [g.key for g in fused] == ["note:a", "note:b"]
+
+
+def test_plain_words_weigh_what_a_note_says_it_is_about(tmp_path: Path) -> None:
+    from vaultsync.storage.index import WEIGHTS, WEIGHTS_ANY
+
+    vault = tmp_path / "vault"
+    filler = "".join(f"Paragraph {n} talks about tables and fonts.\n\n" for n in range(6))
+    # the same words: one note's lead paragraph, the other's body further down
+    # (the lead note is the longer one: by length alone BM25 would put it second)
+    put(vault, "notes/lead.md", "# Alpha\n\nZebra crossings need a signal.\n\n" + filler * 3)
+    put(vault, "notes/later.md", "# Beta\n\nTables and fonts.\n\n" + filler
+        + "Zebra crossings need a signal.\n")  # fmt: skip
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    found = recall(vault, config, "where do zebra crossings need a signal?", semantic=False)
+    assert found.mode == "any" and rels(found)[0] == "notes/lead.md"
+    # column order (title, keywords, body, about): for plain words `about` outweighs the body
+    assert WEIGHTS_ANY[3] > WEIGHTS_ANY[2] and WEIGHTS[3] == WEIGHTS[2]
+
+
+def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path: Path) -> None:
+    # A one-paragraph memory is all heading and lead: its text is in `about`, not `body`.
+    from vaultsync.core import prompt_recall
+    from vaultsync.core.agents import Incoming
+
+    vault = tmp_path / "vault"
+    put(vault, "memories/L2-confirmed/canary.md",
+        "# Deploys\n\nEvery billing deploy waits for the staging canary.\n",
+        type="memory", level="L2", scope="project", status="confirmed")  # fmt: skip
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    inc = Incoming(agent="codex", native_event="UserPromptSubmit", kind=None, session_id="s")
+    conn = prompt_recall._connect(config.index_file())
+    try:
+        hits = prompt_recall._search(conn, prompt_recall._terms("billing deploy canary"), inc)
+    finally:
+        conn.close()
+    assert [h.rel for h in hits] == ["memories/L2-confirmed/canary.md"]
+    assert "staging canary" in hits[0].text

@@ -168,7 +168,7 @@ def test_lone_surrogates_in_escapes_are_indexed(vault: Path, cfg: Config) -> Non
     with Index.open(cfg.index_file()) as idx:
         (hit,) = idx.search('"broken"', SearchFilter(types=frozenset({"event"})), mark=("[", "]"))
         assert hit.rel == "sessions/odd.md"
-        texts = [r[-1] for r in idx.dump()["fts"] if r[1] == 0]
+        texts = [r[4] for r in idx.dump()["fts"] if r[1] == 0]  # (rel, seq, title, kw, body, ..)
         assert texts == ["Bash\nbroken \ufffd output\ntail \ufffd"]
 
 

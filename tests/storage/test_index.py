@@ -99,6 +99,30 @@ def test_migrations_apply_in_order_from_an_old_version(tmp_path: Path) -> None:
         assert upgraded.search('"upgraded"', SearchFilter(), mark=MARK)[0].rel == "a.md"
 
 
+def test_the_about_column_migration_keeps_search_and_asks_for_a_reindex(tmp_path: Path) -> None:
+    path = tmp_path / "index.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
+    for step in MIGRATIONS[:5]:  # the schema before the `about` column
+        for statement in step:
+            conn.execute(statement)
+    conn.execute("INSERT INTO meta VALUES('schema_version', '5')")
+    conn.execute(
+        "INSERT INTO notes VALUES(1, 'a.md', 'note', 'a', '', '', '', '', '', '', '', '', 0,"
+        " 7, 9, 'abc', '{}', 'kept words', NULL)"
+    )
+    conn.execute("INSERT INTO fts(rowid, title, keywords, body) VALUES(1, 'a', 'a', 'kept words')")
+    conn.commit()
+    conn.close()
+    with Index.open(path) as upgraded:
+        assert upgraded.schema_version() == SCHEMA_VERSION
+        assert upgraded.search('"kept"', SearchFilter(), mark=MARK)[0].rel == "a.md"
+        # stat and hash cleared: the next reconcile reads the file again and fills `about`
+        assert upgraded.stats()["a.md"] == (-1, 9, "")
+        cols = [r[1] for r in upgraded.conn.execute("PRAGMA table_info(fts)")]
+        assert cols == ["title", "keywords", "body", "about"]
+
+
 def test_newer_schema_is_refused_with_a_fix(tmp_path: Path) -> None:
     path = tmp_path / "index.sqlite"
     with Index.open(path) as idx:
@@ -310,3 +334,13 @@ def test_reads_limited_to_given_rels(idx: Index) -> None:
     assert idx.racy(["n2.md", "n3.md"]) == {"n2.md"}
     assert len(idx.stats([f"n{i}.md" for i in range(1100)])) == 1100  # more than one chunk
     assert len(idx.stats()) == 1200
+
+
+def test_a_sessions_notes_are_found_by_session_id_without_a_scan(idx: Index) -> None:
+    # hybrid search reads one row per session only the vectors found (vectors.candidates_for)
+    plan = idx.conn.execute(
+        "EXPLAIN QUERY PLAN SELECT id FROM notes WHERE session_id = ?"
+        " ORDER BY type = 'summary' DESC, updated DESC LIMIT 1",
+        ("s1",),
+    ).fetchall()
+    assert any("notes_session" in str(step[-1]) for step in plan), plan

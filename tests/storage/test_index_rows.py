@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +11,7 @@ from vaultsync.core import eventlog
 from vaultsync.core import text as text_mod
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.storage.index_rows import about, note_row, prepare
+from vaultsync.storage.index_rows import about, note_row, prepare, split_about
 
 SEP = "\u200b"
 
@@ -76,7 +75,8 @@ def test_prepare_numbers_notes_and_events_in_one_rising_sequence() -> None:
     assert [(e[0], e[1]) for e in batch.events] == [(3, 2), (4, 2)]
     assert [f[0] for f in batch.fts] == [1, 2, 3, 4, 5] and batch.size == 5
     assert batch.racy == [("sessions/s.md",)]
-    assert batch.fts[-1][3] == f"数{SEP}据{SEP}库"  # CJK characters become separate tokens
+    # CJK characters become separate tokens (a one-line note is all lead paragraph: `about`)
+    assert batch.fts[-1][4] == f"数{SEP}据{SEP}库" and batch.fts[-1][3] == ""
     assert f"修{SEP}复" in batch.fts[2][3]
 
 
@@ -118,31 +118,30 @@ def test_the_index_keeps_date_times_in_utc_whatever_the_notes_offset() -> None:
         assert (row.created, row.updated) == ("2026-12-01T10:30:00", "2026-12-01T10:31:00")
 
 
-def test_headings_and_lead_paragraph_are_searched_with_the_keywords(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Off by default (see ABOUT_HEADINGS); the mechanism is kept, and tested, switched on.
-    from vaultsync.storage import index_rows
-
+def test_headings_and_lead_paragraph_have_their_own_column() -> None:
     body = (
         "Obsidian lets you edit text\nin many places at once.\n\nSecond paragraph.\n"
         "```sh\n# not a heading\n```\n## Rectangular selection\ntext\n### Keys ##\n"
     )
-    assert about(body) == []
-    monkeypatch.setattr(index_rows, "ABOUT_HEADINGS", 32)
-    monkeypatch.setattr(index_rows, "ABOUT_LEAD_CHARS", 300)
     assert about(body) == [
         "Rectangular selection",
         "Keys",
         "Obsidian lets you edit text in many places at once.",
     ]
+    assert about(body, headings=0, lead_chars=0) == []
     assert about("x" * 1000)[-1] == "x" * 300
     assert about("```\n# code\n```\n") == []
     row, _ = note_row("a.md", body.encode(), 1, 1)
     assert "Rectangular selection" in row.about
     fts = prepare([row]).fts[0]
-    assert "Rectangular" in fts[2] and "Second" not in fts[2]  # keywords column
-    assert row.keywords == "a"  # the keywords proper are unchanged
+    # (rowid, title, keywords, body, about): the aliases' column holds only the keywords
+    assert fts[2] == "a" and "Rectangular" in fts[4] and "Second" not in fts[4]
+    # moved out of the body, not copied (BM25 normalises by the whole row's length)
+    assert "Rectangular" not in fts[3] and "edit text" not in fts[3] and "Second" in fts[3]
+    assert row.keywords == "a"
+    heads, rest = split_about("A " * 400 + "\n\nnext\n")
+    assert len(heads[0]) <= 300 and rest.startswith("A A") and "next" in rest
+    assert heads[0].split() + rest.split() == ("A " * 400 + " next").split()
 
 
 def test_a_session_notes_headings_and_lead_are_left_to_its_events() -> None:

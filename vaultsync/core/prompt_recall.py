@@ -241,7 +241,8 @@ hit AS (
       AND NOT (COALESCE(n.session_id, e.session_id) = ? AND COALESCE(n.agent, e.agent) = ?)
     ORDER BY top.score LIMIT ?)
 SELECT hit.id, hit.score, kind, rel, hit.title, agent, date, heading, tool, props, note_id,
-       f.title, substr(f.body, 1, 3000), sid, project
+       f.title, substr(iif(f.about = '', f.body, f.about || char(10) || f.body), 1, 3000), sid,
+       project
 FROM hit JOIN fts f ON f.rowid = hit.id
 ORDER BY hit.score
 """

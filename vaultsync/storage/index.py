@@ -3,8 +3,9 @@
 Layout. `notes` holds one row per note (the frontmatter fields filters need, the raw body, and
 the file's mtime/size/sha256 so reconcile can tell what changed); `events` holds one row per
 event block of a session note. Notes and events take ids from one sequence and both feed one
-FTS5 table, `fts(title, keywords, body)`, with that id as rowid: one MATCH ranks notes and events
-together with the same BM25 statistics, and the id names exactly one note or one event.
+FTS5 table, `fts(title, keywords, body, about)`, with that id as rowid: one MATCH ranks notes
+and events together with the same BM25 statistics, and the id names exactly one note or one
+event.
 
 Chinese and Japanese: every text that enters an FTS column goes through `text.segment`, which
 makes each CJK character a token of its own; queries turn CJK runs into phrases of single
@@ -27,44 +28,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultsync.core.model import Level, NoteType, Scope
+from vaultsync.storage.index_schema import MIGRATIONS, SCHEMA_VERSION
 from vaultsync.storage.snippet import linear_snippet_hit
 
 if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
     from vaultsync.storage.index_rows import Batch, NoteRow
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        "CREATE TABLE notes(id INTEGER PRIMARY KEY, rel TEXT NOT NULL UNIQUE, type TEXT NOT NULL,"
-        " title TEXT NOT NULL, agent TEXT NOT NULL, session_id TEXT NOT NULL,"
-        " project TEXT NOT NULL, level TEXT NOT NULL, scope TEXT NOT NULL, status TEXT NOT NULL,"
-        " created TEXT NOT NULL, updated TEXT NOT NULL, priority INTEGER NOT NULL,"
-        " mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL,"
-        " props TEXT NOT NULL, body TEXT NOT NULL, warning TEXT)",
-        "CREATE TABLE events(id INTEGER PRIMARY KEY, note_id INTEGER NOT NULL,"
-        " seq INTEGER NOT NULL, event_id TEXT NOT NULL, ts TEXT NOT NULL, kind TEXT NOT NULL,"
-        " tool TEXT NOT NULL, agent TEXT NOT NULL, session_id TEXT NOT NULL,"
-        " project TEXT NOT NULL, heading TEXT NOT NULL)",
-    ),
-    (
-        "CREATE VIRTUAL TABLE fts USING fts5("
-        "title, keywords, body, tokenize='unicode61 remove_diacritics 2')",
-    ),
-    (
-        "CREATE INDEX events_note ON events(note_id, seq)",
-        "CREATE INDEX notes_type ON notes(type, updated)",
-    ),
-    # Notes whose mtime was too close to the moment they were read: a second write within the
-    # same clock tick would leave (mtime, size) unchanged, so these are re-hashed next time.
-    ("CREATE TABLE racy(rel TEXT PRIMARY KEY)",),
-    # Document frequencies for the recall engine's abstention measure (services/recall/engine.py):
-    # a read-only view of the FTS index itself, so it costs nothing to keep current.
-    ("CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row')",),
-)
-SCHEMA_VERSION = len(MIGRATIONS)
 # Notes above this size get their snippet from storage.snippet (linear), not FTS5's snippet().
 SNIPPET_MAX_BYTES = 32 * 1024
-# Column weights for bm25(): a hit in the title counts eight times one in the body.
-WEIGHTS = (8.0, 4.0, 1.0)
+# Column weights for bm25() (title, keywords, body, about): a hit in the title counts eight
+# times one in the body. `about` is a note's headings and lead paragraph, moved out of its body
+# (index_rows.split_about). It outweighs the body only for plain-word queries (`WEIGHTS_ANY`),
+# which describe what a note is about; exact syntax names a thing, and there many notes' leads
+# ("Outline is a core plugin ...") would outrank the note that has the name as an alias.
+WEIGHTS = (8.0, 4.0, 1.0, 1.0)
+WEIGHTS_ANY = (8.0, 4.0, 0.25, 2.0)
 _CHUNK = 512
 
 
@@ -300,7 +278,7 @@ class Index:
             f"INSERT INTO notes(id, {_NOTE_COLS}) VALUES (? + {base}, {_qs(18)})",
             f"INSERT INTO events(id, note_id, {_EVENT_COLS})"
             f" VALUES (? + {base}, ? + {base}, {_qs(9)})",
-            f"INSERT INTO fts(rowid, title, keywords, body) VALUES (? + {base}, ?, ?, ?)",
+            f"INSERT INTO fts(rowid, title, keywords, body, about) VALUES (? + {base}, ?, ?, ?, ?)",
         )
         self.conn.executemany(_RACY_SQL[True], batch.racy)
         for statement, part in zip(sql, (batch.notes, batch.events, batch.fts), strict=True):
@@ -437,9 +415,10 @@ class Index:
             ),
             "fts": sorted(
                 q(
-                    "SELECT n.rel, NULL, f.title, f.keywords, f.body FROM fts f"
+                    "SELECT n.rel, NULL, f.title, f.keywords, f.body, f.about FROM fts f"
                     " JOIN notes n ON n.id = f.rowid"
-                    " UNION ALL SELECT n.rel, e.seq, f.title, f.keywords, f.body FROM fts f"
+                    " UNION ALL SELECT n.rel, e.seq, f.title, f.keywords, f.body, f.about"
+                    " FROM fts f"
                     " JOIN events e ON e.id = f.rowid JOIN notes n ON n.id = e.note_id"
                 ).fetchall(),
                 key=repr,

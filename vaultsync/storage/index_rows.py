@@ -25,12 +25,13 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
 _FENCE = "```" + eventlog.FENCE_INFO
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+)$")
-ABOUT_HEADINGS = 0  # headings of a note indexed with its keywords (`about`), at most
-ABOUT_LEAD_CHARS = 0  # of its lead paragraph (0: none)
-# Both off: in the keywords column a long note's headings diluted its aliases (BM25 length
-# normalisation), and 核心插件 no longer found the note whose alias it is; on the recall eval
-# the field had shown no lexical gain (dev 0.61/0.58/0.56 -> 0.61/0.58/0.57). A column of its
-# own, weighted apart from the aliases, is the way to bring it back.
+ABOUT_HEADINGS = 32  # headings of a note indexed in its `about` column, at most
+ABOUT_LEAD_CHARS = 300  # of its lead paragraph
+# `about` is a column of its own (storage/index.py WEIGHTS, WEIGHTS_ANY): in the keywords
+# column a long note's headings diluted its aliases (BM25 length normalisation) and 核心插件
+# lost the note whose alias it is. Apart, weighted 2 for plain words, it raised Japanese help
+# paraphrases (dev recall@5 0.52 -> 0.61; en and zh unchanged; weights 1 to 6 and lead
+# 0/300/600 tried, bench/recall; docs/search.md "Ranking").
 # An event block and the heading that introduces it: both leave the note's own searchable text
 # because each event is indexed as a hit of its own.
 _EVENT_BLOCK = re.compile(
@@ -85,7 +86,7 @@ class NoteRow:
     search_body: str  # the body as searched (a session note's event blocks are hits of their own)
     events: tuple[EventRow, ...] = ()
     racy: bool = False  # modified too close to when it was read to trust (mtime, size) later
-    about: str = ""  # headings and lead paragraph (`about`): searched with the keywords
+    about: str = ""  # headings and lead paragraph: the `about` column
 
 
 @dataclass(frozen=True)
@@ -121,8 +122,8 @@ def prepare(rows: Iterable[NoteRow]) -> Batch:
         notes.append((note_id, r.rel, r.type, r.title, r.agent, r.session_id, r.project,
                       r.level, r.scope, r.status, r.created, r.updated, r.priority,
                       r.mtime_ns, r.size, r.sha256, r.props, r.body, r.warning))  # fmt: skip
-        keywords = f"{r.keywords} {r.about}" if r.about else r.keywords
-        fts.append((note_id, segment(r.title), segment(keywords), segment(r.search_body)))
+        fts.append((note_id, segment(r.title), segment(r.keywords), segment(r.search_body),
+                    segment(r.about)))  # fmt: skip
         for e in r.events:
             doc += 1
             events.append((doc, note_id, e.seq, e.event_id, e.ts, e.kind, e.tool,
@@ -130,7 +131,7 @@ def prepare(rows: Iterable[NoteRow]) -> Batch:
             # An event's heading is a cut-down copy of its own text: in the title column (weight
             # 8) it would outrank memories and summaries saying the same thing, so it is indexed
             # with the keywords (weight 4; measured on the recall dev set, bench/recall).
-            fts.append((doc, "", segment(e.heading), segment(e.text)))
+            fts.append((doc, "", segment(e.heading), segment(e.text), ""))
         if dirty:
             for part, first in zip((notes, events, fts), start, strict=True):
                 part[first:] = [_clean_tuple(t) for t in part[first:]]
@@ -189,6 +190,9 @@ def note_row(
         )
         search_body = _EVENT_BLOCK.sub("", note.body)
     body = note.body
+    about_parts: list[str] = []
+    if not events and not is_session_log(note):  # a session's headings are its events'
+        about_parts, search_body = split_about(search_body)
     if max(len(body), len(search_body)) > max_chars:
         warnings.append(
             f"{rel}: {len(body) // 1024} KB of text; only the first {max_chars // 1024} KB "
@@ -225,7 +229,7 @@ def note_row(
         body=body,
         warning=note.warning,
         keywords=" ".join((_stem(rel), *note.aliases, *_declared_tags(note.props.get("tags")))),
-        about="" if events or is_session_log(note) else " ".join(about(search_body)),
+        about=" ".join(about_parts),
         search_body=search_body,
         events=events,
         racy=racy,
@@ -234,17 +238,30 @@ def note_row(
 
 
 def about(body: str, headings: int | None = None, lead_chars: int | None = None) -> list[str]:
-    """A note's headings and lead paragraph: where it says what it is about.
+    """A note's headings and lead paragraph: where it says what it is about."""
+    return split_about(body, headings, lead_chars)[0]
 
-    Indexed with the keywords (BM25 weight 4, storage/index.py WEIGHTS) besides the body, so a
-    question worded like a note's headings or its first sentences finds that note before one
-    that only mentions the words further down. A line scan, not a CommonMark parse (a rebuild
-    reads every note): a `#` line inside a fenced code block is not a heading here either.
+
+def split_about(
+    body: str, headings: int | None = None, lead_chars: int | None = None
+) -> tuple[list[str], str]:
+    """(a note's headings and lead paragraph, the rest of its body).
+
+    The first part is the `about` column (BM25 weight 2 for plain words, storage/index.py
+    WEIGHTS_ANY), so a question worded like a note's headings or its first sentences finds
+    that note before one that only mentions the words further down. It is moved out of the
+    body column, not copied: FTS5's BM25 normalises by the length of the whole row, and a copy
+    would make every note longer than the events it is ranked against. A lead longer than
+    `lead_chars` is cut at a space (or between CJK characters); its remainder stays in the
+    body. A line scan, not a CommonMark parse (a rebuild reads every note): a `#` line inside a
+    fenced code block is not a heading here either.
     """
     headings = ABOUT_HEADINGS if headings is None else headings
     lead_chars = ABOUT_LEAD_CHARS if lead_chars is None else lead_chars
     heads: list[str] = []
     lead: list[str] = []
+    rest: list[str] = []
+    lead_at = -1  # where in `rest` the lead stood
     fence = ""
     lead_done = not lead_chars
     for line in body.splitlines():
@@ -252,22 +269,36 @@ def about(body: str, headings: int | None = None, lead_chars: int | None = None)
         if fence:
             if stripped.startswith(fence):
                 fence = ""
+            rest.append(line)
             continue
         if stripped.startswith(("```", "~~~")):
             fence = stripped[:3]
             lead_done = lead_done or bool(lead)
+            rest.append(line)
             continue
         match = _HEADING.match(line)
         if match:
-            heads.append(match.group(1).strip().rstrip("#").strip())
             lead_done = lead_done or bool(lead)
+            if len(heads) < headings:
+                heads.append(match.group(1).strip().rstrip("#").strip())
+                continue
         elif not lead_done:
             if stripped:
+                if not lead:
+                    lead_at = len(rest)
                 lead.append(stripped)
-            elif lead:
+                continue
+            if lead:
                 lead_done = True
-    text = " ".join(lead)[:lead_chars]
-    return [*heads[:headings], *([text] if text else [])]
+        rest.append(line)
+    text = " ".join(lead)
+    if len(text) > lead_chars:
+        cut = text.rfind(" ", 0, lead_chars + 1)
+        if cut < lead_chars // 2:
+            cut = lead_chars
+        text, remainder = text[:cut].rstrip(), text[cut:].lstrip()
+        rest.insert(lead_at, remainder)
+    return [*heads, *([text] if text else [])], "\n".join(rest)
 
 
 def _stem(rel: str) -> str:

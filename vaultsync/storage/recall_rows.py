@@ -44,10 +44,17 @@ class Candidate(NamedTuple):
 
 
 def candidates(
-    index: Index, expression: str, where: SearchFilter, *, limit: int, mark: tuple[str, str]
+    index: Index,
+    expression: str,
+    where: SearchFilter,
+    *,
+    limit: int,
+    mark: tuple[str, str],
+    weights: tuple[float, ...] = WEIGHTS,
 ) -> list[Candidate]:
     """Like `search`, with what ranking needs beyond BM25: rowid, date, session id.
-    No snippets (they cost per row): `snippets` makes them for the rows finally shown."""
+    No snippets (they cost per row): `snippets` makes them for the rows finally shown.
+    `weights`: the BM25 column weights (storage/index.py WEIGHTS, WEIGHTS_ANY)."""
     clauses, params = filter_sql(where)
     joins = (
         " LEFT JOIN notes n ON n.id = fts.rowid LEFT JOIN events e ON e.id = fts.rowid"
@@ -55,7 +62,7 @@ def candidates(
     )
     sql = f"""
         WITH top AS (
-            SELECT fts.rowid AS id, bm25(fts, {", ".join(map(str, WEIGHTS))}) AS score
+            SELECT fts.rowid AS id, bm25(fts, {", ".join(map(str, weights))}) AS score
             FROM fts{joins if clauses else ""}
             WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
             ORDER BY score, fts.rowid LIMIT ?)
@@ -75,9 +82,9 @@ def candidates(
 
 
 def best_snippet(any_column: str, body: str, mark: tuple[str, str]) -> str:
-    """The body's snippet when the body matches, else the best column's. The keywords column
-    repeats a note's headings and lead paragraph (storage/index_rows.about) beside its file name
-    and aliases: a snippet from there would read as a list of names."""
+    """The body's snippet when the body matches, else the best column's. The keywords and about
+    columns hold a note's file name, aliases, headings and lead paragraph
+    (storage/index_rows.about): a snippet from there would read as a list of names."""
     return body if body and mark[0] in body else any_column
 
 
@@ -103,14 +110,19 @@ def snippets(
 
 
 def texts(index: Index, rowids: Iterable[int]) -> dict[int, str]:
-    """rowid -> its indexed text (title, keywords, body; segmented) for notes and events."""
+    """rowid -> its indexed text (title, keywords, about, body; segmented) for notes and
+    events."""
     out: dict[int, str] = {}
     for chunk in _in_chunks(dict.fromkeys(rowids), 500):
         rows = index.conn.execute(
-            f"SELECT rowid, title, keywords, body FROM fts WHERE rowid IN ({_marks(len(chunk))})",
+            "SELECT rowid, title, keywords, about, body FROM fts"
+            f" WHERE rowid IN ({_marks(len(chunk))})",
             chunk,
         )
-        out.update((rowid, f"{t}\n{k}\n{b}") for rowid, t, k, b in rows)
+        # without an `about` (events) the text reads as before the column: event vectors
+        # keyed by their text (services/recall/vectors.py) stay valid
+        out.update((rowid, f"{t}\n{k}\n{a}\n{b}" if a else f"{t}\n{k}\n{b}")
+                   for rowid, t, k, a, b in rows)  # fmt: skip
     return out
 
 

