@@ -77,9 +77,10 @@ def _terms(text: str) -> list[str]:
     imports this module at every event, and only a prompt needs the terms."""
     found = _TERMS.get(text)
     if found is None:
-        from vaultsync.core import nlquery
+        from vaultsync.core import nlquery, pattern_cache
 
         found = _TERMS[text] = nlquery.terms(text)
+        pattern_cache.save()  # nlquery's patterns, kept for the next prompt's process
     return found
 
 
