@@ -78,3 +78,13 @@ def test_short_hash_matches_hashlib(parts: list[str], n: int) -> None:
 
     joined = "\x00".join(parts).encode("utf-8", "surrogatepass")
     assert paths.short_hash(*parts, n=n) == hashlib.sha256(joined).hexdigest()[:n]
+
+
+def test_the_machine_id_is_the_host_names_hash_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    monkeypatch.delenv("VAULTSYNC_MACHINE", raising=False)
+    # read from os.uname now (no socket import in the hook): file names made earlier still match
+    assert paths.machine_id() == paths.short_hash(socket.gethostname(), n=6)
+    monkeypatch.setenv("VAULTSYNC_MACHINE", "laptop")
+    assert paths.machine_id() == "laptop"
