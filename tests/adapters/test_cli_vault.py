@@ -116,10 +116,14 @@ def test_demo_text_in_process(tmp_path: Path) -> None:
     target = tmp_path / "demo"
     result = runner.invoke(app_mod.app, ["demo", "--path", str(target)])
     assert result.exit_code == 0, result.output
-    assert "USER.md: about the person" in result.stdout
-    assert "vaultsync search '短句'" in result.stdout
-    assert "vaultsync: generate USER.md and AGENT.md" in result.stdout
-    assert f"The demo vault is at {target.resolve()}" in result.stdout
+    check_demo(result.stdout, target)
+
+
+def check_demo(stdout: str, target: Path) -> None:
+    assert "USER.md: about the person" in stdout
+    assert "vaultsync search '短句'" in stdout
+    assert "vaultsync: generate USER.md and AGENT.md" in stdout
+    assert f"The demo vault is at {target.resolve()}" in stdout
     assert (target / "AGENT.md").is_file()
 
 
@@ -130,11 +134,7 @@ def test_subprocess_demo(tmp_path: Path) -> None:
     target = tmp_path / "demo"
     proc = run("demo", "--path", str(target))
     assert proc.returncode == 0, proc.stderr
-    assert "USER.md: about the person" in proc.stdout
-    assert "vaultsync search '短句'" in proc.stdout
-    assert "vaultsync: generate USER.md and AGENT.md" in proc.stdout
-    assert f"The demo vault is at {target.resolve()}" in proc.stdout
-    assert (target / "AGENT.md").is_file()
+    check_demo(proc.stdout, target)
 
 
 def test_subprocess_init_bad_path_message(tmp_path: Path) -> None:
