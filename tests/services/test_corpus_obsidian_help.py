@@ -26,6 +26,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     vault = root / "vault"
     shutil.copytree(source, vault)
     original = len(list(vault.rglob("*.md")))
+    # Lexical only: these tests check the words' index; the slow recall eval embeds this vault.
+    (vault / ".vaultsync").mkdir(exist_ok=True)
+    (vault / ".vaultsync" / "config.toml").write_text('[search]\nsemantic = "off"\n')
     cfg = load_config(vault)
     cfg = Config(vault, root / "index.sqlite", cfg.data)
     return vault, cfg, original, rebuild(vault, cfg)
