@@ -55,13 +55,7 @@ def write_atomic(target: Path, data: str | bytes, *, fsync: bool = True, mode: i
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = _temp_name(target)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        try:
-            _write_all(fd, payload)
-            if fsync:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_new(tmp, payload, mode, fsync=fsync)
         os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
@@ -226,6 +220,17 @@ def rewrite(
     raise Changed(errno.EAGAIN, f"{target} kept changing while it was being updated")
 
 
+def _write_new(tmp: Path, payload: bytes, mode: int, *, fsync: bool) -> None:
+    """The temporary file a rename will put in place: created new (never an existing file)."""
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        _write_all(fd, payload)
+        if fsync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _swap(target: Path, expected: bytes, payload: bytes, *, fsync: bool) -> bool:
     """Put `payload` in place of `target` if `target` still holds `expected`."""
     tmp = _temp_name(target)
@@ -234,13 +239,7 @@ def _swap(target: Path, expected: bytes, payload: bytes, *, fsync: bool) -> bool
             mode = os.stat(target).st_mode & 0o7777
         except OSError:
             mode = 0o644
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-        try:
-            _write_all(fd, payload)
-            if fsync:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_new(tmp, payload, mode, fsync=fsync)
         # The check comes last, after the slow part (fsync), so the window in which an
         # editor's save can slip between the check and the rename is as short as it gets.
         try:
