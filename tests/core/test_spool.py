@@ -340,3 +340,36 @@ def test_a_payload_cut_off_by_the_limit_is_kept_redacted_not_thrown_away(vault: 
     assert "step-cut" in text and secret not in text
     log = paths.hook_error_log().read_text()
     assert "SpoolSetAside" in log and "incomplete" in log
+
+
+def test_an_event_spooled_for_want_of_time_is_reported_before_the_limit_can_strike(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The note's lock stays busy until the limit is near: the event is spooled, and the line
+    saying so is written inside the same critical block, so the limit (which ends the process
+    between two bytecodes, once the event is settled) cannot cut it off (seen on CI)."""
+    from vaultsync.core import hook, logs
+
+    monkeypatch.setattr("vaultsync.core.deadline.STARTED", time.monotonic())
+    deadline = hook.Deadline(lambda: None, 0.3, enabled=False)
+    seen: list[tuple[str, int, bool]] = []
+    real = logs.hook_error
+
+    def hook_error(agent: str, event: str, error: str, message: str, when: Any = None) -> None:
+        seen.append((error, deadline._depth, deadline.settled))
+        real(agent, event, error, message, when)
+
+    monkeypatch.setattr(logs, "hook_error", hook_error)
+    cfg = load_config(vault)
+    inc = agents.normalize("claude-code", call("s1", "first"), None)
+    roomy = hook.Deadline(lambda: None, 30, enabled=False)
+    capture.handle(inc, vault, cfg, datetime.now(UTC), roomy)
+    [note] = (vault / paths.SESSIONS_DIR).rglob("*.md")
+    rel = note.relative_to(vault).as_posix()
+    inc = agents.normalize("claude-code", call("s1", "late"), None)
+    with writer.locked(paths.lock_path(vault, rel)):
+        capture.handle(inc, vault, cfg, datetime.now(UTC), deadline)
+    assert seen == [("TimeLimit", 1, False)]  # inside critical(), before the event is settled
+    assert deadline.settled and spool.count(vault) == 1
+    capture.catch_up(vault, cfg)
+    assert markers(vault) == ["step-first", "step-late"]

@@ -183,11 +183,13 @@ def record(
         except TimeoutError:
             outcome = None
         if outcome is None:  # lock busy, or no time left to write (or to drain what waits)
+            # The log line goes in the same critical block: the limit, striking after the
+            # event is settled, would otherwise cut it and leave the overrun unreported.
             with budget.critical():
                 to_spool()
+                _log_overload(budget)
                 settle(budget)
                 _set_fallback(budget, None)
-            _log_overload(budget)
             combine(vault, cfg, key, budget)
             return SPOOLED
         settle(budget)  # written (or filtered): nothing of this call is left to keep
