@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from vaultsync.core import paths, prompt_recall
 from vaultsync.core.config import load_config
@@ -239,18 +237,6 @@ def test_gemini_prompt_without_the_context_it_was_given(hook: list[str], fixed: 
     from vaultsync.core.agents import normalize
 
     assert normalize("gemini", payload).prompt == question
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.characters(max_codepoint=0x40000, exclude_categories=("Cs",))))
-def test_the_regex_free_cjk_helpers_agree_with_core_text(value: str) -> None:
-    from vaultsync.core import text
-
-    assert prompt_recall._has_cjk(value) == text.has_cjk(value)
-    assert prompt_recall._tokens(value) == text.estimate_tokens(value)
-    assert prompt_recall._unsegment(text.segment(value)) == text.unsegment(text.segment(value))
-    word = "".join(value.split())
-    assert prompt_recall._segment(word) == text.segment(word)
 
 
 def test_an_english_prompt_compiles_no_cjk_regex_and_no_yaml_writer(

@@ -24,11 +24,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from bisect import bisect_right
 
-from vaultsync.core import paths
-from vaultsync.core import text as _text
-from vaultsync.core.text import SEP, segment
+from vaultsync.core import cjk_scan, paths
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -110,86 +107,62 @@ def wanted(inc: Incoming, cfg: Config) -> bool:
     return budget > 0 and not is_trivial(inc.prompt)
 
 
-# CJK tests without core/text's regexes: a class spanning the CJK blocks takes ~5 ms to
-# compile, and the recall would compile it for any candidate in Chinese or any line with an
-# ellipsis. The ranges are core/text's own (its class is a run of `lo-hi` triples), merged
-# where they touch, as the sorted bounds a bisect looks a code point up in.
-def _cjk_bounds(cls: str) -> tuple[int, ...]:
-    spans = sorted((ord(cls[i]), ord(cls[i + 2]) + 1) for i in range(0, len(cls), 3))
-    merged: list[list[int]] = []
-    for lo, end in spans:
-        if merged and lo <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([lo, end])
-    return tuple(edge for span in merged for edge in span)
-
-
-_CJK_BOUNDS = _cjk_bounds(_text.CJK_CLASS)
-
-
-def _is_cjk(ch: str) -> bool:
-    return bisect_right(_CJK_BOUNDS, ord(ch)) & 1 == 1
-
-
-def _has_cjk(text: str) -> bool:
-    return not text.isascii() and max(text) >= "\u3000" and any(map(_is_cjk, text))
-
-
-def _unsegment(text: str) -> str:
-    """core/text.unsegment: the index's separator only ever stands next to a CJK character."""
-    return text.replace(SEP, "") if SEP in text else text
-
-
-def _segment(term: str) -> str:
-    """core/text.segment, for one query term (a term in CJK is CJK throughout)."""
-    if not _has_cjk(term):
-        return term
-    if all(map(_is_cjk, term)):
-        return SEP.join(term)
-    return segment(term)
-
-
-def _tokens(text: str) -> int:
-    """core/text.estimate_tokens: each CJK character one token, other words one per four
-    characters."""
-    if _has_cjk(text):
-        cjk = sum(map(_is_cjk, text))
-        text = "".join(" " if _is_cjk(ch) else ch for ch in text)
-    else:
-        cjk = 0
-    return cjk + sum((len(word) + 3) // 4 for word in text.split())
-
-
 class _Hit:
     __slots__ = (
-        "agent", "coverage", "date", "files", "kind", "note_id", "project", "rel", "score", "sid",
-        "text", "title",
+        "agent", "body", "coverage", "date", "heading", "kind", "note_id", "project", "props",
+        "rel", "score", "sid", "title", "tool",
     )  # fmt: skip
     agent: str
+    body: str
     coverage: int
     date: str
-    files: list[str]
+    heading: str
     kind: str
     note_id: int
     project: str
+    props: str
     rel: str
     score: float
     sid: str
-    text: str
     title: str
+    tool: str
 
     def __init__(self, **kw: Any) -> None:
-        self.files = []
         for key, value in kw.items():
             setattr(self, key, value)
+
+    # The line's text and a summary's files are worked out only for the few hits that are
+    # described: most of the candidates never are (~1 ms of a prompt at 10k notes).
+    @property
+    def text(self) -> str:
+        if self.kind == "event":
+            text = self.heading
+            body = cjk_scan.unsegment(self.body)
+            if self.tool and self.tool.lower() in _EDIT_TOOLS:
+                lines = body.split("\n", 2)
+                if len(lines) > 1:
+                    text = f"{self.tool}: {lines[1]}"
+            elif not text:
+                text = body.split("\n", 1)[0]
+        else:
+            text = cjk_scan.unsegment(self.body).strip()
+        return " ".join(text.split())
+
+    @property
+    def files(self) -> list[str]:
+        if self.kind != "summary":
+            return []
+        try:
+            return [str(f) for f in json.loads(self.props).get("files_modified") or []]
+        except (ValueError, AttributeError):  # a damaged property: no file list
+            return []
 
 
 def _covered(terms: list[str], text: str) -> tuple[int, int]:
     """(terms found in `text`, terms that could be): a CJK term cannot match a text without
     CJK characters, so a Chinese question about English notes is judged on its Latin terms."""
-    low = _unsegment(text).lower()
-    if not all(map(str.isascii, terms)) and not _has_cjk(low):
+    low = cjk_scan.unsegment(text).lower()
+    if not all(map(str.isascii, terms)) and not cjk_scan.has_cjk(low):
         terms = [t for t in terms if t.isascii()]
     found = 0
     for term in terms:
@@ -259,8 +232,9 @@ QUERY_LIMIT_S = 0.15  # the search is cut off past this: no recall rather than a
 
 def _quoted(term: str) -> str:
     """One term as an FTS5 phrase (a prefix term keeps its `*`)."""
-    body = term[:-1] if term.endswith("*") else term
-    return '"' + _segment(body).replace('"', '""') + '"' + ("*" if term.endswith("*") else "")
+    star = "*" if term.endswith("*") else ""
+    body = term[:-1] if star else term
+    return '"' + cjk_scan.segment(body).replace('"', '""') + '"' + star
 
 
 RARE, COMMON_WORD, COMMON_PREFIX = 0, 1, 2
@@ -329,28 +303,11 @@ def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
         need = 1 if len(terms) < 2 else max(2, math.ceil(eligible * MIN_COVERAGE))
         if coverage < need:
             continue
-        if kind == "event":
-            text = heading or ""
-            body = _unsegment(fbody or "")
-            if tool and tool.lower() in _EDIT_TOOLS:
-                lines = body.split("\n")
-                if len(lines) > 1:
-                    text = f"{tool}: {lines[1]}"
-            elif not heading:
-                text = body.split("\n", 1)[0]
-        else:
-            text = _unsegment(fbody or "").strip()
-        hit = _Hit(
+        hits.append(_Hit(
             kind=kind, rel=rel, agent=agent or "", date=(date or "")[:10], score=-score,
-            coverage=coverage, note_id=note_id, text=" ".join(text.split()), sid=sid or "",
-            title=title or "", project=project or "",
-        )  # fmt: skip
-        if kind == "summary":
-            try:
-                hit.files = [str(f) for f in json.loads(props).get("files_modified") or []]
-            except (ValueError, AttributeError):  # a damaged property: no file list
-                hit.files = []
-        hits.append(hit)
+            coverage=coverage, note_id=note_id, body=fbody or "", heading=heading or "",
+            tool=tool or "", props=props, sid=sid or "", title=title or "", project=project or "",
+        ))  # fmt: skip
     hits.sort(key=lambda h: (-h.coverage, -h.score))
     if hits:
         # Below the best hit's coverage, only hits close to it in BM25 are worth the tokens.
@@ -371,7 +328,7 @@ def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
     ).fetchall()
     files: dict[str, None] = {}
     for (body,) in rows:
-        lines = _unsegment(body or "").split("\n")
+        lines = cjk_scan.unsegment(body or "").split("\n")
         if len(lines) > 1 and lines[1].strip() and len(lines[1]) < 300:
             name = lines[1].strip()
             if project and name.startswith(project.rstrip("/") + "/"):
@@ -465,7 +422,7 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         if any(h.kind == "memory" for h in hits):
             start_text = _already_given(vault, cfg, project_key)
         lines: list[str] = []
-        used = _tokens(HEADER)
+        used = cjk_scan.estimate_tokens(HEADER)
         seen_notes: set[Any] = set()
         keys: list[str] = []
         for hit in hits:
@@ -476,13 +433,13 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
                 continue
             if hit.kind == "memory" and hit.title and hit.title in start_text:
                 continue
-            if used + _tokens(_describe(hit, [])) > budget:
+            if used + cjk_scan.estimate_tokens(_describe(hit, [])) > budget:
                 continue  # too long even without its files: not worth their query
             files = hit.files
             if hit.kind == "event":
                 files = _session_files(conn, hit.note_id, hit.project)
             line = _describe(hit, files)
-            cost = _tokens(line)
+            cost = cjk_scan.estimate_tokens(line)
             if used + cost > budget:
                 continue
             lines.append(line)

@@ -1,0 +1,24 @@
+"""core/cjk_scan gives what core/text gives, without compiling its regexes."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vaultsync.core import cjk_scan, text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x40000, exclude_categories=("Cs",))))
+def test_the_regex_free_cjk_helpers_agree_with_core_text(value: str) -> None:
+    assert cjk_scan.has_cjk(value) == text.has_cjk(value)
+    assert cjk_scan.estimate_tokens(value) == text.estimate_tokens(value)
+    assert cjk_scan.unsegment(text.segment(value)) == text.unsegment(text.segment(value))
+    word = "".join(value.split())
+    assert cjk_scan.segment(word) == text.segment(word)
+
+
+def test_a_typed_separator_stays_in_a_text_without_cjk() -> None:
+    # Found by the property above: only a text with CJK in it had its separators put there.
+    assert cjk_scan.unsegment("a\u200bb") == "a\u200bb"
+    assert cjk_scan.unsegment(text.segment("部署流程")) == "部署流程"
