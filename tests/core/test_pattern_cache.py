@@ -154,3 +154,70 @@ def test_redaction_is_the_same_cold_warm_and_without_the_cache(tmp_path: Path) -
     expected = default_redactor().redact(SAMPLE)
     assert text == expected.text and "ghp_" not in text and "[REDACTED:" in text
     assert [tuple(f) for f in findings] == [(f.rule, f.start, f.end) for f in expected.findings]
+
+
+RECORD = """
+from vaultsync.core.frozen_record import dataclass, field
+
+
+@dataclass(frozen=True)
+class Point:
+    x: int
+    y: int = 2
+    tags: tuple[str, ...] = field(default_factory=tuple)
+"""
+
+
+def _record_class(tmp_path: Path) -> type:
+    namespace: dict[str, object] = {"__name__": "records_under_test"}
+    exec(compile(RECORD, str(tmp_path / "records_under_test.py"), "exec"), namespace)
+    return namespace["Point"]  # type: ignore[return-value]
+
+
+def test_a_frozen_record_built_from_cached_code_is_the_same_record(
+    fresh: None, tmp_path: Path
+) -> None:
+    first = _record_class(tmp_path)
+    [key] = [k for k in pattern_cache._new if k[1] == pattern_cache.CODE]
+    pattern_cache.save()
+    # A new process: the methods' code comes from the file, and nothing is compiled.
+    pattern_cache._loaded, pattern_cache._new = None, {}
+    calls: list[str] = []
+    real = compile
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("builtins.compile", lambda src, *a: (calls.append(src), real(src, *a))[1])
+        again = _record_class(tmp_path)
+    assert calls == [RECORD]  # the class body itself, never the generated methods
+    assert key in pattern_cache._used and pattern_cache._new == {}
+    for cls in (first, again):
+        p = cls(1, tags=("a",))
+        assert (p.x, p.y, p.tags) == (1, 2, ("a",))
+        assert p == cls(1, 2, ("a",)) and p != cls(2) and hash(p) == hash(cls(1, 2, ("a",)))
+        with pytest.raises(AttributeError):
+            p.x = 5  # type: ignore[misc]
+        with pytest.raises(TypeError):
+            cls()
+
+
+@pytest.mark.parametrize("damage", [b"garbage", "other filename"])
+def test_a_damaged_code_entry_is_compiled_again(
+    fresh: None, tmp_path: Path, damage: object
+) -> None:
+    source = "def f(self):\n    return 41 + 1\n"
+    good = pattern_cache.compile_code(source, "<frozen record>")
+    key = (source, pattern_cache.CODE)
+    import marshal
+
+    other = compile(source, "<elsewhere>", "exec")
+    bad = damage if isinstance(damage, bytes) else marshal.dumps(other)
+    pattern_cache._entries()[key] = bad
+    pattern_cache._new.clear()
+    code = pattern_cache.compile_code(source, "<frozen record>")
+    assert code.co_filename == "<frozen record>" and code == good
+    assert pattern_cache._new[key] == marshal.dumps(good)
+
+
+def test_turned_off_no_code_is_kept(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VAULTSYNC_PATTERN_CACHE", "0")
+    pattern_cache.compile_code("x = 1\n", "<frozen record>")
+    assert pattern_cache._new == {}

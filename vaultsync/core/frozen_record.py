@@ -212,7 +212,10 @@ def _process(cls: Any) -> Any:
         "def __hash__(self):\n"
         f"    return hash({_tuple('self', hashed)})\n"
     )
-    exec(source, env)  # generated from the class's own field names
+    # Generated from the class's own field names; its compiled code is kept between processes.
+    from vaultsync.core.pattern_cache import compile_code
+
+    exec(compile_code(source, "<frozen record>"), env)
     shown = [s.name for s in specs if s.repr]
     qualname = cls.__qualname__
 
