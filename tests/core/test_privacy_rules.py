@@ -1,0 +1,54 @@
+"""Rule tables read into Rule objects, the same whether parsed now or kept from another process."""
+
+from __future__ import annotations
+
+import pytest
+
+from vaultsync.core import pattern_cache
+from vaultsync.core.privacy_rules import BUILTIN_RULES, TOKEN_CHARS, Rule, parse_table
+from vaultsync.core.privacy_tables import PROVIDERS, STRUCTURE
+
+TABLE = """
+demo-key | demo_,"demo key" | p=7 e=2.5 c=mixed g=2/3 s=example;sample x=1 w=40 a=1 |
+    %Ldemo_[a-z]{4}%R
+plain | | | (?i)plain=(\\w{8,})%E
+"""
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pattern_cache, "_loaded", None)
+    monkeypatch.setattr(pattern_cache, "_new", {})
+    monkeypatch.setattr(pattern_cache, "_used", set())
+
+
+def test_every_option_lands_in_its_field(fresh: None) -> None:
+    demo, plain = parse_table(TABLE, p="10")
+    assert demo == Rule(
+        id="demo-key",
+        regex="demo_[a-z]{4}",
+        secret_group=(2, 3),
+        keywords=("demo_", "demo key"),
+        entropy=2.5,
+        stopwords=("example", "sample"),
+        check="mixed",
+        context=("demo_", "demo key"),
+        window=40,
+        priority=7,
+        left=TOKEN_CHARS[:62],
+        right=TOKEN_CHARS,
+        anchored=True,
+    )
+    assert plain == Rule(id="plain", regex="(?i)plain=(\\w{8,})(?![A-Za-z0-9+/=_-])", priority=10)
+
+
+def test_the_kept_parse_is_the_parse(fresh: None) -> None:
+    first = parse_table(PROVIDERS, p="10", c="mixed", e="3") + parse_table(STRUCTURE)
+    assert first == BUILTIN_RULES
+    pattern_cache.save()
+    pattern_cache._loaded, pattern_cache._new = None, {}  # a new process
+    again = parse_table(PROVIDERS, p="10", c="mixed", e="3") + parse_table(STRUCTURE)
+    assert again == BUILTIN_RULES and pattern_cache._new == {}
+    # Other defaults are another entry, never the rows kept for the first ones.
+    assert [r.priority for r in parse_table(TABLE, p="10")] == [7, 10]
+    assert [r.priority for r in parse_table(TABLE, p="3")] == [7, 3]
