@@ -373,3 +373,30 @@ def test_an_event_spooled_for_want_of_time_is_reported_before_the_limit_can_stri
     assert deadline.settled and spool.count(vault) == 1
     capture.catch_up(vault, cfg)
     assert markers(vault) == ["step-first", "step-late"]
+
+
+def test_an_event_waits_behind_an_older_raw_payload_another_call_is_draining(
+    vault: Path,
+) -> None:
+    """A session's earlier payload was spooled raw (the machine was overloaded) and another
+    call is draining the raw queue: the next event of that session must not overtake it. It
+    waits, redacted, in the same queue, and the note gets both in the order they came."""
+    secret = "ghp_" + "Q9w8E7r6T5y4U3i2O1p0A9s8D7f6G5h4J3k2"
+    spool.put(vault, spool.RAW, {
+        "v": 1, "kind": "raw", "agent": "claude-code", "event": "",
+        "received": datetime.now(UTC).isoformat(), "id": "20261201T100000000000Z-0ldc0ffe",
+        "payload": json.dumps(call("s1", "older")),
+    })  # fmt: skip
+    cfg = load_config(vault)
+    newer = agents.normalize("claude-code", call("s1", f"newer GITHUB_TOKEN={secret}"), None)
+    with writer.locked(spool.folder(vault) / ".raw.lock"):  # another call is draining
+        capture.handle(newer, vault, cfg, datetime.now(UTC))
+        assert events(vault) == []  # not ahead of the older one
+        queued = spool.pending(vault, spool.RAW)
+        assert len(queued) == 2 and secret not in queued[1].read_text()
+        assert json.loads(queued[1].read_text())["kind"] == "event"
+    capture.catch_up(vault, cfg)
+    assert markers(vault) == ["step-older", "step-newer"]
+    assert spool.count(vault) == 0 and secret not in "".join(e.input for e in events(vault))
+    capture.catch_up(vault, cfg)  # exactly once
+    assert len(events(vault)) == 2

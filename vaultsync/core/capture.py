@@ -202,7 +202,7 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     """Payloads spooled before the hook had parsed them: parsed, redacted and recorded now,
     each with the id and time it was given when it arrived (so a replay is recognised).
     Returns how many were recorded."""
-    from vaultsync.core import agents, spool
+    from vaultsync.core import spool
 
     done = 0
     # The replays share the caller's clock, never its deadline's bookkeeping: settling or
@@ -212,26 +212,76 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
     budget = _Borrowed(budget)
     try:
         with writer.locked(spool.folder(vault) / ".raw.lock", timeout=0):
-            for item in spool.pending(vault, spool.RAW):
-                if budget.remaining() < 4 * delivery.reserve(budget):
+            # Listed again until empty: an event queued behind the raw payloads while this
+            # drain held the lock is written by it (its spooler tried the lock once, after).
+            seen: set[Path] = set()
+            while True:
+                items = [i for i in spool.pending(vault, spool.RAW) if i not in seen]
+                if not items or budget.remaining() < 4 * delivery.reserve(budget):
                     break
-                data = spool.load(item)
-                if data is None:
-                    continue
-                try:
-                    payload = json.loads(str(data["payload"]))
-                    inc = agents.normalize(str(data["agent"]), payload, data.get("event") or None)
-                    when = datetime.fromisoformat(str(data["received"]))
-                except (KeyError, ValueError, TypeError, agents.PayloadError):
-                    _set_aside_redacted(item, data, cfg)
-                    continue
-                handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
-                       replay=True)  # fmt: skip
-                spool.remove(item)
-                done += 1
+                seen.update(items)
+                done += _drain_raw_items(vault, cfg, budget, items)
     except TimeoutError:
         pass
     return done
+
+
+def _drain_raw_items(vault: Path, cfg: Config, budget: Budget, items: list[Path]) -> int:
+    from vaultsync.core import agents, spool
+
+    done = 0
+    for item in items:
+        if budget.remaining() < 4 * delivery.reserve(budget):
+            break
+        data = spool.load(item)
+        if data is None:
+            continue
+        if data.get("kind") == "event":  # parsed and redacted, queued behind these
+            _record_queued(vault, cfg, data, budget)
+            spool.remove(item)
+            done += 1
+            continue
+        try:
+            payload = json.loads(str(data["payload"]))
+            inc = agents.normalize(str(data["agent"]), payload, data.get("event") or None)
+            when = datetime.fromisoformat(str(data["received"]))
+        except (KeyError, ValueError, TypeError, agents.PayloadError):
+            _set_aside_redacted(item, data, cfg)
+            continue
+        handle(inc, vault, cfg, when, budget, event_id=str(data.get("id", "")),
+               replay=True)  # fmt: skip
+        spool.remove(item)
+        done += 1
+    return done
+
+
+def _queue_behind_raw(vault: Path, event: Event, rel: str, project: Project, budget: Any) -> None:
+    """Raw payloads still wait (another call is draining them, or time ran short), and one of
+    them may be an earlier event of this session: this event, parsed and redacted, waits
+    behind them in the same queue, so a session's events reach its note in the order they
+    came. Then the drain is tried once more (its holder may have let go meanwhile)."""
+    from vaultsync.core import spool
+
+    entry = {"v": 1, "kind": "event", "rel": rel, "project": project.name}
+    entry["block"] = eventlog.render(event)
+    with budget.critical():
+        spool.put(vault, spool.RAW, entry)
+        delivery.settle(budget)
+
+
+def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budget) -> None:
+    found = eventlog.parse(str(data.get("block", "")))
+    rel = str(data.get("rel", ""))
+    if len(found) != 1 or not rel:
+        return
+    [event] = found
+    project = Project("", "", str(data.get("project", "")))
+    if delivery.record(vault, cfg, event, rel, project, budget) is None and event.kind in (
+        EventKind.TURN_END,
+        EventKind.SESSION_END,
+    ):
+        final = event.kind is EventKind.SESSION_END  # assessed now, as drained ends are
+        close_session(vault, cfg, rel, datetime.now(UTC), final=final, budget=budget)
 
 
 def _set_aside_redacted(item: Path, data: dict[str, Any], cfg: Config) -> None:
@@ -386,6 +436,15 @@ def handle(
             return ""  # recorded before the drain that spooled it was killed
         if not replay and spool.has_pending(vault, spool.RAW):
             drain_raw(vault, cfg, budget)  # older payloads first: they may be this session's
+            if spool.has_pending(vault, spool.RAW):
+                _queue_behind_raw(vault, event, rel, shown, budget)
+                if findings:
+                    from vaultsync.core import logs, privacy
+
+                    kinds = privacy.log_kinds(findings)
+                    logs.redactions(vault, kinds, where=f"{rel}#{event.id}", when=now)
+                drain_raw(vault, cfg, budget)
+                return context
         dropped = delivery.record(vault, cfg, event, rel, shown, budget)
         if findings and dropped in (None, delivery.SPOOLED):
             from vaultsync.core import logs, privacy
