@@ -400,3 +400,19 @@ def test_an_event_waits_behind_an_older_raw_payload_another_call_is_draining(
     assert spool.count(vault) == 0 and secret not in "".join(e.input for e in events(vault))
     capture.catch_up(vault, cfg)  # exactly once
     assert len(events(vault)) == 2
+
+
+def test_a_queued_event_that_points_outside_the_sessions_is_set_aside(vault: Path) -> None:
+    cfg = load_config(vault)
+    good = agents.normalize("claude-code", call("s1", "kept"), None)
+    capture.handle(good, vault, cfg, datetime.now(UTC))
+    [note] = (vault / paths.SESSIONS_DIR).rglob("*.md")
+    block = eventlog.render(events(vault)[0])
+    for rel, text in (("../outside.md", block), ("Memories/L1/x.md", block), (note.name, "no")):
+        record = {"v": 1, "kind": "event", "rel": rel, "project": "", "block": text}
+        spool.put(vault, spool.RAW, record)
+    capture.catch_up(vault, cfg)
+    assert spool.count(vault) == 0 and not (vault.parent / "outside.md").exists()
+    assert len(list((spool.folder(vault) / spool.RAW).glob("*.bad"))) == 3
+    assert markers(vault) == ["step-kept"]  # written once, nowhere else
+    assert note.read_text().count(block.strip().splitlines()[0]) == 1

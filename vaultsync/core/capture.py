@@ -237,9 +237,11 @@ def _drain_raw_items(vault: Path, cfg: Config, budget: Budget, items: list[Path]
         if data is None:
             continue
         if data.get("kind") == "event":  # parsed and redacted, queued behind these
-            _record_queued(vault, cfg, data, budget)
-            spool.remove(item)
-            done += 1
+            if _record_queued(vault, cfg, data, budget):
+                spool.remove(item)
+                done += 1
+            else:
+                spool.set_aside(item)  # not an event of a session note: kept, never replayed
             continue
         try:
             payload = json.loads(str(data["payload"]))
@@ -259,7 +261,7 @@ def _queue_behind_raw(vault: Path, event: Event, rel: str, project: Project, bud
     """Raw payloads still wait (another call is draining them, or time ran short), and one of
     them may be an earlier event of this session: this event, parsed and redacted, waits
     behind them in the same queue, so a session's events reach its note in the order they
-    came. Then the drain is tried once more (its holder may have let go meanwhile)."""
+    came. (The caller then tries the drain once more: its holder may have let go meanwhile.)"""
     from vaultsync.core import spool
 
     entry = {"v": 1, "kind": "event", "rel": rel, "project": project.name}
@@ -269,11 +271,12 @@ def _queue_behind_raw(vault: Path, event: Event, rel: str, project: Project, bud
         delivery.settle(budget)
 
 
-def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budget) -> None:
+def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budget) -> bool:
+    """An event queued behind raw payloads, into its note. False if the record is not one."""
     found = eventlog.parse(str(data.get("block", "")))
     rel = str(data.get("rel", ""))
-    if len(found) != 1 or not rel:
-        return
+    if len(found) != 1 or not delivery.valid_rel(vault, rel):
+        return False
     [event] = found
     project = Project("", "", str(data.get("project", "")))
     if delivery.record(vault, cfg, event, rel, project, budget) is None and event.kind in (
@@ -282,6 +285,7 @@ def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budge
     ):
         final = event.kind is EventKind.SESSION_END  # assessed now, as drained ends are
         close_session(vault, cfg, rel, datetime.now(UTC), final=final, budget=budget)
+    return True
 
 
 def _set_aside_redacted(item: Path, data: dict[str, Any], cfg: Config) -> None:

@@ -40,7 +40,8 @@ def session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> 
     )
 
 
-def _valid_rel(vault: Path, rel: str) -> bool:
+def valid_rel(vault: Path, rel: str) -> bool:
+    """`rel` names a session note inside the vault (what a spooled record may point at)."""
     if not rel.startswith(paths.SESSIONS_DIR + "/") or not rel.endswith(".md"):
         return False
     if "\x00" in rel or ".." in Path(rel).parts:
@@ -67,7 +68,7 @@ def session_rel(
     pointer = session_file(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
-        if _valid_rel(vault, rel):
+        if valid_rel(vault, rel):
             if (vault / rel).is_file():
                 return rel
             from vaultsync.core.session_finder import moved_note
@@ -87,7 +88,7 @@ def session_rel(
             winner = pointer.read_text(encoding="utf-8").strip()
         except (OSError, UnicodeDecodeError):
             winner = ""
-        if _valid_rel(vault, winner):
+        if valid_rel(vault, winner):
             return winner
         writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
     return rel
@@ -102,7 +103,7 @@ def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str |
         folder = vault / paths.SESSIONS_DIR / f"{day:%Y}" / f"{day:%m}"
         for found in sorted(folder.glob(f"* {digest}.md")):
             rel = found.relative_to(vault).as_posix()
-            if _valid_rel(vault, rel):
+            if valid_rel(vault, rel):
                 return rel
     return None
 
@@ -284,7 +285,7 @@ def _write_session(
             continue
         found = eventlog.parse(str(data.get("block", "")))
         rel = str(data.get("rel", ""))
-        if len(found) != 1 or not _valid_rel(vault, rel):
+        if len(found) != 1 or not valid_rel(vault, rel):
             spool.set_aside(item)
             continue
         event = found[0]
