@@ -52,3 +52,16 @@ def test_the_kept_parse_is_the_parse(fresh: None) -> None:
     # Other defaults are another entry, never the rows kept for the first ones.
     assert [r.priority for r in parse_table(TABLE, p="10")] == [7, 10]
     assert [r.priority for r in parse_table(TABLE, p="3")] == [7, 3]
+
+
+def test_a_parse_kept_by_another_version_is_built_again(fresh: None) -> None:
+    """The cache outlives an upgrade: rows kept in another shape (here the tuples an earlier
+    version kept) must not break every hook call, but be parsed again and kept anew."""
+    import marshal
+
+    parse_table(TABLE, p="10")
+    [entry] = [k for k in pattern_cache._new if k[1] == pattern_cache.DATA]
+    pattern_cache._entries()[entry] = marshal.dumps((("demo-key", "x"), ("plain", "y")))
+    pattern_cache._new.clear()
+    assert [r.id for r in parse_table(TABLE, p="10")] == ["demo-key", "plain"]
+    assert marshal.loads(pattern_cache._new[entry])[1]["priority"] == 10

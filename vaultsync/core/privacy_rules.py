@@ -62,12 +62,14 @@ def parse_table(table: str, **defaults: str) -> tuple[Rule, ...]:
     """Read a rule table (format in the module docstring) into Rule objects. The parse is kept
     between processes (core/pattern_cache), keyed by the table's text and defaults."""
     key = "privacy_rules.parse_table\n" + repr(sorted(defaults.items())) + "\n" + table
-    rows = pattern_cache.data(key, lambda: _rows(table, defaults))
-    return tuple(Rule(*row) for row in rows)
+    rules: tuple[Rule, ...] = pattern_cache.data(
+        key, lambda: _rows(table, defaults), lambda rows: tuple(Rule(**row) for row in rows)
+    )
+    return rules
 
 
-def _rows(table: str, defaults: dict[str, str]) -> tuple[tuple[Any, ...], ...]:
-    """Each rule's fields, in Rule's order."""
+def _rows(table: str, defaults: dict[str, str]) -> tuple[dict[str, Any], ...]:
+    """Each rule's fields by name (what the cache can hold: Rule objects it cannot)."""
     lines: list[str] = []
     for line in table.splitlines():
         if line.startswith("    ") and lines:
@@ -87,22 +89,23 @@ def _rows(table: str, defaults: dict[str, str]) -> tuple[tuple[Any, ...], ...]:
             regex = regex.replace(k, v)
         keywords = tuple(k.strip('"') for k in kw.split(",") if k)  # "quoted" keeps spaces
         g = o.get("g")
-        rules.append((
-            rid,
-            regex,
-            None if g is None else tuple(int(x) for x in g.split("/")),  # secret_group
-            keywords,
-            float(o.get("e") or 0),  # entropy
-            (),  # allowlist
-            tuple(s for s in o.get("s", "").split(";") if s),  # stopwords
-            o.get("c", ""),  # check
-            keywords if o.get("x") == "1" else (),  # context
-            int(o.get("w", 0)),  # window
-            int(o.get("p", 5)),  # priority
-            left,
-            right,
-            o.get("a") == "1",  # anchored
-        ))  # fmt: skip
+        rules.append(
+            dict(
+                id=rid,
+                regex=regex,
+                keywords=keywords,
+                left=left,
+                right=right,
+                anchored=o.get("a") == "1",
+                secret_group=None if g is None else tuple(int(x) for x in g.split("/")),
+                entropy=float(o.get("e") or 0),
+                check=o.get("c", ""),
+                stopwords=tuple(s for s in o.get("s", "").split(";") if s),
+                context=keywords if o.get("x") == "1" else (),
+                window=int(o.get("w", 0)),
+                priority=int(o.get("p", 5)),
+            )
+        )
     return tuple(rules)
 
 
