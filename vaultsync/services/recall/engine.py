@@ -442,20 +442,11 @@ def _fuse(
 # --- results ---------------------------------------------------------------------------------
 
 
-def _summary_for(index: Index, session_id: str) -> str | None:
-    row = index.conn.execute(
-        "SELECT rel FROM notes WHERE type = 'summary' AND session_id = ? ORDER BY updated DESC"
-        " LIMIT 1",
-        (session_id,),
-    ).fetchone()
-    return str(row[0]) if row else None
-
-
 def _hit(index: Index, g: _Group, mark: tuple[str, str]) -> Hit:
     c = g.best
     summary = g.summary_rel
     if summary is None and c.session_id and c.type in _MEMBER_TYPES:
-        summary = _summary_for(index, c.session_id)
+        summary = rows.summary_of(index, c.session_id)
     return Hit(
         id=c.event_id or c.rel,
         rel=c.rel,
