@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import typing
 
 import pytest
 from hypothesis import given
@@ -121,3 +122,50 @@ def test_core_classes_are_records() -> None:
 def test_record_fields_refuses_other_classes() -> None:
     with pytest.raises(TypeError):
         record.fields(Twin)
+
+
+class Pair(record.NamedTuple):
+    """Two fields, annotated only."""
+
+    left: str
+    right: int
+
+
+class TypedPair(typing.NamedTuple):
+    """Two fields, annotated only."""
+
+    left: str
+    right: int
+
+
+@given(st.text(), st.integers())
+def test_the_named_tuple_stand_in_behaves_as_typings(left: str, right: int) -> None:
+    ours, theirs = Pair(left, right), TypedPair(left, right)
+    assert ours == theirs == (left, right)  # both are plain tuples underneath
+    assert Pair._fields == TypedPair._fields == ("left", "right")
+    assert (ours.left, ours.right) == (theirs.left, theirs.right)
+    assert ours._replace(right=right + 1) == (left, right + 1)
+    assert Pair(left=left, right=right) == ours and hash(ours) == hash(theirs)
+    assert repr(ours) == repr(theirs).replace("TypedPair", "Pair")
+    assert pickle.loads(pickle.dumps(ours)) == ours
+    assert Pair.__doc__ == TypedPair.__doc__ and Pair.__module__ == __name__
+    assert Pair.__annotations__ == {"left": "str", "right": "int"}
+    with pytest.raises(AttributeError):
+        ours.left = "x"  # type: ignore[misc]
+
+
+def test_the_named_tuple_stand_in_refuses_what_it_does_not_do() -> None:
+    # defaults and methods would silently differ from typing.NamedTuple's: refused
+    with pytest.raises(TypeError, match="annotations only"):
+
+        class WithDefault(record.NamedTuple):
+            a: int
+            b: int = 0
+
+    with pytest.raises(TypeError, match="annotations only"):
+
+        class WithMethod(record.NamedTuple):
+            a: int
+
+            def double(self) -> int:
+                return self.a * 2

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 SNIPPET_TOKENS = 20
 _FTS_WORD = re.compile(r'"([^"]*)"|(\w+)(\*?)')
