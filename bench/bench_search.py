@@ -10,11 +10,17 @@ CLI with --semantic (the model load included).
 
     python bench/bench_search.py                     # 1k and 10k notes
     python bench/bench_search.py --sizes 100000      # the lead's quiet-machine run
+    python bench/bench_search.py --words zipf        # one vocabulary only
+
+Each size is measured on both synthetic vocabularies (bench/vaultgen.py): `uniform`, where every
+word is in about half of all rows (a stress case: BM25 ranks nearly every row for any query),
+and `zipf`, where word frequencies and topics are spread as in real text.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import shutil
 import sqlite3
@@ -91,8 +97,8 @@ def _size(path: Path) -> int:
     return path.stat().st_size if path.exists() else 0
 
 
-def at_size(n: int, runs: int, semantic: bool) -> dict[str, float]:
-    vault = vaultgen.ensure(n)
+def at_size(n: int, runs: int, semantic: bool, words: str = "uniform") -> dict[str, float]:
+    vault = vaultgen.ensure(n, words=words)
     figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="vs-bench-") as tmp:
         work = Path(tmp)
@@ -103,7 +109,8 @@ def at_size(n: int, runs: int, semantic: bool) -> dict[str, float]:
         os.environ.update(env)
         config = Config(vault, index_file, data)
         report = rebuild(vault, config)
-        print(f"\n== {n:,} notes ({report.notes} indexed, {report.events} events), {runs} runs")
+        print(f"\n== {n:,} notes, {words} vocabulary ({report.notes} indexed, {report.events}"
+              f" events), {runs} runs")  # fmt: skip
         print(f"{'query':18} {'hits':>4} {'recall ms':>10} {'raw FTS5 ms':>12} {'ratio':>6}")
         raw = sqlite3.connect(index_file)
         for label, query, filters in QUERIES:
@@ -127,11 +134,15 @@ def at_size(n: int, runs: int, semantic: bool) -> dict[str, float]:
         cli_cmd = [python, "-m", "vaultsync"] if not Path(cli).exists() else [cli]
         lexical_env = env
         figures["process.bare"] = process_ms([python, "-c", "pass"], proc_runs, env)
-        figures["process.raw_fts5"] = process_ms(
-            [python, "-c", f"import sqlite3; c = sqlite3.connect({str(index_file)!r});"
-             f" c.execute({RAW!r}, ('\"router\" \"timeout\"',)).fetchall()"],
-            proc_runs, env,
-        )  # fmt: skip
+        # the raw floor of each CLI query: open the index, run the expression the engine runs
+        raw_cmds = {
+            label: [python, "-c", f"import sqlite3; c = sqlite3.connect({str(index_file)!r});"
+                    f" c.execute({RAW!r}, ({expression!r},)).fetchall()"]
+            for label, expression in (("raw_fts5", to_fts("router timeout")),
+                                      ("raw_fts5_question", match_any(QUESTION)))
+        }  # fmt: skip
+        for label, cmd in raw_cmds.items():
+            figures[f"process.{label}"] = process_ms(cmd, proc_runs, env)
         base = [*cli_cmd, "search", "--vault", str(vault), "--json", "--no-semantic"]
         figures["process.cli_exact"] = process_ms([*base, "router timeout"], proc_runs, lexical_env)
         figures["process.cli_question"] = process_ms([*base, QUESTION], proc_runs, lexical_env)
@@ -144,14 +155,15 @@ def at_size(n: int, runs: int, semantic: bool) -> dict[str, float]:
         f = figures
         print(
             f"process p50 ms: python -c pass {f['process.bare']:.0f}, raw FTS5 query process "
-            f"{f['process.raw_fts5']:.0f}, vaultsync search (exact) {f['process.cli_exact']:.0f}, "
-            f"(question) {f['process.cli_question']:.0f}"
+            f"{f['process.raw_fts5']:.0f} (question's expression "
+            f"{f['process.raw_fts5_question']:.0f}), vaultsync search (exact) "
+            f"{f['process.cli_exact']:.0f}, (question) {f['process.cli_question']:.0f}"
             + (f", ripgrep {f['process.ripgrep']:.0f}" if rg else ", ripgrep not installed")
         )
         cpu = {k.removeprefix("process."): CPU_MS.get(a[-1], 0.0) for k, a in (
             ("process.bare", [python, "-c", "pass"]), ("process.cli_exact", ["router timeout"]),
             ("process.cli_question", [QUESTION]), ("process.ripgrep", [str(vault)]))}  # fmt: skip
-        cpu["raw_fts5"] = next((v for k, v in CPU_MS.items() if k.startswith("import sqlite3")), 0)
+        cpu.update({label: CPU_MS.get(cmd[-1], 0.0) for label, cmd in raw_cmds.items()})
         figures.update({f"cpu.{k}": v for k, v in cpu.items()})
         print("process CPU (user+sys) p50 ms: " + ", ".join(f"{k} {v:.0f}" for k, v in cpu.items()))
         if semantic and vectors.available(config):
@@ -211,10 +223,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--no-semantic", action="store_true", help="skip the extra's figures")
     parser.add_argument("--model", default="wordllama", help="[search] model, e.g. wordllama,use")
+    parser.add_argument("--words", default="uniform,zipf", help="vocabularies (bench/vaultgen.py)")
     args = parser.parse_args(argv)
     MODEL[0] = args.model
+    # A process started with PYTHONDONTWRITEBYTECODE (as on this machine) compiles every module
+    # whose cached bytecode is stale: an installed package has current bytecode.
+    compileall.compile_dir(str(Path(vaultgen.__file__).parents[1] / "vaultsync"), quiet=1)
     for n in (int(s) for s in args.sizes.split(",") if s):
-        at_size(n, args.runs, not args.no_semantic)
+        for words in (w for w in args.words.split(",") if w):
+            at_size(n, args.runs, not args.no_semantic, words)
     return 0
 
 
