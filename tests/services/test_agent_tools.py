@@ -56,3 +56,31 @@ def test_the_callers_own_session_is_left_out(vault: Path) -> None:
     found = agent_tools.search(vault, load_config(vault), question, exclude_session="mine")
     assert "mine" not in {r["session"] for r in found["results"]}
     assert "older" in {r["session"] for r in found["results"]}
+
+
+def test_a_sessions_timeline_carries_its_own_summary(vault: Path) -> None:
+    from vaultsync.core import eventlog
+    from vaultsync.core.model import Event, EventKind
+    from vaultsync.core.properties import render_frontmatter
+    from vaultsync.core.schema import summary_props
+
+    for sid in ("s-a", "s-b", "s-none"):
+        event = Event(id=f"{sid}-1", ts="2026-11-20T10:00:00Z", agent="codex", session_id=sid,
+                      kind=EventKind.PROMPT, prompt=f"work of {sid}")  # fmt: skip
+        head = render_frontmatter({"type": "session", "agent": "codex", "session_id": sid})
+        note = vault / "sessions" / f"{sid}.md"
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(head + f"\n# Session {sid}\n" + eventlog.render(event), encoding="utf-8")
+    for sid in ("s-a", "s-b"):
+        props = summary_props(agent="codex", session_id=sid, project="", created="2026-11-20",
+                              session_rel=f"sessions/{sid}.md", files_read=[],
+                              files_modified=[], model="fake")  # fmt: skip
+        note = vault / "summaries" / f"{sid}.md"
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(render_frontmatter(props) + f"# Summary of {sid}\n", encoding="utf-8")
+    config = load_config(vault)
+    rebuild(vault, config)
+    for sid in ("s-a", "s-b"):
+        summary = agent_tools.timeline(vault, config, f"sessions/{sid}.md")["summary"]
+        assert summary is not None and summary["id"] == f"summaries/{sid}.md"
+    assert agent_tools.timeline(vault, config, "sessions/s-none.md")["summary"] is None

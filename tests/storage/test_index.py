@@ -370,3 +370,21 @@ def test_the_summary_lookup_seeks_the_session_instead_of_walking_every_summary(
     plan = idx.conn.execute(f"EXPLAIN QUERY PLAN {recall_rows.SUMMARY_OF}", ("s1",)).fetchall()
     assert any("notes_session" in str(step[-1]) for step in plan), plan
     assert not any("notes_type" in str(step[-1]) for step in plan), plan
+
+
+def test_a_sessions_notes_of_one_type_are_read_by_seeking_the_session(idx: Index) -> None:
+    idx.apply(
+        upserts=[
+            row("summaries/a.md", type="summary", session_id="s1"),
+            row("summaries/b.md", type="summary", session_id="s2"),
+            row("sessions/s1.md", type="session", session_id="s1"),
+        ]
+    )
+    found = idx.notes(type="summary", session_id="s1")
+    assert [n.rel for n in found] == ["summaries/a.md"]
+    traced: list[str] = []
+    idx.conn.set_trace_callback(traced.append)
+    idx.notes(type="summary", session_id="s1")
+    idx.conn.set_trace_callback(None)
+    plan = idx.conn.execute("EXPLAIN QUERY PLAN " + traced[-1]).fetchall()
+    assert any("notes_session" in str(step[-1]) for step in plan), plan

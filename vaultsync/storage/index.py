@@ -338,6 +338,7 @@ class Index:
         scope: Scope | str | None = None,
         status: str | None = None,
         agent: str | None = None,
+        session_id: str | None = None,
         limit: int | None = None,
         order: str = "updated_desc",
     ) -> list[IndexedNote]:
@@ -352,7 +353,10 @@ class Index:
             raise ValueError(f"unknown order {order!r}; one of {', '.join(orders)}")
         where, params = [], []
         for column, value in (
-            ("type", type),
+            # `+type`: with a session named, seek its few notes by notes_session instead of
+            # walking every note of the type by notes_type (SQLite's choice otherwise)
+            ("type" if session_id is None else "+type", type),
+            ("session_id", session_id),
             ("project", project),
             ("level", Level.parse(level) if level is not None else None),
             ("scope", scope),

@@ -242,12 +242,16 @@ def _event_line(ev: Event, rel: str) -> dict[str, Any]:
     }
 
 
-def _summary_of(vault: Path, config: Config, session_rel: str) -> dict[str, Any] | None:
+def _summary_of(
+    vault: Path, config: Config, session_rel: str, session_id: str | None
+) -> dict[str, Any] | None:
     from vaultsync.storage.index import Index
 
     wanted = properties.link(session_rel)
     with Index.open(config.index_file()) as index:
-        for note in index.notes(type=NoteType.SUMMARY):
+        # the learning loop writes a summary with its session's id: only a session without
+        # one makes every summary be read
+        for note in index.notes(type=NoteType.SUMMARY, session_id=session_id or None):
             if str(note.props.get("session") or "") == wanted:
                 return {
                     "id": note.rel,
@@ -296,7 +300,7 @@ def timeline(
         "focus": f"{rel}#{events[at].id}" if events else None,
         "more_before": start,
         "more_after": len(events) - end,
-        "summary": _summary_of(vault, config, rel),
+        "summary": _summary_of(vault, config, rel, note.prop("session_id")),
     }
     if cap_b or cap_a:
         out["limit_capped_at"] = BOUNDS["timeline_side"]
