@@ -11,7 +11,7 @@ import pytest
 
 from vaultsync.core.config import Config, load_config
 from vaultsync.services.derived.reconcile import rebuild, reconcile
-from vaultsync.services.recall import vector_matrix, vectors
+from vaultsync.services.recall import vector_coarse, vector_matrix, vectors
 from vaultsync.services.recall.engine import recall
 
 pytestmark = pytest.mark.skipif(
@@ -139,3 +139,131 @@ def test_a_note_written_after_the_base_is_found_by_meaning(tmp_path: Path) -> No
     found = recall(vault, config, "how can I display a different page within my page?",
                    semantic=True)  # fmt: skip
     assert found.hits and found.hits[0].rel == "notes/embed.md"
+
+
+# --- the coarse copy ---------------------------------------------------------------------------
+
+
+def structured(rows: int, seed: int) -> Any:
+    """Unit vectors like a static embedding's: a shared direction, a few dozen directions of
+    meaning and a little noise (isotropic noise would leave the bound nothing to rule out)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    common = rng.standard_normal(256)
+    basis = np.linalg.qr(rng.standard_normal((256, 40)))[0]
+    out = 2 * common / np.linalg.norm(common) + rng.standard_normal((rows, 40)) @ basis.T
+    out += 0.05 * rng.standard_normal((rows, 256))
+    return (out / np.linalg.norm(out, axis=1, keepdims=True)).astype(np.float32)
+
+
+def exact_top(path: Path, query: Any, take: int) -> list[int]:
+    import numpy as np
+
+    scanned = vector_matrix.scan(path, query)
+    assert scanned is not None
+    return [int(i) for i in np.argsort(-scanned[0], kind="stable")[:take]]
+
+
+def no_exact_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_: object) -> None:
+        raise AssertionError("the exact scan ran: the coarse path was not used")
+
+    monkeypatch.setattr(vector_matrix, "scan", refuse)
+
+
+def test_the_coarse_path_gives_the_exact_scans_best_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    import numpy as np
+
+    monkeypatch.setattr(vector_coarse, "MIN_ROWS", 1000)
+    matrix = structured(4000, seed=1)
+    path = tmp_path / "index.sqlite.vectors.npy"
+    np.save(path, matrix)
+    vector_matrix.keys_path(path).write_text(
+        json.dumps([[f"note:n{i}", "note", "note", "", "", "", ""] for i in range(len(matrix))])
+    )
+    assert vector_matrix.load(path) is not None  # loaded once before the coarse copy exists
+    vector_matrix.write_coarse(path)
+    queries = structured(30, seed=2)
+    planted = queries[0] + 0.01 * matrix[0]
+    matrix[1234] = planted / np.linalg.norm(planted)  # the first query's nearest neighbour
+    np.save(path, matrix)
+    vector_matrix.write_coarse(path)
+    expected = {i: exact_top(path, q, 50) for i, q in enumerate(queries)}
+    no_exact_scan(monkeypatch)
+    for i, query in enumerate(queries):
+        found = vector_matrix.best(path, query, 50)
+        assert found is not None
+        rows, scores, keys = found
+        assert [int(r) for r in rows] == expected[i]
+        assert np.allclose(scores, matrix[rows] @ query, atol=1e-5)
+        assert len(keys) == len(matrix)
+    first = vector_matrix.best(path, queries[0], 50)
+    assert first is not None and int(first[0][0]) == 1234
+
+
+def test_a_store_without_the_coarse_copy_answers_and_gets_one_at_its_next_update(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import numpy as np
+
+    vault, config = seeded(tmp_path, n=40)  # written with no coarse copy (too few rows)
+    path = vectors.store_paths(config)[1]
+    coarse = vector_coarse.path_of(path)
+    assert not coarse.exists()
+    query = np.asarray(np.load(path)[7], dtype=np.float32)
+    found = vector_matrix.best(path, query, 5)
+    assert found is not None and [int(r) for r in found[0]] == exact_top(path, query, 5)
+    monkeypatch.setattr(vector_coarse, "MIN_ROWS", 20)
+    before = stamp(path)
+    rebuild(vault, config)  # nothing changed: the copy is made from the base on disk
+    assert coarse.exists() and stamp(path) == before
+    made = stamp(coarse)
+    stale = tmp_path / "stale.npy"
+    shutil.copy(coarse, stale)
+    put(vault, "notes/n01.md", "# Topic 1\n\nChanged.\n")
+    reconcile(vault, config)  # a delta: the copy is current, not written again
+    assert stamp(coarse) == made and stamp(path) == before
+    other = Config(vault, tmp_path / "two" / "index.sqlite", config.data)
+    rebuild(vault, other)  # a base written whole writes its coarse copy with it
+    other_path = vectors.store_paths(other)[1]
+    assert vector_coarse.path_of(other_path).exists()
+    shutil.copy(stale, vector_coarse.path_of(other_path))  # made for another base
+    assert vector_matrix._load(other_path)[3] is None  # type: ignore[index]
+    found = vector_matrix.best(other_path, query, 5)
+    assert found is not None and [int(r) for r in found[0]] == exact_top(other_path, query, 5)
+
+
+def test_the_coarse_path_scores_the_delta_and_leaves_dead_rows_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import numpy as np
+
+    monkeypatch.setattr(vector_coarse, "MIN_ROWS", 20)
+    monkeypatch.setattr(vector_coarse, "MAX_SHARE", 1.0)  # the bound's rows, however many
+    vault, config = seeded(tmp_path, n=40)
+    path = vectors.store_paths(config)[1]
+    assert vector_coarse.path_of(path).exists()
+    base = np.asarray(np.load(path), dtype=np.float32)
+    put(vault, "notes/n03.md", "# Embed files\n\nShow the content of another note inside it.\n")
+    reconcile(vault, config)
+    _, part, keys = vector_matrix.load(path) or (None, None, [])
+    assert part is not None and len(part[1]) == 2  # n03's two old rows are dead
+    dead = [int(r) for r in part[1]]
+    new_row = np.asarray(part[0][0], dtype=np.float32)  # the new n03's own vector
+    old_row = base[dead[0]]  # the old n03's: nearest itself, were it not dead
+    expected = {i: exact_top(path, q, 6) for i, q in enumerate((new_row, old_row))}
+    no_exact_scan(monkeypatch)
+    for i, query in enumerate((new_row, old_row)):
+        found = vector_matrix.best(path, query, 6)
+        assert found is not None
+        rows = [int(r) for r in found[0]]
+        assert rows == expected[i]
+        assert not set(rows) & set(dead)
+    found = vector_matrix.best(path, new_row, 6)
+    assert found is not None and int(found[0][0]) == len(base)  # the delta's row, first
+    assert keys[len(base)][0] == "note:notes/n03.md"

@@ -399,18 +399,13 @@ def _rank_one(config: Config, model: str, query: str, where: SearchFilter) -> li
     if not path.exists():
         return []
     q = embed_query(embedder(config, model), [query])[0].astype(np.float32)
-    scanned = vector_matrix.scan(path, q)
-    if scanned is None or not len(scanned[1]):
+    found = vector_matrix.best(path, q, VECTOR_CANDIDATES * 8)
+    if found is None:
         return []
-    scores, keys = scanned
-    take = min(len(scores), VECTOR_CANDIDATES * 8)
-    order = np.argpartition(-scores, take - 1)[:take]
-    order = order[np.argsort(-scores[order], kind="stable")]
+    rows, _scores, keys = found
     out: dict[str, None] = {}
-    for i in order:
-        if scores[i] == -np.inf:  # a base row the delta replaced (services/recall/vector_matrix)
-            break
-        meta = keys[int(i)]
+    for i in rows.tolist():
+        meta = keys[i]
         if _passes(meta, where):
             out.setdefault(meta[0], None)
             if len(out) >= VECTOR_CANDIDATES:
