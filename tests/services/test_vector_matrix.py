@@ -267,3 +267,26 @@ def test_the_coarse_path_scores_the_delta_and_leaves_dead_rows_out(
     found = vector_matrix.best(path, new_row, 6)
     assert found is not None and int(found[0][0]) == len(base)  # the delta's row, first
     assert keys[len(base)][0] == "note:notes/n03.md"
+
+
+def test_keys_are_written_one_row_a_line_and_an_older_whole_file_still_reads(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    vault, config = seeded(tmp_path)
+    path = vectors.store_paths(config)[1]
+    keys_file = vector_matrix.keys_path(path)
+    whole = json.loads(keys_file.read_text(encoding="utf-8"))  # still one JSON document
+    assert keys_file.read_text(encoding="utf-8").count("\n") == len(whole) + 2
+    loaded = vector_matrix.load(path)
+    assert loaded is not None
+    assert [loaded[2][i] for i in range(len(whole))] == whole
+    assert loaded[2][-1] == whole[-1] and loaded[2][2:4] == whole[2:4]
+    scores = live(config)
+    keys_file.write_text(json.dumps(whole), encoding="utf-8")  # as a store written before
+    vector_matrix.forget(path)
+    assert live(config) == scores
+    rebuild(vault, config)  # nothing changed: the keys are written again, one row a line
+    assert keys_file.read_text(encoding="utf-8").count("\n") == len(whole) + 2
+    assert live(config) == scores
