@@ -5,8 +5,9 @@ abstention, snippets) against the bare `SELECT ... bm25 ... snippet ... LIMIT 10
 for the same expression. Whole process (what a person or an agent waits for): `vaultsync search`
 with an exact query and with a question, against a bare interpreter start, a process that opens
 the index and runs the raw query, and ripgrep over the vault. With the `semantic` extra: index
-size, embed time per 1k notes, query latency in process (query embedding + vector scan) and the
-CLI with --semantic (the model load included).
+size, embed time per 1k notes, what the vectors add to a question in process (query embedding,
+vector scan, fusion), warm and cold, beside the exact scan's figure, and the CLI with --semantic
+(the model load included).
 
     python bench/bench_search.py                     # 1k and 10k notes
     python bench/bench_search.py --sizes 100000      # the lead's quiet-machine run
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import json
 import os
 import shutil
 import sqlite3
@@ -38,7 +40,7 @@ import vaultgen
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.nlquery import looks_natural, match_any
 from vaultsync.services.derived.reconcile import rebuild
-from vaultsync.services.recall import vectors
+from vaultsync.services.recall import vector_coarse, vectors
 from vaultsync.services.recall.embedder import model_names
 from vaultsync.services.recall.engine import recall
 from vaultsync.services.recall.search import to_fts
@@ -198,8 +200,10 @@ def _semantic(
     assert report is not None
     db, matrix = vectors.store_paths(on)
     size_mb = (_size(db) + _size(matrix) + _size(matrix.with_suffix(".keys.json"))) / 1e6
-    lexical = median_ms(lambda: recall(vault, on, QUESTION, semantic=False), runs)
-    hybrid = median_ms(lambda: recall(vault, on, QUESTION, semantic=True), runs)
+    size_mb += (
+        _size(vector_coarse.path_of(matrix)) + _size(matrix.with_suffix(".keys.ends.npy"))
+    ) / 1e6
+    cost = query_cost(vault, index_file, runs, proc_runs, env)
     cli = process_ms([*cli_cmd, "search", "--vault", str(vault), "--json", "--semantic",
                       QUESTION], proc_runs, env)  # fmt: skip
     out = {
@@ -209,18 +213,101 @@ def _semantic(
         "semantic.embed_cpu_s_per_1k_notes": embed_cpu_s / n * 1000,
         "semantic.units": float(report.units),
         "semantic.store_mb": size_mb,
-        "semantic.query_added_ms": hybrid - lexical,
+        "semantic.query_added_ms": cost["warm.added_ms"],
         "semantic.cli_ms": cli,
+        **{f"semantic.{k}": v for k, v in cost.items()},
     }
     print(
         f"semantic extra: {report.units} vectors, store {size_mb:.1f} MB beside the index, "
         f"model load {load_s * 1000:.0f} ms, embed {embed_s:.1f} s "
         f"({out['semantic.embed_s_per_1k_notes']:.2f} s per 1k notes, CPU "
-        f"{out['semantic.embed_cpu_s_per_1k_notes']:.2f} s), question in process "
-        f"{lexical:.1f} ms lexical vs {hybrid:.1f} ms hybrid (+{hybrid - lexical:.1f} ms), "
+        f"{out['semantic.embed_cpu_s_per_1k_notes']:.2f} s), "
         f"CLI --semantic {cli:.0f} ms (model load included)"
     )
+    print_cost(cost)
     return out
+
+
+def query_cost(
+    vault: Path, index_file: Path, runs: int, cold_runs: int, env: dict[str, str]
+) -> dict[str, float]:
+    """What the vectors add to a question in process, p50 ms (wall and CPU): warm (a
+    long-running reader: model, matrix and keys loaded) and cold (the first question of a
+    fresh process whose model is loaded: keys parsed, matrix pages mapped), each with the
+    vector scan as it runs and with the exact scan forced, in the same run."""
+    out: dict[str, float] = {}
+    for mode in ("exact", "coarse"):
+        figures = [_cold_once(vault, index_file, mode == "exact", env) for _ in range(cold_runs)]
+        for field in ("wall", "cpu"):
+            added = [f[f"hybrid_{field}"] - f[f"lexical_{field}"] for f in figures]
+            out[f"cold.{mode}.added_{field}_ms"] = statistics.median(added)
+        saved = vector_coarse.MIN_ROWS
+        if mode == "exact":
+            vector_coarse.MIN_ROWS = 10**12  # every query scans exactly
+        try:
+            warm = _timed(vault, _semantic_config(vault, index_file), runs)
+        finally:
+            vector_coarse.MIN_ROWS = saved
+        for field in ("wall", "cpu"):
+            added = warm[f"hybrid_{field}"] - warm[f"lexical_{field}"]
+            out[f"warm.{mode}.added_{field}_ms"] = added
+    out["warm.added_ms"] = out["warm.coarse.added_wall_ms"]
+    return out
+
+
+def print_cost(cost: dict[str, float]) -> None:
+    print("question in process, added by the vectors, p50 ms (wall / CPU):")
+    for when in ("warm", "cold"):
+        cells = [
+            f"{mode} scan +{cost[f'{when}.{mode}.added_wall_ms']:.1f} / "
+            f"+{cost[f'{when}.{mode}.added_cpu_ms']:.1f}"
+            for mode in ("coarse", "exact")
+        ]
+        print(f"  {when:5} {cells[0]:32} {cells[1]}")
+
+
+def _semantic_config(vault: Path, index_file: Path) -> Config:
+    data = load_config(vault).data
+    return Config(vault, index_file, {**data, "search": {"semantic": "on", "model": MODEL[0]}})
+
+
+def _timed(vault: Path, on: Config, runs: int) -> dict[str, float]:
+    """Median wall and CPU ms of the question, lexical and hybrid, interleaved."""
+    times: dict[str, list[float]] = {}
+    for i in range(runs + 1):
+        for semantic in (False, True):
+            wall, cpu = time.perf_counter(), time.process_time()
+            recall(vault, on, QUESTION, semantic=semantic)
+            kind = "hybrid" if semantic else "lexical"
+            if i:  # the first round warms both
+                times.setdefault(f"{kind}_wall", []).append(time.perf_counter() - wall)
+                times.setdefault(f"{kind}_cpu", []).append(time.process_time() - cpu)
+    return {k: statistics.median(v) * 1000 for k, v in times.items()}
+
+
+def _cold_once(vault: Path, index_file: Path, exact: bool, env: dict[str, str]) -> dict[str, float]:
+    argv = [sys.executable, __file__, "--cold-query", str(vault), str(index_file), MODEL[0]]
+    proc = subprocess.run([*argv, *(["--exact"] if exact else [])], capture_output=True,
+                          text=True, env=env, check=True)  # fmt: skip
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def _cold_query(vault: Path, index_file: Path, exact: bool) -> None:
+    """In a fresh process: the model loaded and one lexical question (the index warm), then the
+    first hybrid question (the vectors cold) and the lexical one again; prints JSON ms."""
+    on = _semantic_config(vault, index_file)
+    if exact:
+        vector_coarse.MIN_ROWS = 10**12
+    for name in model_names(on):
+        vectors.embedder(on, name)
+    recall(vault, on, QUESTION, semantic=False)
+    out: dict[str, float] = {}
+    for kind in ("hybrid", "lexical"):
+        wall, cpu = time.perf_counter(), time.process_time()
+        recall(vault, on, QUESTION, semantic=kind == "hybrid")
+        out[f"{kind}_wall"] = (time.perf_counter() - wall) * 1000
+        out[f"{kind}_cpu"] = (time.process_time() - cpu) * 1000
+    print(json.dumps(out))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -230,8 +317,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-semantic", action="store_true", help="skip the extra's figures")
     parser.add_argument("--model", default="wordllama", help="[search] model, e.g. wordllama,use")
     parser.add_argument("--words", default="uniform,zipf", help="vocabularies (bench/vaultgen.py)")
+    parser.add_argument("--cold-query", nargs=3, metavar=("VAULT", "INDEX", "MODEL"),
+                        help=argparse.SUPPRESS)  # fmt: skip
+    parser.add_argument("--exact", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     MODEL[0] = args.model
+    if args.cold_query:
+        MODEL[0] = args.cold_query[2]
+        _cold_query(Path(args.cold_query[0]), Path(args.cold_query[1]), args.exact)
+        return 0
     # A process started with PYTHONDONTWRITEBYTECODE (as on this machine) compiles every module
     # whose cached bytecode is stale: an installed package has current bytecode.
     compileall.compile_dir(str(Path(vaultgen.__file__).parents[1] / "vaultsync"), quiet=1)
