@@ -248,7 +248,16 @@ def _read_keys(path: Path, rows: int) -> Sequence[list[str]]:
         if size == 0:
             return []
         lines = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    ends = np.flatnonzero(np.frombuffer(lines, dtype=np.uint8) == 10)
+    view = np.frombuffer(lines, dtype=np.uint8)
+    # the line ends found in parts: one flag per byte of the whole file (38 MB at 100k notes)
+    # in fresh pages cost 9 to 47 ms, in parts a steady 16
+    flags = np.empty(1 << 18, dtype=bool)
+    found = []
+    for start in range(0, len(view), len(flags)):
+        part = flags[: len(view[start : start + len(flags)])]
+        np.equal(view[start : start + len(part)], 10, out=part)
+        found.append(np.flatnonzero(part) + start)
+    ends = np.concatenate(found)
     if rows and len(ends) == rows + 2 and lines[:2] == b"[\n":
         return _Keys.of_lines(lines, ends)
     keys: list[list[str]] = json.loads(bytes(lines))
@@ -328,6 +337,20 @@ def _dot(rows: Any, query: Any) -> Any:
     return np.einsum("ij,j->i", rows, np.asarray(query, dtype=np.float32))
 
 
+def _gathered_dot(matrix: Any, rows: Any, query: Any) -> Any:
+    """`_dot` of the given rows, copied out in parts into one buffer: a copy of all of them at
+    once cost half as much again (24 against 16 ms for 67k rows), in fresh pages."""
+    import numpy as np
+
+    out = np.empty(len(rows), dtype=np.float32)
+    buffer = np.empty((max(1, min(len(rows), 4096)), matrix.shape[1]), dtype=np.float32)
+    for start in range(0, len(rows), len(buffer)):
+        part = buffer[: len(rows[start : start + len(buffer)])]
+        np.take(matrix, rows[start : start + len(part)], axis=0, out=part)
+        out[start : start + len(part)] = _dot(part, query)
+    return out
+
+
 def best(path: Path, query: Any, take: int) -> tuple[Any, Any, Sequence[list[str]]] | None:
     """The `take` live vectors nearest `query`, best first: (their rows in the keys' order,
     their cosines, the keys), as the exact scan ranks them. None when there is no matrix."""
@@ -346,7 +369,7 @@ def best(path: Path, query: Any, take: int) -> tuple[Any, Any, Sequence[list[str
         rows = np.flatnonzero(scores > -np.inf)
         found = scores[rows]
     else:
-        found = _dot(matrix[rows], query)
+        found = _gathered_dot(matrix, rows, query)
         if len(delta):
             rows = np.concatenate([rows, len(matrix) + np.arange(len(delta))])
             found = np.concatenate([found, _dot(delta, query)])

@@ -8,8 +8,9 @@ group key): `session:<id>` for a session's events and its summary, `note:<path>`
 Where. Beside the index, outside the vault and git: `<index>.vectors.sqlite` holds the
 embedding of every unit text keyed by sha256(model, text) plus which units each note has, and
 `<index>.vectors.npy` the matrix the query scans (float32, unit length, memory-mapped), with a
-delta for the notes changed since (services/recall/vector_matrix.py). All derived: deleting
-them costs a re-embed, nothing else.
+delta for the notes changed since (services/recall/vector_matrix.py) and, once it is big, a
+coarse copy that tells a query which rows to score (services/recall/vector_coarse.py). All
+derived: deleting them costs a re-embed, nothing else.
 
 When. `sync` runs after `vaultsync rebuild` and after every reconcile (the watcher's): only
 notes whose content hash changed are cut again, and only texts never embedded before are sent to
