@@ -284,6 +284,13 @@ def test_keys_are_written_one_row_a_line_and_an_older_whole_file_still_reads(
     assert [loaded[2][i] for i in range(len(whole))] == whole
     assert loaded[2][-1] == whole[-1] and loaded[2][2:4] == whole[2:4]
     scores = live(config)
+    ends = keys_file.with_suffix(".ends.npy")  # where the lines end: no scan of the file
+    assert ends.exists()
+    ends.unlink()
+    vector_matrix.forget(path)
+    assert live(config) == scores  # the lines found in the file
+    rebuild(vault, config)
+    assert ends.exists()
     keys_file.write_text(json.dumps(whole), encoding="utf-8")  # as a store written before
     vector_matrix.forget(path)
     assert live(config) == scores
