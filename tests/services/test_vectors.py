@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -156,6 +157,10 @@ def test_two_models_keep_their_own_vectors_and_a_japanese_query_uses_the_multili
     for name in ("wordllama", "use"):
         assert vectors.store_paths(config, name)[1].is_file(), name
     assert "use" in vectors.describe(config)
+    for name in ("wordllama", "use"):  # doctor counts what each model's keys file lists
+        keys = vectors.store_paths(config, name)[1].with_suffix(".keys.json")
+        count = len(json.loads(keys.read_text(encoding="utf-8")))
+        assert f"{name}, {count} vectors" in vectors.describe(config)
     query = "見た目の色を変えたい"
     from vaultsync.storage.index import Index, SearchFilter
 

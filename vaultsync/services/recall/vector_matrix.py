@@ -315,6 +315,16 @@ def _read_keys(path: Path, rows: int) -> Sequence[list[str]]:
 _LOADED: dict[str, tuple[tuple[Any, ...], Any, Any, Sequence[list[str]], Any]] = {}
 
 
+def rows(path: Path) -> int | None:
+    """How many vectors the base matrix holds (its header only), or None with no matrix."""
+    import numpy as np
+
+    try:
+        return len(np.load(path, mmap_mode="r"))
+    except (OSError, ValueError):
+        return None
+
+
 def load(path: Path) -> tuple[Any, Any, Sequence[list[str]]] | None:
     """(base matrix, delta matrix or None, keys of both in scan order), or None when there is
     no matrix. Dead base rows keep their place in the keys; `scan` scores them -inf."""
