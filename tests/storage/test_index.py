@@ -367,7 +367,11 @@ def test_the_summary_lookup_seeks_the_session_instead_of_walking_every_summary(
 ) -> None:
     # with `type = 'summary'` SQLite chose notes_type and walked every summary: 16 ms a hit at
     # 100k notes, once per session result
-    plan = idx.conn.execute(f"EXPLAIN QUERY PLAN {recall_rows.SUMMARY_OF}", ("s1",)).fetchall()
+    traced: list[str] = []
+    idx.conn.set_trace_callback(traced.append)
+    recall_rows.summary_of(idx, "s1")
+    idx.conn.set_trace_callback(None)
+    plan = idx.conn.execute("EXPLAIN QUERY PLAN " + traced[-1]).fetchall()
     assert any("notes_session" in str(step[-1]) for step in plan), plan
     assert not any("notes_type" in str(step[-1]) for step in plan), plan
 

@@ -164,10 +164,11 @@ def _write_delta(conn: sqlite3.Connection, path: Path) -> None:
 def _upgrade(path: Path) -> None:
     """A base written before there were a coarse copy and keys one row a line (with where the
     lines end) gets them."""
-    import numpy as np
 
+    rows = row_count(path)
+    if rows is None:
+        return
     try:
-        rows = np.load(path, mmap_mode="r").shape[0]
         keys = _read_keys(keys_path(path), rows)
     except (OSError, ValueError):
         return
@@ -315,7 +316,7 @@ def _read_keys(path: Path, rows: int) -> Sequence[list[str]]:
 _LOADED: dict[str, tuple[tuple[Any, ...], Any, Any, Sequence[list[str]], Any]] = {}
 
 
-def rows(path: Path) -> int | None:
+def row_count(path: Path) -> int | None:
     """How many vectors the base matrix holds (its header only), or None with no matrix."""
     import numpy as np
 

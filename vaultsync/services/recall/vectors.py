@@ -112,7 +112,7 @@ def describe(config: Config) -> str:
     counts = []
     for name in model_names(config):
         # the matrix's header, not its keys file (parsing that took 0.45 s at 100k notes)
-        count = vector_matrix.rows(store_paths(config, name)[1])
+        count = vector_matrix.row_count(store_paths(config, name)[1])
         if count is None:
             return "semantic search on; no vectors yet (run `vaultsync rebuild`)"
         counts.append(f"{name}, {count} vectors")
