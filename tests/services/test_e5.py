@@ -53,3 +53,45 @@ def test_e5_embeds_unit_vectors_and_puts_a_paraphrase_nearer_its_source() -> Non
     assert model._model.token_count(model._cut(long, False), False) <= model.max_tokens
     assert model.embed([long]).shape == (1, 384)
     assert model.embed([]).shape == (0, 384)
+
+
+def test_a_batch_of_notes_gets_a_thread_per_note_up_to_the_cores_and_the_callers_cap() -> None:
+    import os
+
+    cores = len(os.sched_getaffinity(0))
+    assert models.bulk_threads(1, caller="") == 1
+    assert models.bulk_threads(10_000, caller="") == cores
+    assert models.bulk_threads(2, caller="") == min(2, cores)
+    assert models.bulk_threads(64, caller="3") == 3  # the caller's OMP_NUM_THREADS caps it
+    assert models.bulk_threads(64, caller="1") == 1
+    assert models.bulk_threads(64, caller="many") == min(64, os.cpu_count() or 1)
+
+
+@pytest.mark.slow  # the real engine: a batch on several threads, a query on one, same vectors
+def test_e5_embeds_a_batch_on_several_threads_and_a_query_on_one_with_the_same_vectors() -> None:
+    import numpy as np
+
+    model = models.E5Embedder(32)
+    calls: list[int] = []
+    lib = model._model._lib
+    real = lib.omp_set_num_threads
+
+    class Spy:
+        def __getattr__(self, name: str) -> object:
+            return getattr(lib, name)
+
+        def omp_set_num_threads(self, n: int) -> None:
+            calls.append(n)
+            real(n)
+
+    texts = [f"note {i}: the billing service retries a card payment" for i in range(4)]
+    model._model._lib = Spy()
+    try:
+        batch = model.embed(texts)
+        query = models.embed_query(model, ["billing retries"])
+    finally:
+        model._model._lib = lib
+    assert calls == [models.bulk_threads(4), 1]
+    one_by_one = np.vstack([model.embed([t]) for t in texts])
+    assert np.allclose(batch, one_by_one, atol=1e-5)
+    assert query.shape == (1, 384)
