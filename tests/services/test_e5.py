@@ -64,7 +64,11 @@ def test_a_batch_of_notes_gets_a_thread_per_note_up_to_the_cores_and_the_callers
     assert models.bulk_threads(2, caller="") == min(2, cores)
     assert models.bulk_threads(64, caller="3") == 3  # the caller's OMP_NUM_THREADS caps it
     assert models.bulk_threads(64, caller="1") == 1
-    assert models.bulk_threads(64, caller="many") == min(64, os.cpu_count() or 1)
+    assert models.bulk_threads(64, caller="many") == min(64, cores)  # unreadable: as if unset
+    # a query: one thread, unless the caller chose how many
+    assert models.bulk_threads(1, caller="", query=True) == 1
+    assert models.bulk_threads(1, caller="many", query=True) == 1
+    assert models.bulk_threads(1, caller="3", query=True) == 3
 
 
 @pytest.mark.slow  # the real engine: a batch on several threads, a query on one, same vectors
@@ -91,7 +95,8 @@ def test_e5_embeds_a_batch_on_several_threads_and_a_query_on_one_with_the_same_v
         query = models.embed_query(model, ["billing retries"])
     finally:
         model._model._lib = lib
-    assert calls == [models.bulk_threads(4), 1]
+    assert calls == [models.bulk_threads(4), models.bulk_threads(1, query=True)]
+    assert calls[1] == 1 or models._CALLER_OMP  # one thread unless the caller chose
     one_by_one = np.vstack([model.embed([t]) for t in texts])
     assert np.allclose(batch, one_by_one, atol=1e-5)
     assert query.shape == (1, 384)

@@ -97,14 +97,21 @@ class UseEmbedder:
 E5_MAX_TOKENS = 256  # a text is cut to this many tokens before embedding (cost grows with length)
 
 
-def bulk_threads(texts: int, caller: str | None = None) -> int:
-    """Threads for embedding a batch of `texts` notes: one per note, up to the cores this process
-    may use, or up to `OMP_NUM_THREADS` when the caller set it (`caller`, default: as it was
-    before this module set its default of one)."""
+def bulk_threads(texts: int, caller: str | None = None, *, query: bool = False) -> int:
+    """Threads for embedding `texts` texts: for a batch of notes one per note, up to the cores
+    this process may use; for a query one. `OMP_NUM_THREADS`, when the caller set it, wins
+    (`caller`, default: as it was before this module set its default of one)."""
     caller = _CALLER_OMP if caller is None else caller
     try:
-        cores = int(caller) if caller else len(os.sched_getaffinity(0))
-    except (ValueError, AttributeError):  # an unreadable setting; no affinity call off Linux
+        if caller:
+            return max(1, int(caller) if query else min(texts, int(caller)))
+    except ValueError:  # an unreadable setting: as if unset
+        pass
+    if query:
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity call off Linux
         cores = os.cpu_count() or 1
     return max(1, min(texts, cores))
 
@@ -117,7 +124,8 @@ class E5Embedder:
     (`embed_query`). A text is cut to `max_tokens` tokens (the model's own tokenizer counts):
     the engine costs about 1.5 ms of CPU per token on this class of machine, so the cut bounds
     the cost of a long note. A query runs on one thread (see above); a batch of notes on one
-    thread per note up to the cores this process may use (`bulk_threads`): the engine runs a
+    thread per note up to the cores this process may use (`bulk_threads`; the caller's
+    `OMP_NUM_THREADS` wins over both): the engine runs a
     batch one text per thread, so `rebuild` embeds about twice as fast on two cores.
     """
 
@@ -145,7 +153,7 @@ class E5Embedder:
         # OpenMP reads OMP_NUM_THREADS once, when the engine loads: set per call instead
         set_threads = getattr(getattr(self._model, "_lib", None), "omp_set_num_threads", None)
         if set_threads is not None:
-            set_threads(1 if is_query else bulk_threads(len(cut)))
+            set_threads(bulk_threads(len(cut), query=is_query))
         return _unit(self._model.encode(cut, is_query))
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
