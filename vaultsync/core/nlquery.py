@@ -252,7 +252,11 @@ def _quote(term: str) -> str:
 
 def match_any(text: str) -> str | None:
     """An FTS5 MATCH expression: any of the terms (prefix or phrase each); None if none."""
-    found = terms(text)
+    return any_of(terms(text))
+
+
+def any_of(found: list[str]) -> str | None:
+    """The FTS5 MATCH expression for any of these `terms` (prefix or phrase each)."""
     if not found:
         return None
     return " OR ".join(_quote(term) for term in found)

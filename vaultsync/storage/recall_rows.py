@@ -56,11 +56,20 @@ def candidates(
     limit: int,
     mark: tuple[str, str],
     weights: tuple[float, ...] = WEIGHTS,
+    within: str | None = None,
 ) -> list[Candidate]:
     """Like `search`, with what ranking needs beyond BM25: rowid, date, session id.
     No snippets (they cost per row): `snippets` makes them for the rows finally shown.
-    `weights`: the BM25 column weights (storage/index.py WEIGHTS, WEIGHTS_ANY)."""
+    `weights`: the BM25 column weights (storage/index.py WEIGHTS, WEIGHTS_ANY).
+    `within`: a second expression; only the rows it matches are scored, each still by all of
+    `expression`'s terms (services/recall/maxscore.py)."""
     clauses, params = filter_sql(where)
+    joined = bool(clauses)  # the filters read the notes and events tables; `within` does not
+    if within is not None:
+        # `+` keeps the constraint from FTS5, which would otherwise seek every listed rowid and
+        # evaluate the whole expression at each (minutes at 100k notes); the list is built once
+        clauses.append("+fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)")
+        params.append(within)
     joins = (
         " LEFT JOIN notes n ON n.id = fts.rowid LEFT JOIN events e ON e.id = fts.rowid"
         " LEFT JOIN notes s ON s.id = e.note_id"
@@ -68,7 +77,7 @@ def candidates(
     sql = f"""
         WITH top AS (
             SELECT fts.rowid AS id, bm25(fts, {", ".join(map(str, weights))}) AS score
-            FROM fts{joins if clauses else ""}
+            FROM fts{joins if joined else ""}
             WHERE fts MATCH ? {"".join(" AND " + c for c in clauses)}
             ORDER BY score, fts.rowid LIMIT ?)
         SELECT top.id, COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
@@ -147,15 +156,36 @@ def doc_count(index: Index) -> int:
     return notes + events
 
 
-def doc_freq(index: Index, token: str, *, prefix: bool = False) -> int:
-    """How many FTS rows hold `token`; for a prefix, an upper bound: the sum over the (first
-    200) terms starting with it."""
+def fts_rows(index: Index) -> int:
+    """The row count FTS5 itself keeps (its averages record, the first varint of `fts_data`
+    id 1), which its bm25() takes for N: one small read, where counting notes and events costs
+    milliseconds at 100k notes. The notes and events count if that record cannot be read."""
+    try:
+        row = index.conn.execute("SELECT block FROM fts_data WHERE id = 1").fetchone()
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    block = row[0] if row else None
+    if isinstance(block, bytes) and block:
+        value = 0
+        for i, byte in enumerate(block[:9]):  # SQLite's varint: 7 bits a byte, the 9th all 8
+            if i == 8:
+                return (value << 8) | byte
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                return value
+    return doc_count(index)
+
+
+def doc_freq(index: Index, token: str, *, prefix: bool = False) -> tuple[int, int]:
+    """How many FTS rows hold `token`, as (at least, at most). Exact for a token; for a prefix,
+    the most frequent and the sum over the (first 200) terms starting with it."""
     try:
         if not prefix:
             row = index.conn.execute(
                 "SELECT doc FROM fts_vocab WHERE term = ?", (token,)
             ).fetchone()
-            return int(row[0]) if row else 0
+            exact = int(row[0]) if row else 0
+            return exact, exact
         row = index.conn.execute(
             "SELECT MAX(doc), SUM(doc) FROM (SELECT doc FROM fts_vocab WHERE term >= ?"
             " AND term < ? LIMIT 200)",
@@ -163,4 +193,4 @@ def doc_freq(index: Index, token: str, *, prefix: bool = False) -> int:
         ).fetchone()
     except sqlite3.Error as exc:
         raise as_failure(exc, index.path) from exc
-    return int(row[1] or 0) if row else 0
+    return (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)

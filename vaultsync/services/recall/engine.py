@@ -11,7 +11,9 @@ Query modes (docs/search.md):
 
 Ranking. BM25 (title 8, keywords 4, body 1; for plain words also a note's headings and lead
 paragraph, 2: storage/index.py WEIGHTS_ANY) gives each matching note or event a relevance;
-then every rule below is a named weight, tested in tests/services/test_recall.py:
+the best `CANDIDATES` of a plain-word query are found by MaxScore (services/recall/maxscore.py:
+the same rows, without scoring every row a common word is in); then every rule below is a
+named weight, tested in tests/services/test_recall.py:
 - the hits of one session (its events, its note, its summary) collapse into one result: the
   best member scores, each further member adds `GROUP_SUPPORT` of its own score (at most
   `GROUP_SUPPORT_MAX` of them), the snippet is the best member's, and the session's summary
@@ -42,6 +44,7 @@ from pathlib import Path
 from vaultsync.core import nlquery
 from vaultsync.core.config import Config
 from vaultsync.core.text import SEP, segment
+from vaultsync.services.recall import maxscore
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
     IndexMissing,
@@ -51,7 +54,7 @@ from vaultsync.services.recall.search import (
 )
 from vaultsync.services.recall.snippet import make_snippet
 from vaultsync.storage import recall_rows as rows
-from vaultsync.storage.index import WEIGHTS_ANY, Index
+from vaultsync.storage.index import Index
 from vaultsync.storage.recall_rows import Candidate
 
 TYPE_CHECKING = False
@@ -176,7 +179,8 @@ def recall(
     if limit <= 0 or not isinstance(query, str):
         return Recall((), True, "")
     with Index.open(path) as index:
-        ran, expression, candidates = _lexical(index, query, where, mode, limit)
+        freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
+        ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
         vector_ranks: list[str] = []
         # Exact syntax asks for exact matches (and falls back to plain words only lexically):
         # vectors join the queries that are plain words to begin with.
@@ -188,7 +192,7 @@ def recall(
             groups = _fuse(index, groups, vector_ranks, exclude_session, limit)
         groups = _existing(_cap_generated(groups), vault, limit)
         _add_snippets(index, ran, expression, query, groups, mark)
-        coverage = _coverage(index, query, groups[:3]) if groups else 0.0
+        coverage = _coverage(index, query, groups[:3], freqs) if groups else 0.0
         hits = tuple(_hit(index, g, mark) for g in groups)
     abstain = not hits or coverage < ABSTAIN_BELOW
     return Recall(hits, abstain, ran if (hits or ran) else "", round(coverage, 3))
@@ -198,7 +202,7 @@ def recall(
 
 
 def _lexical(
-    index: Index, query: str, where: Any, mode: str, limit: int
+    index: Index, query: str, where: Any, mode: str, limit: int, freqs: maxscore.DocFreqs
 ) -> tuple[str, str, list[Candidate]]:
     """(mode that ran, its FTS5 expression, candidates best first)."""
     want = max(CANDIDATES, limit * 10)
@@ -212,16 +216,12 @@ def _lexical(
         )
         if found or mode == "all":
             return "all", expression, found
-    expression_any = nlquery.match_any(query)
+    expression_any, found = maxscore.candidates(
+        index, query, where, limit=want, mark=DEFAULT_MARK, freqs=freqs
+    )
     if expression_any is None:
         return ("any" if natural else ""), "", []
-    return (
-        "any",
-        expression_any,
-        rows.candidates(
-            index, expression_any, where, limit=want, mark=DEFAULT_MARK, weights=WEIGHTS_ANY
-        ),
-    )
+    return "any", expression_any, found
 
 
 def _add_snippets(
@@ -355,26 +355,26 @@ def _term_pattern(term: str) -> re.Pattern[str]:
     return re.compile(r"\b" + re.escape(body) + (r"\w*" if prefix else r"\b"))
 
 
-def _idf(index: Index, term: str, total: int) -> float:
+def _idf(index: Index, term: str, total: int, freqs: maxscore.DocFreqs) -> float:
     prefix = term.endswith("*")
     body = _fold(term.rstrip("*"))
     tokens = [t for t in segment(body).replace(SEP, " ").split() if t]
     if not tokens:
         return 0.0
-    # A CJK phrase is at most as frequent as its rarest character.
-    freq = min(rows.doc_freq(index, t, prefix=prefix and i == len(tokens) - 1) for i, t in
-               enumerate(tokens))  # fmt: skip
+    # A CJK phrase is at most as frequent as its rarest character; a prefix as all its words.
+    freq = min(maxscore.doc_freq(index, freqs, t, prefix and i == len(tokens) - 1)[1]
+               for i, t in enumerate(tokens))  # fmt: skip
     return math.log(1 + (total - freq + 0.5) / (freq + 0.5))
 
 
-def _coverage(index: Index, query: str, groups: list[_Group]) -> float:
+def _coverage(index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs) -> float:
     """The best IDF-weighted share of the query's terms found in one of `groups`."""
     terms = nlquery.terms(query)
     if not terms:
         # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
         return 1.0 if groups else 0.0
-    total = max(rows.doc_count(index), 1)
-    weights = {t: _idf(index, t, total) for t in terms}
+    total = max(rows.fts_rows(index), 1)
+    weights = {t: _idf(index, t, total, freqs) for t in terms}
     whole = sum(weights.values())
     if whole <= 0:
         return 1.0
