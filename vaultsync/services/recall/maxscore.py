@@ -2,8 +2,8 @@
 
 A question's OR of terms matches much of a big vault through its common words: "how did we fix
 the router timeout?" matches 72k of the 212k rows of a 100k-note vault through `fix*` and
-`rout*`, and FTS5 computes bm25() for each of them (about 1.3 us a row, 80 ms) to keep the best
-100. What a common term can add is bounded: for each phrase, FTS5's bm25 adds
+`rout*`, and FTS5 computes bm25() for each of them (about 1.3 us a row) to keep the best 100.
+What a common term can add is bounded: for each phrase, FTS5's bm25 adds
 idf * w * (k1 + 1) / (w + K), where w is the phrase's column-weighted count in the row and K > 0
 (the length normalisation), which stays below idf * (k1 + 1) whatever the weights.
 
@@ -11,9 +11,10 @@ So (MaxScore, Turtle and Flood 1995): the common terms are set aside, only the r
 of the others are scored, each by all the terms (the same score it has in the full query), and
 if the last of the best `limit` of them scores more than every common term together could give a
 row holding none of the others, these are exactly the rows the full query ranks first, in the
-same order. When that check fails, the full query runs. A term's bound takes the fewest rows it
-can be in (for a prefix, its most frequent completion), so a bound is never too low; a term of
-several tokens (a CJK phrase) has no such lower count for free and is never set aside.
+same order. When that check fails, a second pass or the full query runs. A term's bound takes
+the fewest rows it can be in (for a prefix, its most frequent completion), so a bound is never
+too low; a term of several tokens (a CJK phrase) has no such lower count for free and is never
+set aside.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import math
 
 from vaultsync.core import nlquery
-from vaultsync.core.text import segment
+from vaultsync.core.text import SEP, segment
 from vaultsync.storage import recall_rows as rows
 from vaultsync.storage.index import WEIGHTS_ANY, Index, SearchFilter
 from vaultsync.storage.recall_rows import Candidate
@@ -37,7 +38,7 @@ COMMON_SHARE = 0.02  # a term in at least this share of the rows may be set asid
 MIN_ROWS = 20_000  # below this many rows every query is cheap: no split
 MARGIN = 1.01  # the bound is raised by 1%: float sums in a different order, never too low
 # The three below only decide when to try a split (speed); what is returned never depends on
-# them. Chosen on 106 dev questions over the 100k-note bench vault (docs/search.md "Speed").
+# them. Chosen on 106 bench/recall questions over the 100k-note bench vault (docs/search.md).
 KEPT_ROWS = 10  # rows kept per result wanted: with fewer, the last of the best is a weak match
 FIRST_FLOOR = 8.0  # the first pass assumes the last of the best scores about this much
 SAVING = 2.0  # split only if the whole query would score this many times the rows kept
@@ -70,7 +71,7 @@ def _known(index: Index, terms: list[str], total: int, freqs: DocFreqs) -> list[
     known = []
     for term in terms:
         prefix = term.endswith("*")
-        tokens = segment(term.rstrip("*")).split()
+        tokens = segment(term.rstrip("*")).replace(SEP, " ").split()
         if len(tokens) == 1:
             least, most = doc_freq(index, freqs, tokens[0], prefix)
             if most:  # a term in no row adds nothing to any score
