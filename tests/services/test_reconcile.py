@@ -18,7 +18,7 @@ from vaultsync.core.config import Config, load_config
 from vaultsync.core.model import Event, EventKind, Level, Scope
 from vaultsync.core.properties import render_frontmatter, set_properties
 from vaultsync.core.schema import memory_props, session_props
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import note_batches
 from vaultsync.services.derived.reconcile import SyncError, rebuild, reconcile
 from vaultsync.storage.index import Index, SearchFilter
 
@@ -235,7 +235,7 @@ def test_rebuild_leaves_no_temp_file_when_reading_fails(
     def explode(*args: object, **kw: object) -> None:
         raise RuntimeError("crash mid-rebuild")
 
-    monkeypatch.setattr(sync, "note_row", explode)
+    monkeypatch.setattr(note_batches, "note_row", explode)
     with pytest.raises(RuntimeError):
         rebuild(vault, cfg)
     assert list(cfg.index_file().parent.glob("*.rebuild-*")) == []
@@ -476,9 +476,9 @@ def test_parallel_rebuild_matches_sequential(
     put(vault, "bulk/broken.md", "---\nx: [\n---\nbody")
     sequential = rebuild(vault, cfg)
     expected = dump(cfg)
-    monkeypatch.setattr(sync, "_PARALLEL_MIN_FILES", 0)
-    monkeypatch.setattr(sync, "_spare_cores", lambda: 2)  # whatever the machine's load
-    monkeypatch.setattr(sync, "_CHUNK_FILES", 7)  # many batches across the workers
+    monkeypatch.setattr(note_batches, "_PARALLEL_MIN_FILES", 0)
+    monkeypatch.setattr(note_batches, "_spare_cores", lambda: 2)  # whatever the machine's load
+    monkeypatch.setattr(note_batches, "_CHUNK_FILES", 7)  # many batches across the workers
     parallel = rebuild(vault, cfg)
     assert dump(cfg) == expected
     assert (parallel.notes, parallel.events, parallel.warning_messages) == (

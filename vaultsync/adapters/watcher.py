@@ -4,8 +4,8 @@ Events are hints, never facts. The watcher only learns *which paths* to look at;
 to them is read from the disk when the batch is flushed (`sync.reconcile(rels)` treats a missing
 file as deleted and an unreadable one as untouched). That makes every editor's way of saving
 the same case: vim's rename-over, delete-and-recreate, atomic temp-file renames, Obsidian's
-folder renames. A periodic full reconcile (and one at start-up) heals whatever the event
-stream lost (inotify overflow, sleep, events missed while the watcher was down).
+folder renames. A periodic full reconcile (and one at start-up) heals whatever the event stream
+lost (inotify overflow, sleep, events missed while the watcher was down), and goes on embedding.
 
 The loop is driven by an injectable clock and event source, so the tests feed it events and
 advance time without threads or sleeps; the real source is a watchdog observer feeding a queue.
@@ -37,6 +37,7 @@ from vaultsync.storage import history, vault_files
 from vaultsync.storage.index import Index
 
 log = logging.getLogger("vaultsync.watch")
+CATCH_UP_S = 15.0  # to the next full pass while notes wait for vectors ([search] embed_seconds)
 
 
 class Kind(enum.StrEnum):
@@ -60,9 +61,8 @@ Clock = Callable[[], float]
 
 
 class Batcher:
-    """Collects changed paths; a batch is due `debounce_s` after the last event, or
-    `max_wait_s` after the first one, whichever comes first (a steady stream of writes
-    still gets committed)."""
+    """Collects changed paths; a batch is due `debounce_s` after the last event, or `max_wait_s`
+    after the first one, whichever comes first (a steady stream of writes still gets committed)."""
 
     def __init__(self, debounce_s: float, max_wait_s: float, clock: Clock = time.monotonic):
         self.debounce_s = debounce_s
@@ -290,7 +290,8 @@ class Watcher:
         report = self.reconcile(self.vault, self.config)
         generated = self._remember_generated(report)
         self.beat.last_reconcile = self._now()
-        self._next_reconcile = self.clock() + self.reconcile_s
+        waiting = getattr(report, "vectors_pending", 0)  # a slow model's notes: come back soon
+        self._next_reconcile = self.clock() + min(CATCH_UP_S if waiting else 1e9, self.reconcile_s)
         rels = set(extra) | set(getattr(report, "changed_rels", ()) or ()) | set(generated)
         if self.commit and self._repo:
             rels |= set(history.dirty_rels(self.vault))

@@ -97,6 +97,8 @@ DEFAULTS: dict[str, Any] = {
         "allow": [],
     },
     "index": {"max_note_kb": 16384},
+    # The rest of [search] (semantic, model: a name or a list) is read by its owner.
+    "search": {"embed_seconds": 60.0},
     "sync": {"remote": "", "interval_s": 0, "push_retries": 5, "person": ""},
     "templates": {"user_md": "", "agent_md": "", "context_md": ""},
     "review": {"suggest_reinforced": 2},

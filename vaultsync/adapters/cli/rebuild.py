@@ -70,6 +70,8 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         )
         if report.generated:
             typer.echo("Regenerated: " + ", ".join(report.generated))
+        if report.embedded:
+            typer.echo(f"Embedded {report.embedded} texts for semantic search.")
         problems = [f"error: {m}" for m in report.error_messages]
         problems += [f"warning: {m}" for m in report.warning_messages]
         for line in problems[:_SHOWN]:

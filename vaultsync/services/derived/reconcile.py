@@ -18,37 +18,29 @@ person broke is a warning and is indexed as plain text.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from vaultsync.core import capture, paths, queue, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import NoteType
+from vaultsync.services.derived import note_batches
+from vaultsync.services.derived.note_batches import RACY_NS
 from vaultsync.storage import index_file, vault_files
 from vaultsync.storage.index import Index, IndexCorrupt
 from vaultsync.storage.index_file import install
 from vaultsync.storage.index_file import problem as index_problem
-from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, Batch, NoteRow, note_row, prepare
+from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, NoteRow, note_row
 
 Progress = Callable[[int, int], None]
 _LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
 _SESSION = NoteType.SESSION.value
 _LOCK_TIMEOUT_S = 300.0
-_CHUNK_FILES = 256
-# Below this many notes a worker pool costs more to start than it saves.
-_PARALLEL_MIN_FILES = 4000
-_MAX_WORKERS = 2
-# A file modified this close to the scan may be modified again within the same timestamp tick
-# (coarse clocks, FAT's 2 s) without (mtime, size) changing: such rows are re-hashed next time.
-RACY_NS = 2_000_000_000
 
 
 class SyncError(Exception):
@@ -71,6 +63,8 @@ class SyncReport:
     moved: int = 0
     error_messages: tuple[str, ...] = ()
     warning_messages: tuple[str, ...] = ()
+    embedded: int = 0  # texts the semantic extra's model embedded
+    vectors_pending: int = 0  # notes still waiting for vectors ([search] embed_seconds ran out)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -84,6 +78,8 @@ class _Tally:
 
     errors: list[str]
     warnings: list[str]
+    embedded: int = 0
+    vectors_pending: int = 0
 
     @classmethod
     def new(cls) -> _Tally:
@@ -118,10 +114,12 @@ def rebuild(vault: Path, config: Config, progress: Progress | None = None) -> Sy
     _check_vault(vault)
     capture.catch_up(vault, config)  # spooled events and stale-save repairs land first
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
-        return _rebuild(vault, config, progress, started)
+        return _rebuild(vault, config, progress, started, budgeted=False)
 
 
-def _rebuild(vault: Path, config: Config, progress: Progress | None, started: float) -> SyncReport:
+def _rebuild(
+    vault: Path, config: Config, progress: Progress | None, started: float, budgeted: bool
+) -> SyncReport:
     target = config.index_file()
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(target)
@@ -138,7 +136,15 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
         with Index.open(built, bulk=True) as fresh:
             index_file.mark_complete(fresh.conn)
             fresh.bulk_load(
-                _batches(vault, sorted(files.items()), scan_ns, tally, statuses, progress, limit)
+                note_batches.batches(
+                    vault,
+                    sorted(files.items()),
+                    scan_ns,
+                    (tally.warnings, tally.errors),
+                    statuses,
+                    progress,
+                    limit,
+                )
             )
         install(built, target)
     finally:
@@ -148,7 +154,7 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
         generated = _generate(vault, config, index, tally)
         if generated:
             _reconcile(vault, index, generated, tally, {})
-        _vectors(vault, config, index, tally, None)
+        _vectors(vault, config, index, tally, None, budgeted=budgeted)
         notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -164,101 +170,14 @@ def _rebuild(vault: Path, config: Config, progress: Progress | None, started: fl
         generated=generated,
         error_messages=tuple(tally.errors),
         warning_messages=tuple(tally.warnings),
+        embedded=tally.embedded,
+        vectors_pending=tally.vectors_pending,
     )
-
-
-Parsed = tuple[Batch, list[str], list[str], dict[str, str | None], int]
 
 
 def _max_chars(config: Config) -> int:
     value = config.get("index", "max_note_kb")
     return MAX_INDEXED_CHARS if value is None else max(1, int(value)) * 1024
-
-
-def _parse_chunk(job: tuple[str, list[tuple[str, tuple[int, int]]], int, int]) -> Parsed:
-    """Read and parse some notes into an index batch (runs in a worker process when parallel)."""
-    root, files, scan_ns, max_chars = job
-    rows: list[NoteRow] = []
-    warnings: list[str] = []
-    errors: list[str] = []
-    statuses: dict[str, str | None] = {}
-    for rel, (mtime_ns, size) in files:
-        try:
-            raw = vault_files.read_path(os.path.join(root, rel))
-        except FileNotFoundError:
-            continue  # deleted since the walk
-        except OSError as exc:
-            errors.append(f"{rel}: cannot read ({exc.strerror or exc})")
-            continue
-        row, problems = note_row(
-            rel, raw, mtime_ns, size, racy=mtime_ns >= scan_ns - RACY_NS, max_chars=max_chars
-        )
-        warnings.extend(problems)
-        if row.type == _SESSION:
-            statuses[rel] = row.status
-        rows.append(row)
-    return prepare(rows), warnings, errors, statuses, len(files)
-
-
-def _batches(
-    vault: Path,
-    files: list[tuple[str, tuple[int, int]]],
-    scan_ns: int,
-    tally: _Tally,
-    statuses: dict[str, str | None],
-    progress: Progress | None,
-    max_chars: int = MAX_INDEXED_CHARS,
-) -> Iterator[Batch]:
-    """Parsed batches in file order. Big vaults are parsed by worker processes while this
-    process inserts: parsing is Python (one core each), inserting is SQLite's C code."""
-    jobs = [
-        (str(vault), files[i : i + _CHUNK_FILES], scan_ns, max_chars)
-        for i in range(0, len(files), _CHUNK_FILES)
-    ]
-    workers = _spare_cores()
-    pool = None
-    if len(files) >= _PARALLEL_MIN_FILES and workers > 1:
-        pool = multiprocessing.get_context().Pool(workers)
-    try:
-        results = _in_order(pool, jobs) if pool else map(_parse_chunk, jobs)
-        done = 0
-        for batch, warnings, errors, found, count in results:
-            tally.warnings.extend(warnings)
-            tally.errors.extend(errors)
-            statuses.update(found)
-            done += count
-            if progress is not None:
-                progress(done, len(files))
-            yield batch
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-
-
-def _spare_cores() -> int:
-    """Worker processes worth starting: on a busy machine they only add pickling and
-    contention (measured: slower than one process once the load exceeds the cores)."""
-    cores = os.cpu_count() or 1
-    try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):  # not on every platform
-        busy = 0.0
-    return min(_MAX_WORKERS, cores) if busy < cores - 0.5 else 1
-
-
-def _in_order(pool: Any, jobs: list[Any]) -> Iterator[Parsed]:
-    """Results in job order, with a few jobs in flight: workers that outpace the inserter wait
-    instead of piling parsed batches up in memory."""
-    pending: deque[Any] = deque()
-    queued = iter(jobs)
-    for job in islice(queued, 2 * _MAX_WORKERS):
-        pending.append(pool.apply_async(_parse_chunk, (job,)))
-    while pending:
-        result = pending.popleft().get()
-        for job in islice(queued, 1):
-            pending.append(pool.apply_async(_parse_chunk, (job,)))
-        yield result
 
 
 def _remove_leftovers(target: Path) -> None:
@@ -301,9 +220,10 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
                 generated = _generate(vault, config, index, tally)
                 if generated:
                     _reconcile(vault, index, generated, tally, {})
-            if changes["changed"] or changes["deleted"] or generated:
+            changed = bool(changes["changed"] or changes["deleted"] or generated)
+            if changed or rels is None:  # a full pass also goes on with notes left waiting
                 touched = None if rels is None else [*changes["changed"], *generated]
-                _vectors(vault, config, index, tally, touched)
+                _vectors(vault, config, index, tally, touched, budgeted=True, if_behind=not changed)
             notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -320,11 +240,13 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
         moved=changes["moved"],
         error_messages=tuple(tally.errors),
         warning_messages=tuple(tally.warnings),
+        embedded=tally.embedded,
+        vectors_pending=tally.vectors_pending,
     )
 
 
 def _rebuilt(vault: Path, config: Config, started: float, why: str) -> SyncReport:
-    report = _rebuild(vault, config, None, started)
+    report = _rebuild(vault, config, None, started, budgeted=True)
     return replace(
         report,
         warnings=report.warnings + 1,
@@ -468,15 +390,21 @@ def _reconcile(
 # --- derived files -------------------------------------------------------------------------
 
 
-def _vectors(vault: Path, config: Config, index: Index, tally: _Tally, rels: Any) -> None:
-    """The semantic extra's vectors follow the index for `rels` (None: all; vectors.py). Derived
-    like the index: a failure there is a warning, never a failed sync."""
+def _vectors(
+    vault: Path, config: Config, index: Index, tally: _Tally, rels: Any, **how: Any
+) -> None:
+    """The semantic extra's vectors follow the index for `rels` (None: all; vectors.sync says
+    what `how` may ask). Derived like the index: a failure there is a warning, never a failed
+    sync."""
     from vaultsync.services.recall import vectors
 
     try:
-        vectors.sync(vault, config, index, rels)
+        report = vectors.sync(vault, config, index, rels, **how)
     except Exception as exc:  # a model or numpy failure must not stop the index
         tally.warnings.append(f"vectors not updated ({type(exc).__name__}: {exc})")
+        return
+    if report is not None:
+        tally.embedded, tally.vectors_pending = report.embedded, report.pending
 
 
 def _sync_lock(vault: Path) -> Path:

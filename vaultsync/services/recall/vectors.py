@@ -1,9 +1,7 @@
 """Vectors for hybrid search: the optional `semantic` extra (`pip install 'vaultsync[semantic]'`).
 
-What is embedded. Every note is cut at its headings into sections (storage/outline.py,
-markdown-it-py), each a unit "title / section text" of at most `CHUNK_CHARS`; every event of a
-session note is a unit of its own. A unit belongs to the result it would be shown as (engine
-group key): `session:<id>` for a session's events and its summary, `note:<path>` otherwise.
+What is embedded: units, services/recall/vector_units.py (a note's sections, or the whole note
+for a transformer; every event of a session).
 
 Where. Beside the index, outside the vault and git: `<index>.vectors.sqlite` holds the
 embedding of every unit text keyed by sha256(model, text) plus which units each note has, and
@@ -15,7 +13,10 @@ derived: deleting them costs a re-embed, nothing else.
 When. `sync` runs after `vaultsync rebuild` and after every reconcile (the watcher's): only
 notes whose content hash changed are cut again, and only texts never embedded before are sent to
 the model; a rebuild finds every unchanged text in the cache. Only the changed notes' rows of the
-matrix are written (its delta), until the delta grows big enough to be folded in.
+matrix are written (its delta), until the delta grows big enough to be folded in. Embeddings are
+committed batch by batch, so an interrupted sync loses at most one batch; a reconcile embeds for
+at most `[search] embed_seconds` and leaves the rest `pending`, found lexically until a later
+full pass (the watcher's periodic one, or a rebuild) gives them their vectors.
 
 Models (`[search] model`, one or several): `wordllama` (default: the 256-dimension
 l2_supercat model whose weights and tokenizer ship inside the PyPI wheel; loaded from those
@@ -36,13 +37,12 @@ import importlib.util
 import json
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from vaultsync.core.config import Config
-from vaultsync.core.text import unsegment
 from vaultsync.services.recall import vector_matrix
 from vaultsync.services.recall.embedder import (
     DEFAULT_MODEL,
@@ -51,26 +51,22 @@ from vaultsync.services.recall.embedder import (
     model_name,
     model_names,
 )
-from vaultsync.storage import recall_rows
+from vaultsync.services.recall.vector_units import UNITS_VERSION, note_units, whole_notes
 from vaultsync.storage.index import Index, SearchFilter
 from vaultsync.storage.recall_rows import Candidate
 
-CHUNK_CHARS = 1200  # a unit's text is cut here: static embeddings average tokens, long is blurry
 VECTOR_CANDIDATES = 100  # results the vector ranking hands to fusion
 EMBED_BATCH = 256
-UNITS_VERSION = 2  # bump when `note_units` cuts notes differently
+# A whole-note model's batch (e5: ~0.3 s of CPU a note): small, so a time budget overruns by
+# seconds, not minutes, and an interrupted sync loses at most one batch of work.
+WHOLE_NOTE_BATCH = 16
 # Query languages each model's vectors are used for (measured per language: docs/search.md
 # "Hybrid"); `[search] semantic_languages` overrides it for every model.
 DEFAULT_LANGUAGES = ("en", "zh")  # wordllama, ja: no gain on the dev set, so not applied
 MODEL_LANGUAGES = {"use": ("en", "zh", "ja"), "e5": ("en", "zh", "ja")}  # multilingual
-# Models that get one unit per note (its title and start, cut by the model) instead of one per
-# section: a transformer's cost grows with every token it reads, a static model's hardly.
-WHOLE_NOTE_MODELS = {"e5"}
-WHOLE_NOTE_CHARS = 2400  # a whole-note unit's text before the model cuts it to its tokens
 FUSE_K = 10  # two models' rankings are fused by reciprocal rank before the lexical fusion
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-_MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
 
 _NEEDS = {
@@ -116,7 +112,14 @@ def describe(config: Config) -> str:
         if count is None:
             return "semantic search on; no vectors yet (run `vaultsync rebuild`)"
         counts.append(f"{name}, {count} vectors")
-    return f"semantic search on ({'; '.join(counts)})"
+    waiting = pending(config)
+    later = (
+        f"; {waiting} notes wait for theirs, found lexically until the watcher's next full "
+        "pass or `vaultsync rebuild` embeds them"
+        if waiting
+        else ""
+    )
+    return f"semantic search on ({'; '.join(counts)}){later}"
 
 
 def language(text: str) -> str:
@@ -133,81 +136,6 @@ def languages(config: Config, model: str | None = None) -> tuple[str, ...]:
                                   DEFAULT_LANGUAGES)  # fmt: skip
     value = config.section("search").get("semantic_languages", default)
     return tuple(value) if isinstance(value, list | tuple) else default
-
-
-# --- units ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Unit:
-    key: str  # the engine's group key
-    rowid_hint: str  # "note" or the event id: which row a vector-only result shows
-    text: str
-    type: str
-    project: str
-    agent: str
-    level: str
-    date: str
-
-
-def sections(title: str, body: str) -> Iterator[str]:
-    """Heading-aware chunks (storage/outline.py: a CommonMark parse, so a `#` line inside a
-    code block is not a heading), each prefixed with the note's title."""
-    from vaultsync.storage.outline import sections as outline
-
-    for section in outline(body):
-        part = section.text.strip()
-        for i in range(0, len(part), CHUNK_CHARS):
-            yield f"{title}\n{part[i : i + CHUNK_CHARS]}"
-
-
-def whole_notes(model: str) -> bool:
-    """True when a model gets one unit per note (`WHOLE_NOTE_MODELS`), not one per section."""
-    return model.split(":", 1)[0] in WHOLE_NOTE_MODELS
-
-
-def note_units(
-    index: Index, rels: Sequence[str] | None, whole: bool = False
-) -> Iterator[tuple[str, str, Unit]]:
-    """(rel, note sha, unit) for every unit of the given notes (all when None): a note's
-    sections, or with `whole` the note itself ("title / body", the model cuts it); a session's
-    events either way."""
-    sql = (
-        "SELECT id, rel, type, title, session_id, project, agent, level, updated, created,"
-        " sha256, body FROM notes"
-    )
-    rows: list[Any] = []
-    if rels is None:
-        rows = index.conn.execute(sql).fetchall()
-    else:
-        for start in range(0, len(rels), 500):
-            chunk = list(rels[start : start + 500])
-            rows += index.conn.execute(
-                f"{sql} WHERE rel IN ({', '.join('?' * len(chunk))})", chunk
-            ).fetchall()
-    for nid, rel, kind, title, sid, project, agent, level, updated, created, sha, body in rows:
-        key = f"session:{sid}" if kind in _MEMBER_TYPES and sid else f"note:{rel}"
-        date = updated or created or ""
-        if kind == "session":
-            events = index.conn.execute(
-                "SELECT e.id, e.event_id, e.ts, e.heading FROM events e WHERE e.note_id = ?"
-                " ORDER BY e.seq",
-                (nid,),
-            ).fetchall()
-            texts = recall_rows.texts(index, [e[0] for e in events])
-            for eid, event_id, ts, heading in events:
-                text = unsegment(texts.get(eid, "")).strip()
-                if text:
-                    unit = Unit(key, event_id, f"{heading}\n{text}"[:CHUNK_CHARS], "event",
-                                project, agent, "", ts)  # fmt: skip
-                    yield rel, sha, unit
-            continue
-        if whole:
-            text = f"{title}\n{body.strip()}"[:WHOLE_NOTE_CHARS]
-            yield rel, sha, Unit(key, "note", text, kind, project, agent, level, date)
-            continue
-        for text in sections(title, body):
-            yield rel, sha, Unit(key, "note", text, kind, project, agent, level, date)
 
 
 # --- the store ---------------------------------------------------------------------------------
@@ -232,6 +160,8 @@ _SCHEMA = (
     " key TEXT NOT NULL, hint TEXT NOT NULL, sha TEXT NOT NULL, meta TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS units_rel ON units(rel)",
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)",
+    # notes whose vectors a sync ran out of time for (`pending`): the next sync's first work
+    "CREATE TABLE IF NOT EXISTS waiting(rel TEXT PRIMARY KEY)",
 )
 
 
@@ -250,31 +180,87 @@ class VectorReport:
     embedded: int  # texts sent to the model
     reused: int  # texts found in the cache
     notes_changed: int
+    pending: int = 0  # notes left without vectors when the time budget ran out
 
 
 def _text_sha(model: str, text: str) -> str:
     return hashlib.sha256(f"{model}\0{text}".encode("utf-8", "replace")).hexdigest()
 
 
+def budget(config: Config) -> float | None:
+    """`[search] embed_seconds`: how long one reconcile (the watcher's) may spend embedding;
+    0 or less: no limit. The notes left wait for the next pass."""
+    seconds = float(config.get("search", "embed_seconds"))
+    return seconds if seconds > 0 else None
+
+
 def sync(
-    vault: Path, config: Config, index: Index | None = None, rels: Sequence[str] | None = None
+    vault: Path,
+    config: Config,
+    index: Index | None = None,
+    rels: Sequence[str] | None = None,
+    *,
+    budgeted: bool = False,
+    if_behind: bool = False,
+    clock: Callable[[], float] = time.monotonic,
 ) -> VectorReport | None:
     """Bring the vectors up to date with the index (None when the extra is off): every note,
     or only `rels` (the notes a reconcile changed: comparing all 100k notes' hashes took 0.7 s
-    for one changed note)."""
-    if not enabled(config):
+    for one changed note). `budgeted` (a reconcile: the watcher must not stall for hours
+    behind a slow model; a rebuild embeds all): embedding stops at the first batch that ends
+    past `[search] embed_seconds`, and the notes left are `pending` for the next full sync.
+    `if_behind` (no note changed): only if notes wait or a model has no store yet."""
+    if not enabled(config) or (if_behind and not behind(config)):
         return None
+    seconds = budget(config) if budgeted else None
+    deadline = None if seconds is None else clock() + seconds
     if index is None:
         with Index.open(config.index_file()) as opened:
-            return _sync_all(config, opened, rels)
-    return _sync_all(config, index, rels)
+            return _sync_all(config, opened, rels, deadline, clock)
+    return _sync_all(config, index, rels, deadline, clock)
 
 
-def _sync_all(config: Config, index: Index, rels: Sequence[str] | None) -> VectorReport:
+def pending(config: Config) -> int:
+    """Notes still waiting for their vectors (left by a sync whose budget ran out): 0 when the
+    extra is off or nothing waits. Reads a number the last sync stored, never the model."""
+    if not enabled(config):
+        return 0
+    total = 0
+    for name in model_names(config):
+        path = store_paths(config, name)[0]
+        if not path.exists():
+            continue
+        conn = sqlite3.connect(path, timeout=10.0)
+        try:
+            total += conn.execute("SELECT COUNT(*) FROM waiting").fetchone()[0]
+        except sqlite3.Error:  # a store from before the table: nothing recorded as waiting
+            pass
+        finally:
+            conn.close()
+    return total
+
+
+def behind(config: Config) -> bool:
+    """True when a full reconcile should sync the vectors though no note changed: notes wait
+    for theirs, or a model has no store yet (the extra installed after the index was built)."""
+    if not enabled(config):
+        return False
+    return pending(config) > 0 or not all(
+        store_paths(config, name)[0].exists() for name in model_names(config)
+    )
+
+
+def _sync_all(
+    config: Config,
+    index: Index,
+    rels: Sequence[str] | None,
+    deadline: float | None,
+    clock: Callable[[], float],
+) -> VectorReport:
     """Every configured model's vectors; the report adds up the models'."""
-    reports = [_sync(config, index, name, rels) for name in model_names(config)]
+    reports = [_sync(config, index, name, rels, deadline, clock) for name in model_names(config)]
     return VectorReport(*(sum(getattr(r, f) for r in reports) for f in
-                          ("units", "embedded", "reused", "notes_changed")))  # fmt: skip
+                          ("units", "embedded", "reused", "notes_changed", "pending")))  # fmt: skip
 
 
 def _hashes(conn: sqlite3.Connection, sql: str, rels: Sequence[str] | None) -> dict[str, str]:
@@ -288,10 +274,13 @@ def _hashes(conn: sqlite3.Connection, sql: str, rels: Sequence[str] | None) -> d
 
 
 def _sync(
-    config: Config, index: Index, model: str, rels: Sequence[str] | None = None
+    config: Config,
+    index: Index,
+    model: str,
+    rels: Sequence[str] | None,
+    deadline: float | None,
+    clock: Callable[[], float],
 ) -> VectorReport:
-    import numpy as np
-
     db_path, matrix_path = store_paths(config, model)
     conn = _open(db_path)
     try:
@@ -309,49 +298,91 @@ def _sync(
         stored = _hashes(conn, "SELECT rel, sha FROM notes", wanted)
         changed = sorted(rel for rel, sha in current.items() if stored.get(rel) != sha)
         gone = sorted(set(stored) - set(current))
-        pending: dict[str, str] = {}
+        texts: dict[str, str] = {}
         rows: list[tuple[str, str, str, str, str]] = []
         for rel, _sha, unit in note_units(index, changed, whole):
             sha = _text_sha(model, unit.text)
-            pending.setdefault(sha, unit.text)
+            texts.setdefault(sha, unit.text)
             meta = json.dumps([unit.type, unit.project, unit.agent, unit.level, unit.date])
             rows.append((rel, unit.key, unit.rowid_hint, sha, meta))
-        known: set[str] = set()
-        shas = list(pending)
-        for start in range(0, len(shas), 500):
-            chunk = shas[start : start + 500]
-            known.update(
-                s for (s,) in conn.execute(
-                    f"SELECT sha FROM embeddings WHERE sha IN ({', '.join('?' * len(chunk))})",
-                    chunk,
-                )
-            )  # fmt: skip
-        missing = [s for s in shas if s not in known]
-        vectors: list[tuple[str, bytes]] = []
-        if missing:
-            model_obj = embedder(config, model)
-            for start in range(0, len(missing), EMBED_BATCH):
-                batch = missing[start : start + EMBED_BATCH]
-                matrix = model_obj.embed([pending[s] for s in batch]).astype(np.float16)
-                vectors.extend(zip(batch, (row.tobytes() for row in matrix), strict=True))
+        known = _cached(conn, list(texts))
+        missing = [s for s in texts if s not in known]  # in note order: whole notes finish first
+        embedded = _embed(conn, config, model, texts, missing, deadline, clock)
+        have = known | embedded
+        waiting = {rel for rel, *_, sha, _meta in rows if sha not in have}
         conn.execute("BEGIN IMMEDIATE")
-        conn.executemany("INSERT OR REPLACE INTO embeddings(sha, vec) VALUES (?, ?)", vectors)
         for rel in (*changed, *gone):
             conn.execute("DELETE FROM units WHERE rel = ?", (rel,))
             conn.execute("DELETE FROM notes WHERE rel = ?", (rel,))
+        # A note gets its units only once all of them have vectors; until then it is found
+        # lexically, and it stays "changed" for the next sync.
         conn.executemany(
-            "INSERT INTO units(rel, key, hint, sha, meta) VALUES (?, ?, ?, ?, ?)", rows
+            "INSERT INTO units(rel, key, hint, sha, meta) VALUES (?, ?, ?, ?, ?)",
+            [r for r in rows if r[0] not in waiting],
         )
         conn.executemany(
-            "INSERT INTO notes(rel, sha) VALUES (?, ?)", [(r, current[r]) for r in changed]
+            "INSERT INTO notes(rel, sha) VALUES (?, ?)",
+            [(r, current[r]) for r in changed if r not in waiting],
         )
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('layout', ?)", (layout,))
+        if rels is None:
+            conn.execute("DELETE FROM waiting")
+        else:
+            conn.executemany("DELETE FROM waiting WHERE rel = ?", [(r,) for r in (*changed, *gone)])
+        conn.executemany("INSERT INTO waiting(rel) VALUES (?)", [(r,) for r in sorted(waiting)])
         conn.execute("COMMIT")
         vector_matrix.update(conn, matrix_path, [*changed, *gone])
         units = conn.execute("SELECT COUNT(*) FROM units").fetchone()[0]
     finally:
         conn.close()
-    return VectorReport(units, len(missing), len(shas) - len(missing), len(changed) + len(gone))
+    return VectorReport(units, len(embedded), len(known), len(changed) + len(gone), len(waiting))
+
+
+def _cached(conn: sqlite3.Connection, shas: list[str]) -> set[str]:
+    """The texts (by sha) this model has embedded before."""
+    known: set[str] = set()
+    for start in range(0, len(shas), 500):
+        chunk = shas[start : start + 500]
+        known.update(
+            s for (s,) in conn.execute(
+                f"SELECT sha FROM embeddings WHERE sha IN ({', '.join('?' * len(chunk))})", chunk
+            )
+        )  # fmt: skip
+    return known
+
+
+def _embed(
+    conn: sqlite3.Connection,
+    config: Config,
+    model: str,
+    texts: dict[str, str],
+    missing: list[str],
+    deadline: float | None,
+    clock: Callable[[], float],
+) -> set[str]:
+    """Embed `missing` batch by batch, each batch committed as it is done: the cache is keyed
+    by text, so what an interrupted or out-of-time sync embedded is found by the next one. At
+    least one batch runs, so a short budget still makes progress."""
+    import numpy as np
+
+    done: set[str] = set()
+    if not missing:
+        return done
+    model_obj = embedder(config, model)
+    size = WHOLE_NOTE_BATCH if whole_notes(model) else EMBED_BATCH
+    for start in range(0, len(missing), size):
+        batch = missing[start : start + size]
+        matrix = model_obj.embed([texts[s] for s in batch]).astype(np.float16)
+        conn.execute("BEGIN IMMEDIATE")
+        conn.executemany(
+            "INSERT OR REPLACE INTO embeddings(sha, vec) VALUES (?, ?)",
+            zip(batch, (row.tobytes() for row in matrix), strict=True),
+        )
+        conn.execute("COMMIT")
+        done.update(batch)
+        if deadline is not None and clock() >= deadline:
+            break
+    return done
 
 
 # --- queries -----------------------------------------------------------------------------------

@@ -1,0 +1,166 @@
+"""Embedding within a time budget, and never losing what was embedded: a slow model (e5 embeds
+about three notes a second here) must not stall the watcher for hours, and an interrupted
+rebuild must not throw its work away."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaultsync.core.config import Config, ConfigError, load_config
+from vaultsync.services.derived.reconcile import rebuild, reconcile
+from vaultsync.services.recall import embedder as models
+from vaultsync.services.recall import vectors
+from vaultsync.services.recall.engine import recall
+
+pytestmark = pytest.mark.skipif(
+    not vectors.available(), reason="the semantic extra is not installed"
+)
+
+
+def put(vault: Path, rel: str, text: str) -> None:
+    target = vault / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+
+
+class Spy:
+    """The real model: counts the texts it embeds, and can fail on a chosen call."""
+
+    def __init__(self, inner: models.Embedder, fail_on: int = 0) -> None:
+        self.inner, self.name = inner, inner.name
+        self.calls = self.texts = 0
+        self.fail_on = fail_on
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        self.calls += 1
+        if self.calls == self.fail_on:
+            raise KeyboardInterrupt  # a person pressing Ctrl-C in the middle of a rebuild
+        self.texts += len(texts)
+        return self.inner.embed(texts)
+
+
+@pytest.fixture
+def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
+    config = Config(None, None, {})
+    found = Spy(models.embedder(config))
+    monkeypatch.setitem(models.EMBEDDERS, models.model_name(config), found)
+    monkeypatch.setattr(vectors, "EMBED_BATCH", 2)  # many batches from a few notes
+    return found
+
+
+def stored(config: Config, table: str) -> list[tuple[Any, ...]]:
+    conn = sqlite3.connect(vectors.store_paths(config)[0])
+    try:
+        columns = "rel, key, hint, sha" if table == "units" else "*"
+        return sorted(conn.execute(f"SELECT {columns} FROM {table}").fetchall())
+    finally:
+        conn.close()
+
+
+def vault_of(tmp_path: Path, notes: int, seconds: float) -> tuple[Path, Config]:
+    vault = tmp_path / "vault"
+    put(vault, "notes/seed.md", "# Seed\n\nThe first note.\n")
+    data = load_config(vault).data
+    data["search"] = {**data.get("search", {}), "embed_seconds": seconds}
+    config = Config(vault, tmp_path / "index" / "index.sqlite", data)
+    rebuild(vault, config)
+    for n in range(notes):
+        put(vault, f"notes/n{n:02d}.md", f"# Note {n}\n\nThe deploy runbook, step {n}: "
+            f"restart worker {n} and check its queue.\n")  # fmt: skip
+    return vault, config
+
+
+def test_a_reconcile_embeds_within_its_budget_and_later_passes_finish_the_rest(
+    tmp_path: Path, spy: Spy
+) -> None:
+    vault, config = vault_of(tmp_path, 9, seconds=1e-6)  # one batch a pass
+    before = spy.calls
+    report = reconcile(vault, config)
+    assert spy.calls - before == 1 and report.embedded == 2
+    assert report.vectors_pending == 7 == vectors.pending(config)
+    assert len(stored(config, "waiting")) == 7
+    assert report.added == 9  # the index has every new note: waiting is only for vectors
+    waiting = {rel for (rel,) in stored(config, "waiting")}
+    assert not waiting & {rel for rel, *_ in stored(config, "units")}
+    assert "wait for theirs" in vectors.describe(config)
+    # a waiting note is found lexically meanwhile
+    late = sorted(waiting)[-1]
+    number = int(late[len("notes/n") : -len(".md")])
+    hits = recall(vault, config, f"restart worker {number}", semantic=True).hits
+    assert late in [h.rel for h in hits]
+    # nothing changes in the vault, yet each full pass goes on where the last stopped
+    passes = 0
+    while vectors.pending(config):
+        passes += 1
+        left = vectors.pending(config)
+        assert reconcile(vault, config).embedded == min(2, left)  # one note, one text
+        assert passes < 10
+    assert passes == 4 and "wait" not in vectors.describe(config)
+    calls = spy.calls
+    assert reconcile(vault, config).embedded == 0 and spy.calls == calls  # nothing left to do
+    fresh = Config(vault, tmp_path / "other" / "index.sqlite", config.data)
+    rebuild(vault, fresh)
+    assert stored(fresh, "units") == stored(config, "units")  # budgeted passes = one rebuild
+
+
+def test_no_budget_embeds_everything_and_a_rebuild_ignores_the_budget(
+    tmp_path: Path, spy: Spy
+) -> None:
+    vault, config = vault_of(tmp_path, 5, seconds=0)  # 0: no limit
+    assert vectors.budget(config) is None
+    assert reconcile(vault, config).vectors_pending == 0
+    budgeted, _ = vault_of(tmp_path / "b", 5, seconds=1e-6)
+    other = Config(budgeted, tmp_path / "b" / "index" / "index.sqlite",
+                   {"search": {"embed_seconds": 1e-6}})  # fmt: skip
+    report = rebuild(budgeted, other)
+    assert report.vectors_pending == 0 and vectors.pending(other) == 0
+
+
+def test_an_interrupted_rebuild_keeps_what_it_embedded(tmp_path: Path, spy: Spy) -> None:
+    vault, config = vault_of(tmp_path, 6, seconds=0)
+    spy.fail_on = spy.calls + 3  # the third batch of this rebuild is interrupted
+    with pytest.raises(KeyboardInterrupt):
+        rebuild(vault, config)
+    done = spy.texts
+    assert len(stored(config, "embeddings")) >= 1 + 4  # the seed, and two batches of two
+    spy.fail_on = 0
+    rebuild(vault, config)
+    assert spy.texts - done == 2  # only the texts the interrupted rebuild had not reached
+    assert vectors.pending(config) == 0
+
+
+def test_a_watcher_batch_leaves_the_other_waiting_notes_waiting(tmp_path: Path, spy: Spy) -> None:
+    vault, config = vault_of(tmp_path, 6, seconds=1e-6)
+    reconcile(vault, config)
+    waiting = {rel for (rel,) in stored(config, "waiting")}
+    assert len(waiting) == 4
+    one = sorted(waiting)[0]
+    put(vault, one, "# Changed\n\nA new text for this note.\n")
+    report = reconcile(vault, config, [one])  # the watcher's batch: this note only
+    assert report.embedded == 1 and report.vectors_pending == 0
+    assert {rel for (rel,) in stored(config, "waiting")} == waiting - {one}
+    assert vectors.pending(config) == 3
+
+
+def test_a_full_pass_builds_vectors_missing_altogether(tmp_path: Path, spy: Spy) -> None:
+    vault, config = vault_of(tmp_path, 2, seconds=0)
+    reconcile(vault, config)
+    store, matrix = vectors.store_paths(config)
+    for path in (store, matrix):
+        path.unlink()  # as if the extra had been installed after the index was built
+    assert vectors.behind(config)
+    report = reconcile(vault, config)  # no note changed
+    assert report.embedded >= 3 and not vectors.behind(config)
+
+
+def test_the_budget_must_be_a_number(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    (vault / ".vaultsync").mkdir(parents=True)
+    (vault / ".vaultsync" / "config.toml").write_text('[search]\nembed_seconds = "soon"\n')
+    with pytest.raises(ConfigError, match="embed_seconds must be a number"):
+        load_config(vault)
