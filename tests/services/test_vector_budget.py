@@ -164,3 +164,76 @@ def test_the_budget_must_be_a_number(tmp_path: Path) -> None:
     (vault / ".vaultsync" / "config.toml").write_text('[search]\nembed_seconds = "soon"\n')
     with pytest.raises(ConfigError, match="embed_seconds must be a number"):
         load_config(vault)
+
+
+def test_the_rebuild_command_says_what_an_interruption_kept(tmp_path: Path, spy: Spy) -> None:
+    from typer.testing import CliRunner
+
+    from vaultsync.adapters.cli.app import app, load_commands
+
+    vault, _config = vault_of(tmp_path, 6, seconds=0)
+    spy.fail_on = spy.calls + 2
+    load_commands()
+    result = CliRunner().invoke(app, ["rebuild", "--vault", str(vault)])
+    assert result.exit_code == 130
+    assert "interrupted" in result.output and "goes on from there" in result.output
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not vectors.available(Config(None, None, {"search": {"model": "e5"}})),
+                    reason="the e5 extra is not installed")  # fmt: skip
+def test_ctrl_c_in_a_real_e5_rebuild_keeps_the_vectors_and_the_next_one_goes_on(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    vault = tmp_path / "vault"
+    put(vault, ".vaultsync/config.toml", '[search]\nmodel = "e5"\n')
+    words = [
+        "deploy",
+        "runbook",
+        "worker",
+        "queue",
+        "depth",
+        "restart",
+        "cache",
+        "router",
+        "retry",
+        "billing",
+        "ledger",
+    ]
+    for n in range(80):  # about 250 tokens each: some 0.3 s of CPU a note
+        put(vault, f"notes/n{n:03d}.md", f"# Note {n}\n\n" + " ".join(
+            words[(n * 7 + i * 3) % len(words)] for i in range(220)) + "\n")  # fmt: skip
+    config = load_config(vault)
+    store = vectors.store_paths(config)[0]
+    cli = [sys.executable, "-m", "vaultsync", "rebuild", "--vault", str(vault)]
+    proc = subprocess.Popen(cli, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def kept() -> int:
+        if not store.exists():
+            return 0
+        conn = sqlite3.connect(store, timeout=10.0)
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0])
+        except sqlite3.Error:
+            return 0
+        finally:
+            conn.close()
+
+    deadline = time.monotonic() + 120
+    while kept() == 0 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    os.kill(proc.pid, signal.SIGINT)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "vectors embedded so far are kept" in err
+    first = kept()
+    assert 0 < first < 80
+    again = subprocess.run(cli, capture_output=True, text=True, timeout=600, check=True)
+    assert f"Embedded {kept() - first} texts" in again.stdout
+    assert kept() >= 80 and vectors.pending(config) == 0

@@ -37,6 +37,7 @@ class Exit(enum.IntEnum):
     LOCKED = 5  # a lock (git index, note) stayed busy
     NOT_FOUND = 6  # a note, revision or skill does not exist
     HELD = 7  # a safety guard held the action back (e.g. a mass deletion)
+    INTERRUPTED = 130  # Ctrl-C (the shell's 128 + SIGINT); what was done is kept
 
 
 VaultOption = typer.Option(

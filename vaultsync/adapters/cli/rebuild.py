@@ -58,6 +58,12 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         fail(f"{exc} (is another rebuild running?)", Exit.LOCKED)
     except (IndexFailure, OSError) as exc:
         fail(str(exc), Exit.ERROR)
+    except KeyboardInterrupt:
+        fail(
+            "interrupted: the index is the old one, or the new one if embedding had begun; the "
+            "vectors embedded so far are kept, and `vaultsync rebuild` goes on from there",
+            Exit.INTERRUPTED,
+        )
     finally:
         if bar:
             bar.close()
