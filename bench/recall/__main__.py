@@ -18,6 +18,7 @@ from typing import Any
 
 from bench.recall import replay, score
 from bench.recall.paraphrase import PARAPHRASES
+from bench.recall.paraphrase_fresh import FRESH
 from bench.recall.questions import CROSS, QUESTIONS
 from bench.recall.sessions import SESSIONS
 
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--fresh", action="store_true", help="replay and rebuild again")
     parser.add_argument("--systems", default=",".join(SYSTEMS))
-    parser.add_argument("--sets", default="coding,cross,help")
+    parser.add_argument("--sets", default="coding,cross,help,help-fresh")
     parser.add_argument("--failures", action="store_true", help="list dev misses (never held-out)")
     parser.add_argument(
         "--model", action="append", default=[], help="also this `[search] model` (repeatable)"
@@ -133,10 +134,15 @@ def main(argv: list[str] | None = None) -> int:
             sets.append(("coding", root, coding_docs, QUESTIONS))
         if "cross" in chosen:
             sets.append(("cross", root, coding_docs, CROSS))
-    if "help" in chosen:
+    if chosen & {"help", "help-fresh"}:
         hroot = replay.help_vault(fresh=args.fresh)
-        rows = [(pid, lang, "paraphrase", text, gold, ()) for pid, lang, text, gold in PARAPHRASES]
-        sets.append(("help", hroot, score.help_docs(hroot / "vault"), rows))
+        docs = score.help_docs(hroot / "vault")
+        for name, queries in (("help", PARAPHRASES), ("help-fresh", FRESH)):
+            if name in chosen:
+                rows = [
+                    (pid, lang, "paraphrase", text, gold, ()) for pid, lang, text, gold in queries
+                ]
+                sets.append((name, hroot, docs, rows))
     for name, root, docs, rows in sets:
         semantic_ok = "semantic" in wanted and _semantic_available(root)
         multilingual_ok = "semantic-ml" in wanted and _semantic_available(root, MULTILINGUAL)
@@ -144,8 +150,9 @@ def main(argv: list[str] | None = None) -> int:
         for system, ranker in rankers(root, docs, semantic_ok, multilingual_ok, models).items():
             if system not in wanted:
                 continue
-            for split in splits:
-                results = score.run_set(rows, ranker, split=split)
+            # the fresh set is out of sample as a whole: one split of its own, with any --split
+            for split in ("fresh",) if name == "help-fresh" else splits:
+                results = score.run_set(rows, ranker, split=None if split == "fresh" else split)
                 entry = {
                     "all": score.summary(results),
                     "lang": score.grouped(results, "lang"),
