@@ -5,52 +5,24 @@ rebuild must not throw its work away."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from vectorkit import Spy, needs_extra, put, spy_on_default_model
 
 from vaultsync.core.config import Config, ConfigError, load_config
 from vaultsync.services.derived.reconcile import rebuild, reconcile
-from vaultsync.services.recall import embedder as models
 from vaultsync.services.recall import vectors
 from vaultsync.services.recall.engine import recall
 
-pytestmark = pytest.mark.skipif(
-    not vectors.available(), reason="the semantic extra is not installed"
-)
-
-
-def put(vault: Path, rel: str, text: str) -> None:
-    target = vault / rel
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-
-
-class Spy:
-    """The real model: counts the texts it embeds, and can fail on a chosen call."""
-
-    def __init__(self, inner: models.Embedder, fail_on: int = 0) -> None:
-        self.inner, self.name = inner, inner.name
-        self.calls = self.texts = 0
-        self.fail_on = fail_on
-
-    def embed(self, texts: Sequence[str]) -> Any:
-        self.calls += 1
-        if self.calls == self.fail_on:
-            raise KeyboardInterrupt  # a person pressing Ctrl-C in the middle of a rebuild
-        self.texts += len(texts)
-        return self.inner.embed(texts)
+pytestmark = needs_extra
 
 
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
-    config = Config(None, None, {})
-    found = Spy(models.embedder(config))
-    monkeypatch.setitem(models.EMBEDDERS, models.model_name(config), found)
     monkeypatch.setattr(vectors, "EMBED_BATCH", 2)  # many batches from a few notes
-    return found
+    return spy_on_default_model(monkeypatch)
 
 
 def stored(config: Config, table: str) -> list[tuple[Any, ...]]:

@@ -8,21 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from vectorkit import needs_extra, put
 
 from vaultsync.core.config import Config, load_config
 from vaultsync.services.derived.reconcile import rebuild, reconcile
 from vaultsync.services.recall import vector_coarse, vector_matrix, vectors
 from vaultsync.services.recall.engine import recall
 
-pytestmark = pytest.mark.skipif(
-    not vectors.available(), reason="the semantic extra is not installed"
-)
-
-
-def put(vault: Path, rel: str, text: str) -> None:
-    target = vault / rel
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+pytestmark = needs_extra
 
 
 def seeded(tmp_path: Path, n: int = 12) -> tuple[Path, Config]:

@@ -7,11 +7,10 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
+from vectorkit import Spy, needs_extra, put, spy_on_default_model
 
 from vaultsync.core.config import Config, load_config
 from vaultsync.services.derived.reconcile import rebuild, reconcile
@@ -19,35 +18,12 @@ from vaultsync.services.recall import embedder as models
 from vaultsync.services.recall import vectors
 from vaultsync.services.recall.engine import recall
 
-pytestmark = pytest.mark.skipif(
-    not vectors.available(), reason="the semantic extra is not installed"
-)
-
-
-def put(vault: Path, rel: str, text: str) -> None:
-    target = vault / rel
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-
-
-class Counting:
-    """The real model, counting what it is asked to embed."""
-
-    def __init__(self, inner: models.Embedder) -> None:
-        self.inner, self.name, self.texts = inner, inner.name, 0
-
-    def embed(self, texts: Sequence[str]) -> Any:
-        self.texts += len(texts)
-        self.seen = [*getattr(self, "seen", []), *texts]
-        return self.inner.embed(texts)
+pytestmark = needs_extra
 
 
 @pytest.fixture
-def counting(monkeypatch: pytest.MonkeyPatch) -> Counting:
-    config = Config(None, None, {})
-    spy = Counting(models.embedder(config))
-    monkeypatch.setitem(models.EMBEDDERS, models.model_name(config), spy)
-    return spy
+def counting(monkeypatch: pytest.MonkeyPatch) -> Spy:
+    return spy_on_default_model(monkeypatch)
 
 
 def units(config: Config) -> list[tuple[str, str, str, str]]:
@@ -71,7 +47,7 @@ def test_the_bundled_model_loads_offline_without_the_wordllama_package() -> None
 
 
 def test_incremental_upkeep_embeds_only_changes_and_agrees_with_a_rebuild(
-    tmp_path: Path, counting: Counting
+    tmp_path: Path, counting: Spy
 ) -> None:
     vault = tmp_path / "vault"
     put(vault, "notes/a.md", "# Alpha\n\nThe router retries three times.\n\n## Later\n\nMore.\n")
