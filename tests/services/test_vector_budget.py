@@ -200,9 +200,11 @@ def test_ctrl_c_in_a_real_e5_rebuild_keeps_the_vectors_and_the_next_one_goes_on(
     deadline = time.monotonic() + 120
     while kept() == 0 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
+    seen = kept()
     os.kill(proc.pid, signal.SIGINT)
-    _out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
+    out, err = proc.communicate(timeout=120)
+    files = sorted(p.name for p in store.parent.iterdir()) if store.parent.exists() else []
+    assert proc.returncode == 130, (seen, out, err, store, files)
     assert "vectors embedded so far are kept" in err
     first = kept()
     assert 0 < first < 80
