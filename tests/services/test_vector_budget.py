@@ -184,7 +184,12 @@ def test_ctrl_c_in_a_real_e5_rebuild_keeps_the_vectors_and_the_next_one_goes_on(
     config = load_config(vault)
     store = vectors.store_paths(config)[0]
     cli = [sys.executable, "-m", "vaultsync", "rebuild", "--vault", str(vault)]
-    proc = subprocess.Popen(cli, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A shell's background job (CI started with `&`) ignores SIGINT, and a child inherits that:
+    # the rebuild gets the default back, as in a terminal.
+    proc = subprocess.Popen(
+        cli, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
 
     def kept() -> int:
         if not store.exists():
