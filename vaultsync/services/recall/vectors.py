@@ -180,7 +180,7 @@ class VectorReport:
     embedded: int  # texts sent to the model
     reused: int  # texts found in the cache
     notes_changed: int
-    pending: int = 0  # notes left without vectors when the time budget ran out
+    pending: int = 0  # notes without vectors yet, after this sync (a time budget ran out)
 
 
 def _text_sha(model: str, text: str) -> str:
@@ -333,9 +333,10 @@ def _sync(
         conn.execute("COMMIT")
         vector_matrix.update(conn, matrix_path, [*changed, *gone])
         units = conn.execute("SELECT COUNT(*) FROM units").fetchone()[0]
+        left = conn.execute("SELECT COUNT(*) FROM waiting").fetchone()[0]  # this sync's and older
     finally:
         conn.close()
-    return VectorReport(units, len(embedded), len(known), len(changed) + len(gone), len(waiting))
+    return VectorReport(units, len(embedded), len(known), len(changed) + len(gone), left)
 
 
 def _cached(conn: sqlite3.Connection, shas: list[str]) -> set[str]:
