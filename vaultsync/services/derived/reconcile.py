@@ -21,7 +21,7 @@ import hashlib
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from vaultsync.storage.index_file import install
 from vaultsync.storage.index_file import problem as index_problem
 from vaultsync.storage.index_rows import MAX_INDEXED_CHARS, NoteRow, note_row
 
-Progress = Callable[[int, int], None]
+Progress = note_batches.Progress
 _LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
 _SESSION = NoteType.SESSION.value
 _LOCK_TIMEOUT_S = 300.0
