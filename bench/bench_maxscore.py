@@ -16,15 +16,13 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import vaultgen
-from bench_search import QUERIES, QUESTION
+from bench_search import QUERIES, QUESTION, median_ms
 
 from bench.recall.paraphrase import PARAPHRASES
 from bench.recall.questions import QUESTIONS
@@ -38,15 +36,6 @@ from vaultsync.storage.index import WEIGHTS_ANY, Index
 
 LIMIT = 100  # the engine's CANDIDATES
 RUNS = 5
-
-
-def _median_ms(fn: Callable[[], object], runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
                 maxscore.rows.candidates = real
                 same += got == expected
                 passes["".join("whole" if c is None else "split+" for c in calls)] += 1
-                whole_ms.append(_median_ms(whole))
-                ours_ms.append(_median_ms(ours))
+                whole_ms.append(median_ms(whole, RUNS))
+                ours_ms.append(median_ms(ours, RUNS))
     print(f"{args.size:,} notes, {len(questions)} questions: identical {same}/{len(questions)}")
     print("passes: " + ", ".join(f"{k.rstrip('+') or '?'} {v}" for k, v in passes.most_common()))
     print(f"candidates ms, whole query / MaxScore: p50 {statistics.median(whole_ms):.1f} / "
