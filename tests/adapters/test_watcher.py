@@ -377,6 +377,33 @@ def test_a_full_pass_that_leaves_notes_without_vectors_comes_back_soon(
     assert watcher.step() is None and watcher.beat.last_reconcile == before  # back to 300 s
 
 
+def test_a_batch_that_leaves_notes_without_vectors_brings_the_full_pass_forward(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vaultsync.services.recall import vectors
+
+    if not vectors.available():
+        pytest.skip("the semantic extra is not installed")
+    monkeypatch.setattr(vectors, "EMBED_BATCH", 2)
+    disk = Disk(vault)
+    disk.write("notes/seed.md", "# Seed\n\nthe first note\n")
+    clock = Clock()
+    watcher = make_watcher(vault, clock, reconcile_s=300.0)
+    watcher.start()
+    assert vectors.pending(watcher.config) == 0
+    data = {**watcher.config.data, "search": {"embed_seconds": 1e-6}}  # one batch a reconcile
+    watcher.config = dataclasses.replace(watcher.config, data=data)
+    events = []
+    for i in range(6):
+        events += disk.write(f"notes/n{i}.md", f"# Note {i}\n\nstep {i} of the runbook\n")
+    settle(watcher, clock, events)  # the batch embeds two of its six notes
+    waiting = vectors.pending(watcher.config)
+    assert waiting == 4
+    clock.advance(CATCH_UP_S)  # not the 300 s of reconcile_s
+    watcher.step()
+    assert vectors.pending(watcher.config) == waiting - 2
+
+
 def test_a_failed_batch_is_kept_and_retried(started: tuple[Watcher, Disk, Clock]) -> None:
     watcher, disk, clock = started
     lock = watcher.vault / ".git" / "index.lock"

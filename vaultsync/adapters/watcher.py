@@ -274,6 +274,8 @@ class Watcher:
         if notes:
             try:
                 report = self.reconcile(self.vault, self.config, notes)
+                if getattr(report, "vectors_pending", 0):  # come back soon for the rest
+                    self._next_reconcile = min(self._next_reconcile, self.clock() + CATCH_UP_S)
             except Exception as exc:
                 # The index is derived: an unwritable or busy one must not stop git history.
                 # The batch is committed; the next full pass brings the index up to date.
@@ -476,12 +478,7 @@ def observe(vault: Path, events: queue.Queue[FsEvent]) -> Any:
 
     root = str(vault.resolve())
     skip = tuple(os.path.join(root, d) + os.sep for d in (".git", ".obsidian", ".trash"))
-    kinds = {
-        "created": Kind.CREATED,
-        "modified": Kind.MODIFIED,
-        "deleted": Kind.DELETED,
-        "moved": Kind.MOVED,
-    }
+    kinds = {k.value: k for k in Kind}  # the values are watchdog's event type names
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event: FileSystemEvent) -> None:
