@@ -216,3 +216,19 @@ def test_ctrl_c_in_a_real_e5_rebuild_keeps_the_vectors_and_the_next_one_goes_on(
     again = subprocess.run(cli, capture_output=True, text=True, timeout=600, check=True)
     assert f"Embedded {kept() - first} texts" in again.stdout
     assert kept() >= 80 and vectors.pending(config) == 0
+
+
+def test_an_agents_tool_call_embeds_one_short_budget_whatever_the_config(
+    tmp_path: Path, spy: Spy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vaultsync.services.recall import agent_tools
+
+    vault, config = vault_of(tmp_path, 6, seconds=0)  # the watcher's own passes: no limit
+    monkeypatch.setattr(agent_tools, "EMBED_S", 1e-6)
+    assert agent_tools.ensure_index(vault, config) == "refreshed"
+    assert vectors.pending(config) == 4  # one batch of two, the rest for the watcher
+    # a missing index is built by the tool call, within the same budget
+    config.index_file().unlink()
+    agent_tools._last_refresh.clear()
+    assert agent_tools.ensure_index(vault, config) == "built"
+    assert 0 < vectors.pending(config) < 7

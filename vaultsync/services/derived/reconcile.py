@@ -41,6 +41,9 @@ Progress = note_batches.Progress
 _LEARNED = frozenset({NoteType.MEMORY.value, NoteType.SUMMARY.value})
 _SESSION = NoteType.SESSION.value
 _LOCK_TIMEOUT_S = 300.0
+# A reconcile's embedding budget unless its caller names one: `[search] embed_seconds`.
+CONFIGURED = "configured"
+Seconds = float | str | None
 
 
 class SyncError(Exception):
@@ -108,17 +111,24 @@ def _read(vault: Path, rel: str) -> bytes:
 # --- rebuild -------------------------------------------------------------------------------
 
 
-def rebuild(vault: Path, config: Config, progress: Progress | None = None) -> SyncReport:
-    """Regenerate every derived file from the vault: index, queue markers, USER.md, AGENT.md."""
+def rebuild(
+    vault: Path,
+    config: Config,
+    progress: Progress | None = None,
+    *,
+    embed_seconds: float | None = None,
+) -> SyncReport:
+    """Regenerate every derived file from the vault: index, queue markers, USER.md, AGENT.md.
+    The semantic extra's vectors are all embedded, or for at most `embed_seconds`."""
     started = time.perf_counter()
     _check_vault(vault)
     capture.catch_up(vault, config)  # spooled events and stale-save repairs land first
     with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
-        return _rebuild(vault, config, progress, started, budgeted=False)
+        return _rebuild(vault, config, progress, started, embed_seconds)
 
 
 def _rebuild(
-    vault: Path, config: Config, progress: Progress | None, started: float, budgeted: bool
+    vault: Path, config: Config, progress: Progress | None, started: float, seconds: Seconds
 ) -> SyncReport:
     target = config.index_file()
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -154,7 +164,7 @@ def _rebuild(
         generated = _generate(vault, config, index, tally)
         if generated:
             _reconcile(vault, index, generated, tally, {})
-        _vectors(vault, config, index, tally, None, budgeted=budgeted)
+        _vectors(vault, config, index, tally, None, seconds)
         notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -189,8 +199,16 @@ def _remove_leftovers(target: Path) -> None:
 # --- reconcile -----------------------------------------------------------------------------
 
 
-def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) -> SyncReport:
-    """Bring the index up to date with the vault: all of it (rels=None) or exactly `rels`."""
+def reconcile(
+    vault: Path,
+    config: Config,
+    rels: Iterable[str] | None = None,
+    *,
+    embed_seconds: float | None = None,
+) -> SyncReport:
+    """Bring the index up to date with the vault: all of it (rels=None) or exactly `rels`.
+    Vectors are embedded for at most `embed_seconds` (default: `[search] embed_seconds`)."""
+    seconds: Seconds = CONFIGURED if embed_seconds is None else embed_seconds
     started = time.perf_counter()
     _check_vault(vault)
     # The watcher reconciles through here: spooled events and stale-save repairs land first.
@@ -204,13 +222,15 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
             index = Index.open(target)
         except IndexCorrupt as exc:
             # The index is derived: a damaged one is replaced, never an obstacle.
-            return _rebuilt(vault, config, started, f"{exc}; rebuilt it")
+            return _rebuilt(vault, config, started, f"{exc}; rebuilt it", seconds)
         if lost is not None or not index_file.is_complete(index.conn):
             # Lost, emptied or never built whole: reconciling a few notes into it would leave
             # an index of those notes (search empty, USER.md from one memory). Rebuild it all.
             index.close()
             why = lost or f"the index was not built whole ({target})"
-            return _rebuilt(vault, config, started, f"{why.split(': run')[0]}; rebuilt it in full")
+            return _rebuilt(
+                vault, config, started, f"{why.split(': run')[0]}; rebuilt it in full", seconds
+            )
         with index:
             tally = _Tally.new()
             changes: dict[str, Any] = {}
@@ -223,7 +243,7 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
             changed = bool(changes["changed"] or changes["deleted"] or generated)
             if changed or rels is None:  # a full pass also goes on with notes left waiting
                 touched = None if rels is None else [*changes["changed"], *generated]
-                _vectors(vault, config, index, tally, touched, budgeted=True, if_behind=not changed)
+                _vectors(vault, config, index, tally, touched, seconds, if_behind=not changed)
             notes, events = index.counts()
     return SyncReport(
         notes=notes,
@@ -245,8 +265,8 @@ def reconcile(vault: Path, config: Config, rels: Iterable[str] | None = None) ->
     )
 
 
-def _rebuilt(vault: Path, config: Config, started: float, why: str) -> SyncReport:
-    report = _rebuild(vault, config, None, started, budgeted=True)
+def _rebuilt(vault: Path, config: Config, started: float, why: str, seconds: Seconds) -> SyncReport:
+    report = _rebuild(vault, config, None, started, seconds)
     return replace(
         report,
         warnings=report.warnings + 1,
@@ -391,15 +411,22 @@ def _reconcile(
 
 
 def _vectors(
-    vault: Path, config: Config, index: Index, tally: _Tally, rels: Any, **how: Any
+    vault: Path,
+    config: Config,
+    index: Index,
+    tally: _Tally,
+    rels: Any,
+    seconds: Seconds,
+    if_behind: bool = False,
 ) -> None:
-    """The semantic extra's vectors follow the index for `rels` (None: all; vectors.sync says
-    what `how` may ask). Derived like the index: a failure there is a warning, never a failed
-    sync."""
+    """The semantic extra's vectors follow the index for `rels` (None: all), embedding for at
+    most `seconds` (None: no limit; CONFIGURED: `[search] embed_seconds`); `if_behind`: see
+    vectors.sync. Derived like the index: a failure there is a warning, never a failed sync."""
     from vaultsync.services.recall import vectors
 
     try:
-        report = vectors.sync(vault, config, index, rels, **how)
+        limit = vectors.budget(config) if isinstance(seconds, str) else seconds  # CONFIGURED
+        report = vectors.sync(vault, config, index, rels, seconds=limit, if_behind=if_behind)
     except Exception as exc:  # a model or numpy failure must not stop the index
         tally.warnings.append(f"vectors not updated ({type(exc).__name__}: {exc})")
         return

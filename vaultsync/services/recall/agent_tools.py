@@ -35,6 +35,9 @@ BOUNDS = {
 }
 DEFAULTS = {"search_limit": 8, "timeline_side": 5, "recent_limit": 10}
 REFRESH_S = 5.0  # at most one index reconcile per this many seconds per process
+# Embedding a tool call may do (one batch at least): the watcher embeds the rest, and a slow
+# model (e5) must not hold an agent's call for a minute.
+EMBED_S = 1.0
 LOCK_WAIT_S = 0.5
 _last_refresh: dict[str, float] = {}
 
@@ -90,7 +93,7 @@ def ensure_index(vault: Path, config: Config) -> str:
             "index yet; try again in a moment"
         ) from exc
     try:
-        (rebuild if missing else reconcile)(vault, config)
+        (rebuild if missing else reconcile)(vault, config, embed_seconds=EMBED_S)
     except TimeoutError as exc:
         if not missing:
             return "busy"

@@ -209,19 +209,18 @@ def sync(
     index: Index | None = None,
     rels: Sequence[str] | None = None,
     *,
-    budgeted: bool = False,
+    seconds: float | None = None,
     if_behind: bool = False,
     clock: Callable[[], float] = time.monotonic,
 ) -> VectorReport | None:
     """Bring the vectors up to date with the index (None when the extra is off): every note,
     or only `rels` (the notes a reconcile changed: comparing all 100k notes' hashes took 0.7 s
-    for one changed note). `budgeted` (a reconcile: the watcher must not stall for hours
-    behind a slow model; a rebuild embeds all): embedding stops at the first batch that ends
-    past `[search] embed_seconds`, and the notes left are `pending` for the next full sync.
-    `if_behind` (no note changed): only if notes wait or a model has no store yet."""
+    for one changed note). With `seconds` (a reconcile's budget: the watcher must not stall
+    for hours behind a slow model, nor an agent's tool call for a minute), embedding stops at
+    the first batch that ends past it, and the notes left are `pending` for the next full
+    sync. `if_behind` (no note changed): only if notes wait or a model has no store yet."""
     if not enabled(config) or (if_behind and not behind(config)):
         return None
-    seconds = budget(config) if budgeted else None
     deadline = None if seconds is None else clock() + seconds
     if index is None:
         with Index.open(config.index_file()) as opened:
