@@ -14,6 +14,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -348,21 +349,31 @@ def test_periodic_reconcile_heals_lost_events(vault: Path) -> None:
     assert "notes/lost.md" in committed(vault) and "notes/a.md" not in committed(vault)
 
 
-def test_a_full_pass_that_leaves_notes_without_vectors_comes_back_soon(
-    vault: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from vaultsync.services.recall import vectors
+@pytest.fixture
+def vectors(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The semantic extra's vectors module, two texts a batch: many batches from a few notes."""
+    from vaultsync.services.recall import vectors as module
 
-    if not vectors.available():
+    if not module.available():
         pytest.skip("the semantic extra is not installed")
-    monkeypatch.setattr(vectors, "EMBED_BATCH", 2)
+    monkeypatch.setattr(module, "EMBED_BATCH", 2)
+    return module
+
+
+def one_batch_a_reconcile(watcher: Watcher) -> None:
+    data = {**watcher.config.data, "search": {"embed_seconds": 1e-6}}
+    watcher.config = dataclasses.replace(watcher.config, data=data)
+
+
+def test_a_full_pass_that_leaves_notes_without_vectors_comes_back_soon(
+    vault: Path, vectors: Any
+) -> None:
     disk = Disk(vault)
     for i in range(6):
         disk.write(f"notes/n{i}.md", f"# Note {i}\n\nstep {i} of the runbook\n")
     clock = Clock()
     watcher = make_watcher(vault, clock, reconcile_s=300.0)
-    data = {**watcher.config.data, "search": {"embed_seconds": 1e-6}}  # one batch a pass
-    watcher.config = dataclasses.replace(watcher.config, data=data)
+    one_batch_a_reconcile(watcher)
     watcher.start()
     waiting = vectors.pending(watcher.config)
     assert waiting > 0
@@ -378,21 +389,15 @@ def test_a_full_pass_that_leaves_notes_without_vectors_comes_back_soon(
 
 
 def test_a_batch_that_leaves_notes_without_vectors_brings_the_full_pass_forward(
-    vault: Path, monkeypatch: pytest.MonkeyPatch
+    vault: Path, vectors: Any
 ) -> None:
-    from vaultsync.services.recall import vectors
-
-    if not vectors.available():
-        pytest.skip("the semantic extra is not installed")
-    monkeypatch.setattr(vectors, "EMBED_BATCH", 2)
     disk = Disk(vault)
     disk.write("notes/seed.md", "# Seed\n\nthe first note\n")
     clock = Clock()
     watcher = make_watcher(vault, clock, reconcile_s=300.0)
     watcher.start()
     assert vectors.pending(watcher.config) == 0
-    data = {**watcher.config.data, "search": {"embed_seconds": 1e-6}}  # one batch a reconcile
-    watcher.config = dataclasses.replace(watcher.config, data=data)
+    one_batch_a_reconcile(watcher)
     events = []
     for i in range(6):
         events += disk.write(f"notes/n{i}.md", f"# Note {i}\n\nstep {i} of the runbook\n")
