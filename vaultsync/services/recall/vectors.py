@@ -38,7 +38,7 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -211,7 +211,6 @@ def sync(
     *,
     seconds: float | None = None,
     if_behind: bool = False,
-    clock: Callable[[], float] = time.monotonic,
 ) -> VectorReport | None:
     """Bring the vectors up to date with the index (None when the extra is off): every note,
     or only `rels` (the notes a reconcile changed: comparing all 100k notes' hashes took 0.7 s
@@ -221,11 +220,11 @@ def sync(
     sync. `if_behind` (no note changed): only if notes wait or a model has no store yet."""
     if not enabled(config) or (if_behind and not behind(config)):
         return None
-    deadline = None if seconds is None else clock() + seconds
+    deadline = None if seconds is None else time.monotonic() + seconds
     if index is None:
         with Index.open(config.index_file()) as opened:
-            return _sync_all(config, opened, rels, deadline, clock)
-    return _sync_all(config, index, rels, deadline, clock)
+            return _sync_all(config, opened, rels, deadline)
+    return _sync_all(config, index, rels, deadline)
 
 
 def pending(config: Config) -> int:
@@ -263,10 +262,9 @@ def _sync_all(
     index: Index,
     rels: Sequence[str] | None,
     deadline: float | None,
-    clock: Callable[[], float],
 ) -> VectorReport:
     """Every configured model's vectors; the report adds up the models'."""
-    reports = [_sync(config, index, name, rels, deadline, clock) for name in model_names(config)]
+    reports = [_sync(config, index, name, rels, deadline) for name in model_names(config)]
     return VectorReport(*(sum(getattr(r, f) for r in reports) for f in
                           ("units", "embedded", "reused", "notes_changed", "pending")))  # fmt: skip
 
@@ -287,7 +285,6 @@ def _sync(
     model: str,
     rels: Sequence[str] | None,
     deadline: float | None,
-    clock: Callable[[], float],
 ) -> VectorReport:
     db_path, matrix_path = store_paths(config, model)
     conn = _open(db_path)
@@ -315,7 +312,7 @@ def _sync(
             rows.append((rel, unit.key, unit.rowid_hint, sha, meta))
         known = _cached(conn, list(texts))
         missing = [s for s in texts if s not in known]  # in note order: whole notes finish first
-        embedded = _embed(conn, config, model, texts, missing, deadline, clock)
+        embedded = _embed(conn, config, model, texts, missing, deadline)
         have = known | embedded
         waiting = {rel for rel, *_, sha, _meta in rows if sha not in have}
         conn.execute("BEGIN IMMEDIATE")
@@ -367,7 +364,6 @@ def _embed(
     texts: dict[str, str],
     missing: list[str],
     deadline: float | None,
-    clock: Callable[[], float],
 ) -> set[str]:
     """Embed `missing` batch by batch, each batch committed as it is done: the cache is keyed
     by text, so what an interrupted or out-of-time sync embedded is found by the next one. At
@@ -389,7 +385,7 @@ def _embed(
         )
         conn.execute("COMMIT")
         done.update(batch)
-        if deadline is not None and clock() >= deadline:
+        if deadline is not None and time.monotonic() >= deadline:
             break
     return done
 
