@@ -125,8 +125,8 @@ def edges(launcher: str, env: dict[str, str], vault: Path, events: int) -> dict[
     start = {"session_id": "bench-edges", "hook_event_name": "SessionStart", "cwd": str(ROOT)}
     starts = [_run(cmd, json.dumps(start).encode(), env)[0] for _ in range(5)]
     # A long session: `events` tool calls written by the hook itself, then its end.
-    from vaultsync.core import agents, capture
     from vaultsync.core.config import load_config
+    from vaultsync.core.hook import agents, capture
 
     os.environ.update(env)
     cfg = load_config(vault)
@@ -171,7 +171,8 @@ def _drive(
 def throughput(
     launcher: str, env: dict[str, str], vault: Path, writers: list[int], events: int
 ) -> dict[str, dict[str, object]]:
-    from vaultsync.core import eventlog, spool
+    from vaultsync.core import eventlog
+    from vaultsync.core.hook import spool
 
     py = sys.executable
     out: dict[str, dict[str, object]] = {}

@@ -152,9 +152,9 @@ def precision() -> dict[str, Any]:
     root = coding_vault()
     vault, home = root / "vault", root / "home"
     os.environ.update({"VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault)})
-    from vaultsync.core import prompt_recall
-    from vaultsync.core.agents import Incoming
     from vaultsync.core.config import load_config
+    from vaultsync.core.hook import prompt_recall
+    from vaultsync.core.hook.agents import Incoming
     from vaultsync.core.model import EventKind
     from vaultsync.storage.index import Index
 

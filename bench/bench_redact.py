@@ -132,7 +132,7 @@ def main() -> int:
         encoding="utf-8",
     )
     redact = [py, "-m", "vaultsync", "redact", "--json"]
-    fast = [py, "-m", "vaultsync.core.privacy_cli", "--json"]
+    fast = [py, "-m", "vaultsync.core.privacy.command", "--json"]
     typer_cmd = (
         "import sys; from vaultsync.adapters.cli.app import run; sys.exit(run(sys.argv[1:]))"
     )
@@ -141,7 +141,7 @@ def main() -> int:
         ("bare start: python -I -S -c pass", [py, "-I", "-S", "-c", "pass"], b"", empty),
         ("python -m vaultsync redact --json (no config)", redact, data, empty),
         ("python -m vaultsync redact --json (user config, extras)", redact, data, home),
-        ("fast entry: python -m vaultsync.core.privacy_cli --json", fast, data, empty),
+        ("fast entry: python -m vaultsync.core.privacy.command --json", fast, data, empty),
         # What the first run on a machine pays: every pattern compiled (core/pattern_cache.py).
         ("python -m vaultsync redact --json (pattern cache off)", redact, data, "nocache:" + empty),
     ]

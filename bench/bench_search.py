@@ -40,11 +40,12 @@ import vaultgen
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.nlquery import looks_natural, match_any
 from vaultsync.services.derived.reconcile import rebuild
-from vaultsync.services.recall import vector_coarse, vectors
-from vaultsync.services.recall.embedder import model_names
 from vaultsync.services.recall.engine import recall
 from vaultsync.services.recall.search import to_fts
 from vaultsync.storage.index import WEIGHTS
+from vaultsync.storage.vectors import coarse as vector_coarse
+from vaultsync.storage.vectors import store as vectors
+from vaultsync.storage.vectors.embedder import model_names
 
 QUERIES = [
     ("common word", "test", {}),

@@ -138,7 +138,7 @@ def run(n: int, rounds: int) -> dict[str, float]:
         stderr=log_file,
     )
     try:
-        from vaultsync.adapters.watcher import heartbeat_file
+        from vaultsync.adapters.heartbeat import heartbeat_file
 
         beat_file = heartbeat_file(vault)
         t = time.perf_counter()

@@ -13,7 +13,7 @@ import sys
 
 def hook_main(argv: list[str] | None = None) -> int:
     """The hook as the whole process: it ends the process itself (core.hook.run_process)."""
-    from vaultsync.core.hook import run_process
+    from vaultsync.core.hook.process import run_process
 
     run_process(sys.argv[1:] if argv is None else argv)
     return 0  # not reached: run_process ends the process
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
             import gc
 
             gc.disable()
-        from vaultsync.core.privacy_cli import main_fast
+        from vaultsync.core.privacy.command import main_fast
 
         code = main_fast(args[1:])
         if argv is None:

@@ -100,7 +100,7 @@ def rankers(
 
 def _semantic_available(root: Path, model: str | None = None) -> bool:
     try:
-        from vaultsync.services.recall import vectors
+        from vaultsync.storage.vectors import store as vectors
     except ImportError:
         return False
     config = _config(root, model)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from vaultsync.adapters import watcher
+from vaultsync.adapters import heartbeat
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core import writer
 from vaultsync.core.config import load_config
@@ -25,7 +25,7 @@ def healthy(vault: Path) -> None:
     history.ensure_repo(vault)
     history.commit_all(vault, "first")
     beat = {"pid": os.getpid(), "vault": str(vault), "started": "", "state": "running"}
-    writer.write_atomic(watcher.heartbeat_file(vault), json.dumps(beat))
+    writer.write_atomic(heartbeat.heartbeat_file(vault), json.dumps(beat))
 
 
 def test_doctor_ok_and_not_ok(vault: Path) -> None:

@@ -19,7 +19,8 @@ import pytest
 import watchkit
 from watchkit import cli
 
-from vaultsync.adapters.watcher import FsEvent, Kind, Watcher, read_heartbeat
+from vaultsync.adapters.heartbeat import read_heartbeat
+from vaultsync.adapters.watcher import FsEvent, Kind, Watcher
 from vaultsync.core import properties
 from vaultsync.core.config import load_config
 from vaultsync.services.derived import reconcile as sync

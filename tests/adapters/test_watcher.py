@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.adapters.watcher import (
     CATCH_UP_S,
     Batcher,
@@ -27,7 +28,6 @@ from vaultsync.adapters.watcher import (
     Kind,
     Watcher,
     observe,
-    read_heartbeat,
     relevant,
 )
 from vaultsync.core.config import Config, load_config
@@ -352,7 +352,7 @@ def test_periodic_reconcile_heals_lost_events(vault: Path) -> None:
 @pytest.fixture
 def vectors(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The semantic extra's vectors module, two texts a batch: many batches from a few notes."""
-    from vaultsync.services.recall import vectors as module
+    from vaultsync.storage.vectors import store as module
 
     if not module.available():
         pytest.skip("the semantic extra is not installed")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from watchkit import DEADLINE_S, cli, wait_for
 
-from vaultsync.adapters.watcher import read_heartbeat
+from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.core.config import load_config
 from vaultsync.services.recall.search import search
 from vaultsync.storage import history

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from vaultsync.adapters.watcher import FsEvent, Kind, Watcher, read_heartbeat
+from vaultsync.adapters.heartbeat import read_heartbeat
+from vaultsync.adapters.watcher import FsEvent, Kind, Watcher
 from vaultsync.core.config import load_config
 from vaultsync.services.vault.status import status
 from vaultsync.storage import history

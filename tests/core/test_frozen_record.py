@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vaultsync.core import frozen_record as record
-from vaultsync.core.agents import Incoming
 from vaultsync.core.config import Config
+from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.model import Event, EventKind
-from vaultsync.core.privacy import Finding, Redaction
-from vaultsync.core.privacy_rules import Rule
+from vaultsync.core.privacy.redactor import Finding, Redaction
+from vaultsync.core.privacy.rules import Rule
 from vaultsync.core.project import Project
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import logs, paths
-from vaultsync.core.privacy import default_redactor, log_kinds
+from vaultsync.core.privacy.redactor import default_redactor, log_kinds
 
 
 @pytest.fixture

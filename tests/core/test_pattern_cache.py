@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import paths, pattern_cache
-from vaultsync.core.privacy import default_redactor
-from vaultsync.core.privacy_rules import BUILTIN_RULES
+from vaultsync.core.privacy.redactor import default_redactor
+from vaultsync.core.privacy.rules import BUILTIN_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = (
@@ -128,7 +128,7 @@ def _redact_in_subprocess(env: dict[str, str]) -> str:
     script = (
         "import sys, json\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from vaultsync.core.privacy import default_redactor\n"
+        "from vaultsync.core.privacy.redactor import default_redactor\n"
         "r = default_redactor().redact(sys.stdin.read())\n"
         "print(json.dumps([r.text, [(f.rule, f.start, f.end) for f in r.findings]]))\n"
     )

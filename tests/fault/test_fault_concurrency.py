@@ -28,7 +28,7 @@ from faultkit import (
     tool_call,
 )
 
-from vaultsync.adapters.watcher import read_heartbeat
+from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
 from vaultsync.storage import history

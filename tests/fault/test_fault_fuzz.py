@@ -29,8 +29,10 @@ from faultkit import assert_healthy, make_vault, session_events
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vaultsync.core import agents, hook, paths
+from vaultsync.core import paths
 from vaultsync.core.config import load_config
+from vaultsync.core.hook import agents
+from vaultsync.core.hook import process as hook
 from vaultsync.core.properties import PUBLISH_KEYS, set_properties, split_frontmatter
 from vaultsync.services.derived import reconcile as sync
 from vaultsync.storage.index import Index

@@ -40,7 +40,7 @@ from faultkit import (
     wait_git_idle,
 )
 
-from vaultsync.adapters.watcher import read_heartbeat
+from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.core.config import load_config
 from vaultsync.storage import history
 
@@ -257,7 +257,8 @@ def _spool_backlog(vault: Path, session: str, count: int, tag: str) -> list[str]
     """`count` events waiting in the spool, as hooks that found the session busy leave them."""
     from datetime import UTC, datetime
 
-    from vaultsync.core import agents, capture, delivery, eventlog, spool
+    from vaultsync.core import eventlog
+    from vaultsync.core.hook import agents, capture, delivery, spool
 
     cfg = load_config(vault)
     now = datetime.now(UTC)
@@ -296,7 +297,8 @@ def test_sigkill_hook_mid_spool_and_mid_drain(tmp_path: Path, seed: int) -> None
     every event that was spooled, or whose hook was not killed, is in the note exactly once,
     spooled ones in the order spooled; an event whose hook was killed before it was spooled
     is absent or there once, never torn or doubled; the spool is empty."""
-    from vaultsync.core import capture, delivery, spool, writer
+    from vaultsync.core import writer
+    from vaultsync.core.hook import capture, delivery, spool
 
     vault = make_vault(tmp_path / "vault")
     r = rng(seed, "spool")

@@ -135,7 +135,7 @@ def practice_rows() -> list[dict[str, Any]]:
 
 
 def engine() -> Redact:
-    from vaultsync.core.privacy import default_redactor
+    from vaultsync.core.privacy.redactor import default_redactor
 
     red = default_redactor()
 

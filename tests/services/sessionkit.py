@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import capture, eventlog, paths, properties, schema, writer
+from vaultsync.core import eventlog, paths, properties, schema, writer
 from vaultsync.core.config import load_config
+from vaultsync.core.hook import capture
 from vaultsync.core.model import Event, EventKind, SessionStatus
 
 FAKE_MODEL = Path(__file__).resolve().parents[1] / "fixtures" / "fake_model.py"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vaultsync.core.agents import INSTALL_EVENTS
+from vaultsync.core.hook.agents import INSTALL_EVENTS
 from vaultsync.services.agents import install as svc
 from vaultsync.services.agents.agent_config import target_for
 from vaultsync.services.agents.health import check, check_all

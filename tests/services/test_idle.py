@@ -6,9 +6,10 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from vaultsync.core import capture, paths, properties
-from vaultsync.core.agents import normalize
+from vaultsync.core import paths, properties
 from vaultsync.core.config import load_config
+from vaultsync.core.hook import capture
+from vaultsync.core.hook.agents import normalize
 from vaultsync.services.learning import learn
 from vaultsync.services.learning.idle import close_idle
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from vaultsync.core.agents import INSTALL_EVENTS
+from vaultsync.core.hook.agents import INSTALL_EVENTS
 from vaultsync.services.agents import install as svc
 from vaultsync.services.agents.agent_config import InstallError, target_for
 

@@ -117,7 +117,7 @@ def test_the_preflight_imports_nothing_heavy(vault: Path) -> None:
         f"r = learn.run(Path({str(vault)!r}), load_config(Path({str(vault)!r})))\n"
         "heavy = [m for m in ('yaml', 'vaultsync.services.learning.model_runner', 'sqlite3',"
         " 'vaultsync.services.learning.summarizer', 'vaultsync.storage.note',"
-        " 'vaultsync.core.privacy')"
+        " 'vaultsync.core.privacy.redactor')"
         " if m in sys.modules]\n"
         "print(r.noop, heavy)\n"
     )

@@ -130,7 +130,7 @@ def test_editor_vs_learn_with_the_watcher_running(vault: Path) -> None:
     import subprocess
     import sys
 
-    from vaultsync.adapters.watcher import read_heartbeat
+    from vaultsync.adapters.heartbeat import read_heartbeat
 
     (vault / ".vaultsync" / "config.toml").write_text(
         "[watch]\ndebounce_s = 0.3\nmax_wait_s = 2.0\n"

@@ -229,8 +229,8 @@ def test_plain_words_weigh_what_a_note_says_it_is_about(tmp_path: Path) -> None:
 
 def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path: Path) -> None:
     # A one-paragraph memory is all heading and lead: its text is in `about`, not `body`.
-    from vaultsync.core import prompt_recall
-    from vaultsync.core.agents import Incoming
+    from vaultsync.core.hook import prompt_recall
+    from vaultsync.core.hook.agents import Incoming
 
     vault = tmp_path / "vault"
     put(vault, "memories/L2-confirmed/canary.md",

@@ -380,7 +380,8 @@ def test_a_sync_killed_between_work_tree_and_branch_is_finished_by_the_next(
 def test_a_note_that_comes_in_costs_its_own_vectors_not_the_whole_matrix(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
-    from vaultsync.services.recall import vector_matrix, vectors
+    from vaultsync.storage.vectors import matrix as vector_matrix
+    from vaultsync.storage.vectors import store as vectors
 
     if not vectors.available():
         pytest.skip("the semantic extra is not installed")

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from vaultsync.core import paths
-from vaultsync.core.agents import INSTALL_EVENTS
+from vaultsync.core.hook.agents import INSTALL_EVENTS
 from vaultsync.core.model import AGENTS
 from vaultsync.services.agents import install as svc
 from vaultsync.services.agents.agent_config import target_for

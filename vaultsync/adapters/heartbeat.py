@@ -2,7 +2,8 @@
 
 `status`, `doctor` and `service status` read it to tell the watcher is alive, what it last
 did, its recent errors (the last five, newest last) and why it is not committing (`waiting`: a
-merge in progress, a detached HEAD...). `adapters.watcher` re-exports every name here.
+merge in progress, a detached HEAD...). It is a file format of its own: the watcher writes
+it, and the commands that read it need not load the watcher.
 """
 
 from __future__ import annotations

@@ -75,13 +75,11 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
             "the MCP server needs the mcp extra: pip install 'vaultsync[mcp]'"
         ) from exc
 
-    import vaultsync
+    from vaultsync import __version__
     from vaultsync.services.learning import agent_memory
     from vaultsync.services.recall import agent_tools as tools
 
-    server = MCPServer(
-        "vaultsync", instructions=INSTRUCTIONS, version=getattr(vaultsync, "__version__", "")
-    )
+    server = MCPServer("vaultsync", instructions=INSTRUCTIONS, version=__version__)
     caller = agent or os.environ.get("VAULTSYNC_AGENT", "")
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 

@@ -27,9 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.adapters.heartbeat import Heartbeat as Heartbeat
-from vaultsync.adapters.heartbeat import heartbeat_file as heartbeat_file
-from vaultsync.adapters.heartbeat import read_heartbeat as read_heartbeat
+from vaultsync.adapters.heartbeat import Heartbeat, heartbeat_file
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config, ConfigError
 from vaultsync.services.vault import autocommit

@@ -178,6 +178,11 @@ def session_note_rel(agent: str, session_id: str, started: str, shown: str | Non
     return f"{SESSIONS_DIR}/{day[:4]}/{day[5:7]}/{name}"
 
 
+def package_root() -> Path:
+    """The folder that holds the `vaultsync` package (a launcher or plugin puts it on sys.path)."""
+    return Path(__file__).resolve().parents[2]
+
+
 def vaultsync_home() -> Path:
     """Per-machine state (user config, index, locks, logs). `VAULTSYNC_HOME` overrides it."""
     env = os.environ.get("VAULTSYNC_HOME")

@@ -27,15 +27,8 @@ from vaultsync.storage.git_process import NotARepo as NotARepo
 from vaultsync.storage.git_process import git_binary as git_binary
 from vaultsync.storage.git_process import run as _run
 from vaultsync.storage.git_process import split_z as _z
-from vaultsync.storage.history_read import diff as diff
-from vaultsync.storage.history_read import existing_at as existing_at
-from vaultsync.storage.history_read import exists_at as exists_at
-from vaultsync.storage.history_read import head as head
-from vaultsync.storage.history_read import head_blobs as head_blobs
-from vaultsync.storage.history_read import log as log
-from vaultsync.storage.history_read import resolve_rev as resolve_rev
 from vaultsync.storage.repository import EXCLUDE_PATHSPECS, stageable
-from vaultsync.storage.revision import Change, parse_changes
+from vaultsync.storage.revision import LOG_FORMAT, Change, Commit, parse_changes, parse_log
 
 DEFAULT_LOCK_TIMEOUT_S = 10.0
 FALLBACK_AUTHOR = ("vaultsync", "vaultsync@localhost")
@@ -51,6 +44,83 @@ def check_state(vault: Path) -> None:
     why = repository.git_state(vault)
     if why is not None:
         raise GitStateBusy(why)
+
+
+# ---------------------------------------------------------------------------------------------
+# reading: HEAD, commits, revisions, what a revision holds, diffs (no lock: reading never
+# changes anything)
+
+
+def head(vault: Path) -> str | None:
+    """The sha HEAD points at, or None before the first commit."""
+    found = repository.read_head(vault)
+    if found != repository.UNKNOWN:
+        return found
+    proc = _run(vault, ["rev-parse", "--verify", "-q", "HEAD"], check=False)
+    if proc.returncode != 0:
+        return None
+    return proc.stdout.decode().strip() or None
+
+
+def head_blobs(vault: Path) -> set[str]:
+    """The blob ids of every file in HEAD (one `ls-tree`): tells a moved file from a new one."""
+    if head(vault) is None:
+        return set()
+    out = _z(_run(vault, ["ls-tree", "-r", "-z", "HEAD"]).stdout)
+    return {entry.split("\t", 1)[0].split(" ")[2] for entry in out if "\t" in entry}
+
+
+def log(vault: Path, rel: str | None = None, limit: int = 50) -> list[Commit]:
+    """Commits touching the vault, or one note (following it across renames), newest first."""
+    if head(vault) is None:
+        return []
+    args = [
+        "log",
+        "-z",
+        f"--max-count={max(1, int(limit))}",
+        f"--format={LOG_FORMAT}",
+        "--name-status",
+    ]
+    if rel:
+        args += ["--follow", "--", rel]
+    return parse_log(_run(vault, args).stdout.decode("utf-8", "surrogateescape"))
+
+
+def resolve_rev(vault: Path, rev: str) -> str:
+    """The full sha of a revision, or GitError naming the revision that does not exist."""
+    if rev.startswith("-"):
+        raise GitError(f"not a revision: {rev}")
+    proc = _run(vault, ["rev-parse", "--verify", "-q", f"{rev}^{{commit}}"], check=False)
+    if proc.returncode != 0:
+        raise GitError(f"unknown revision: {rev}")
+    return proc.stdout.decode().strip()
+
+
+def exists_at(vault: Path, rev: str, rel: str) -> bool:
+    return rel in existing_at(vault, rev, [rel])
+
+
+def existing_at(vault: Path, rev: str, rels: Iterable[str]) -> set[str]:
+    """Which of these paths REV's tree holds, in one git process however many there are."""
+    names = [r for r in dict.fromkeys(rels) if "\n" not in r]
+    if not names:
+        return set()
+    query = "".join(f"{rev}:{r}\n" for r in names).encode("utf-8", "surrogateescape")
+    out = _run(vault, ["cat-file", "--batch-check=%(objecttype)"], stdin=query).stdout
+    answers = out.decode("utf-8", "replace").splitlines()
+    return {r for r, a in zip(names, answers, strict=False) if a == "blob" or a == "tree"}
+
+
+def diff(vault: Path, rev: str, rel: str | None = None) -> str:
+    """A unified diff like `git diff`: REV against the current files, or `A..B` between two."""
+    if ".." in rev:
+        left, _, right = rev.partition("..")
+        revs = [resolve_rev(vault, left or "HEAD"), resolve_rev(vault, right or "HEAD")]
+    else:
+        revs = [resolve_rev(vault, rev)]
+    args = ["diff", "--no-color", "--no-ext-diff", "-M", *revs, "--"]
+    args += [rel] if rel else [".", *EXCLUDE_PATHSPECS]
+    return _run(vault, args).stdout.decode("utf-8", "replace")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def texts(index: Index, rowids: Iterable[int]) -> dict[int, str]:
             chunk,
         )
         # without an `about` (events) the text reads as before the column: event vectors
-        # keyed by their text (services/recall/vectors.py) stay valid
+        # keyed by their text (storage/vectors/store.py) stay valid
         out.update((rowid, f"{t}\n{k}\n{a}\n{b}" if a else f"{t}\n{k}\n{b}")
                    for rowid, t, k, a, b in rows)  # fmt: skip
     return out

@@ -18,7 +18,7 @@ def doctor(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     USER.md/AGENT.md budgets, and each installed agent (config present and current, Codex
     hooks trusted, duplicate hook locations, the launcher and vault reachable). Exit code 0
     when nothing failed (warnings only print their fix), 1 when a check failed."""
-    from vaultsync.adapters.watcher import read_heartbeat
+    from vaultsync.adapters.heartbeat import read_heartbeat
     from vaultsync.services.vault.doctor import run
 
     path = require_vault(vault)

@@ -43,7 +43,7 @@ def hook(
     first pre_llm_call; nothing (or {} where JSON is required) on other events.
     `vaultsync install AGENT` writes this command into the agent's own configuration.
     """
-    from vaultsync.core.hook import main
+    from vaultsync.core.hook.process import main
 
     argv: list[str] = []
     if agent:

@@ -82,7 +82,7 @@ def _json(result: object, extra: dict[str, object]) -> dict[str, object]:
 
 def _agent(name: str, scope: str) -> str:
     """The agent's canonical name; an unknown agent or scope is a usage error (exit 2)."""
-    from vaultsync.core.agents import PayloadError, parse_agent
+    from vaultsync.core.hook.agents import PayloadError, parse_agent
 
     if scope not in ("user", "project"):
         fail(f"--scope must be user or project, not {scope!r}", Exit.USAGE)

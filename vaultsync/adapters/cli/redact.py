@@ -1,7 +1,7 @@
 """`vaultsync redact`: the redaction engine on stdin, for scripts and for checking rules.
 
 The console entry (`vaultsync.entry`) sends `vaultsync redact` straight to the stdlib fast path
-(`vaultsync.core.privacy_cli.main_fast`) without importing typer; this command is the same code
+(`vaultsync.core.privacy.command.main_fast`) without importing typer; this command is the same code
 path, kept so that `vaultsync --help` lists it and `vaultsync redact --help` explains it.
 """
 
@@ -31,6 +31,6 @@ def redact(
     exclusive. Rules: the built-ins plus [[privacy.rules]] and privacy.disabled_rules from the
     vault or user config (docs/privacy.md). Exit 0 whether or not anything was found.
     """
-    from vaultsync.core.privacy_cli import run_redact
+    from vaultsync.core.privacy.command import run_redact
 
     raise typer.Exit(run_redact(json_output))

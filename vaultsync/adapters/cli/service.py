@@ -80,7 +80,7 @@ def uninstall(
 @service_app.command("status")
 def status(vault: Path | None = VaultOption, json: bool = JsonOption) -> None:
     """Is the background watcher installed and running, and when did it last commit?"""
-    from vaultsync.adapters.watcher import read_heartbeat
+    from vaultsync.adapters.heartbeat import read_heartbeat
 
     spec = _unit(vault)
     state = unit.status(spec)

@@ -67,8 +67,8 @@ def approve(
 ) -> None:
     """Validate a draft as an Agent Skill, copy its folder into the agent's skills folder and
     mark the draft approved (recording where it went)."""
-    from vaultsync.core.agents import PayloadError, parse_agent
     from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.hook.agents import PayloadError, parse_agent
     from vaultsync.services.agents.skill_install import SkillInstallError
     from vaultsync.services.agents.skill_install import approve as install
 

@@ -14,7 +14,8 @@ from types import FrameType
 import typer
 
 from vaultsync.adapters.cli.app import Exit, VaultOption, app, fail, require_vault
-from vaultsync.adapters.watcher import FsEvent, Watcher, observe, read_heartbeat
+from vaultsync.adapters.heartbeat import read_heartbeat
+from vaultsync.adapters.watcher import FsEvent, Watcher, observe
 from vaultsync.core import paths, writer
 
 

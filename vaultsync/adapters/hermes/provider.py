@@ -153,7 +153,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
             "earlier sessions; vaultsync_remember to save a durable fact for review."
         ]
         if not self.hooks_installed():  # else the hook's first-turn context carries it
-            from vaultsync.core.capture import session_context
+            from vaultsync.core.hook.capture import session_context
             from vaultsync.core.project import project_of
 
             try:
@@ -175,8 +175,8 @@ class VaultsyncMemoryProvider(MemoryProvider):
         with self._lock:
             if key in self._cache:
                 return self._cache[key]
-        from vaultsync.core import prompt_recall
-        from vaultsync.core.agents import Incoming
+        from vaultsync.core.hook import prompt_recall
+        from vaultsync.core.hook.agents import Incoming
         from vaultsync.core.model import EventKind
 
         inc = Incoming(
@@ -256,7 +256,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
             self._worker.submit(run)
 
     def _record(self, incomings: list[Any]) -> None:
-        from vaultsync.core import capture
+        from vaultsync.core.hook import capture
 
         assert self._vault is not None
         for inc in incomings:
@@ -281,7 +281,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
     def on_session_end(self, messages: list[dict[str, Any]]) -> None:
         if self._vault is None or not self._writes or self.hooks_installed():
             return
-        from vaultsync.core.agents import Incoming
+        from vaultsync.core.hook.agents import Incoming
         from vaultsync.core.model import EventKind
 
         inc = Incoming(

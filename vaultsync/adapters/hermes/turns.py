@@ -8,7 +8,7 @@ import contextlib
 import json
 from typing import Any
 
-from vaultsync.core.agents import Incoming, patch_files, tool_kind
+from vaultsync.core.hook.agents import Incoming, patch_files, tool_kind
 from vaultsync.core.model import EventKind
 
 AGENT = "hermes"

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import timeouts
-from vaultsync.core.agents import INSTALL_EVENTS
+from vaultsync.core.hook import timeouts
+from vaultsync.core.hook.agents import INSTALL_EVENTS
 
 
 class InstallError(Exception):
@@ -81,7 +81,7 @@ def _project_root(cwd: Path) -> Path:
 
 def _timeout(agent: str, event: str) -> int | None:
     """The timeout written for one handler, in the agent's unit (the table is shared with the
-    hook, which derives its time limit from it: core/timeouts.py)."""
+    hook, which derives its time limit from it: core/hook/timeouts.py)."""
     seconds = timeouts.installed_timeout_s(agent, event)
     if seconds is None:
         return None

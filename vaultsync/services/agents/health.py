@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core.agents import INSTALL_EVENTS
+from vaultsync.core.hook.agents import INSTALL_EVENTS
 from vaultsync.core.model import AGENTS
 from vaultsync.services.agents import agent_config
 from vaultsync.services.agents.agent_config import InstallError, Target, target_for

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vaultsync.core import writer
+from vaultsync.core import paths, writer
 from vaultsync.services.agents.agent_config import agent_home
 from vaultsync.services.agents.footprint import forget, missing_dirs, remember_dirs, remove_empty
 
@@ -23,19 +23,13 @@ def plugin_dir(home: Path | None = None) -> Path:
     return (home or agent_home("hermes")) / "plugins" / NAME
 
 
-def _package_root() -> Path:
-    import vaultsync
-
-    return Path(vaultsync.__file__).resolve().parent.parent
-
-
 def files() -> dict[str, str]:
     init = (
         '"""vaultsync memory provider for Hermes Agent, written by `vaultsync install hermes`\n'
         "(the provider itself: vaultsync/adapters/hermes/provider.py). Registers a\n"
         'MemoryProvider through register_memory_provider."""\n'
         "import sys\n\n"
-        f"_ROOT = {str(_package_root())!r}\n"
+        f"_ROOT = {str(paths.package_root())!r}\n"
         "if _ROOT not in sys.path:\n"
         "    sys.path.insert(0, _ROOT)\n\n"
         "from vaultsync.adapters.hermes.provider import VaultsyncMemoryProvider, register  # noqa\n"

@@ -130,12 +130,6 @@ def launcher_path() -> Path:
     return paths.vaultsync_home() / "bin" / "vaultsync-hook"
 
 
-def _package_root() -> Path:
-    import vaultsync
-
-    return Path(vaultsync.__file__).resolve().parent.parent
-
-
 def launcher_text(python: str | None = None) -> str:
     python = python or sys.executable
     return (
@@ -144,8 +138,8 @@ def launcher_text(python: str | None = None) -> str:
         "# and environment-driven start-up work; the hook needs only the standard library.\n"
         "import gc, sys\n"
         "gc.disable()  # a short-lived process (vaultsync.core.hook.run_process says why)\n"
-        f"sys.path.insert(0, {str(_package_root())!r})\n"
-        "from vaultsync.core.hook import run_process\n"
+        f"sys.path.insert(0, {str(paths.package_root())!r})\n"
+        "from vaultsync.core.hook.process import run_process\n"
         "run_process(sys.argv[1:])\n"
     )
 

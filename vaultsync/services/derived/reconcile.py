@@ -26,8 +26,9 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import capture, paths, queue, writer
+from vaultsync.core import paths, queue, writer
 from vaultsync.core.config import Config
+from vaultsync.core.hook import capture
 from vaultsync.core.model import NoteType
 from vaultsync.services.derived import note_batches
 from vaultsync.services.derived.note_batches import RACY_NS
@@ -422,7 +423,7 @@ def _vectors(
     """The semantic extra's vectors follow the index for `rels` (None: all), embedding for at
     most `seconds` (None: no limit; CONFIGURED: `[search] embed_seconds`); `if_behind`: see
     vectors.sync. Derived like the index: a failure there is a warning, never a failed sync."""
-    from vaultsync.services.recall import vectors
+    from vaultsync.storage.vectors import store as vectors
 
     try:
         limit = vectors.budget(config) if isinstance(seconds, str) else seconds  # CONFIGURED

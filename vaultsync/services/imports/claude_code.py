@@ -23,8 +23,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import agents, excerpt, properties
+from vaultsync.core import properties
 from vaultsync.core.config import Config
+from vaultsync.core.hook import agents, excerpt
 from vaultsync.core.model import Event, EventKind, Scope
 from vaultsync.core.project import project_of
 from vaultsync.services.imports.notes import (

@@ -19,8 +19,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import agents, excerpt
 from vaultsync.core.config import Config
+from vaultsync.core.hook import agents, excerpt
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.project import project_of
 from vaultsync.services.imports.notes import (

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import capture, eventlog, paths, properties, schema, writer
+from vaultsync.core import eventlog, paths, properties, schema, writer
 from vaultsync.core.config import Config
+from vaultsync.core.hook import capture
 from vaultsync.core.model import Event, EventKind, Level, Scope
 from vaultsync.core.queue import assess, decide
 

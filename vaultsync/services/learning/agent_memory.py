@@ -2,7 +2,7 @@
 
 Used by the MCP server's `remember` tool and by the Hermes memory provider (its own tool and
 its mirror of Hermes' built-in memory writes). The fact goes through the same redactor as the
-hook (core/capture.redactor_for: the vault's privacy settings) and the same atomic writer, with
+hook (core/hook/capture.redactor_for: the vault's privacy settings) and the same atomic writer, with
 provenance (agent, session, project, and the session's note when the hook has recorded it), and
 waits for review like any candidate: nothing here promotes.
 """
@@ -70,7 +70,7 @@ def remember(
     origin: str = "mcp",
     now: dt.datetime | None = None,
 ) -> Remembered:
-    from vaultsync.core.capture import redactor_for
+    from vaultsync.core.hook.capture import redactor_for
 
     if not isinstance(text, str) or len(text.strip()) < MIN_CHARS:
         raise RememberError(f"a fact needs at least {MIN_CHARS} characters")
@@ -119,7 +119,8 @@ def remember(
     target = paths.inside(vault, vault / rel)
     created = writer.create_exclusive(target, note)
     if findings and created:
-        from vaultsync.core import logs, privacy
+        from vaultsync.core import logs
+        from vaultsync.core.privacy import redactor as privacy
 
         logs.redactions(vault, privacy.log_kinds(findings), where=rel, when=now)
     return Remembered(rel, created, secrets)

@@ -207,7 +207,7 @@ def _proposal_digest(ctx: LearnRun, group: list[Any]) -> str:
 
 def _redactor(config: Config, report: LearnReport) -> Callable[[str], str]:
     """Everything learn writes passes the secret redactor first (seed A's second layer)."""
-    from vaultsync.core import privacy
+    from vaultsync.core.privacy import redactor as privacy
 
     table = config.privacy
     try:

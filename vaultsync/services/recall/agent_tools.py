@@ -156,7 +156,7 @@ def _note_rel(vault: Path, rel: str) -> str:
 def _files_of(config: Config, hits: Any) -> dict[str, list[str]]:
     """Per session note among the hits: the files its session changed (its summary's list
     when it has one, else its edit events'), at most BOUNDS["files"] each."""
-    from vaultsync.core.prompt_recall import files_changed
+    from vaultsync.core.hook.prompt_recall import files_changed
     from vaultsync.storage.index import Index
 
     out: dict[str, list[str]] = {}

@@ -29,7 +29,7 @@ Abstention. `coverage` is the share of the query's information (each term weight
 inverse document frequency) that the best result holds; below `ABSTAIN_BELOW` the result is
 flagged `abstain=True`, so callers can say "nothing relevant" (hits are still returned).
 
-Hybrid. With the `semantic` extra installed and vectors built (services/recall/vectors.py),
+Hybrid. With the `semantic` extra installed and vectors built (storage/vectors/store.py),
 the vector ranking is fused with the lexical one by reciprocal rank (`RRF_K`).
 """
 
@@ -394,13 +394,13 @@ def _use_semantic(config: Config, forced: bool | None) -> bool:
     """Vectors when forced on (and installed), else as `[search] semantic` says."""
     if forced is False:
         return False
-    from vaultsync.services.recall import vectors
+    from vaultsync.storage.vectors import store as vectors
 
     return vectors.available(config) if forced else vectors.enabled(config)
 
 
 def _vector_ranking(vault: Path, config: Config, index: Index, query: str, where: Any) -> list[str]:
-    from vaultsync.services.recall import vectors
+    from vaultsync.storage.vectors import store as vectors
 
     try:
         return vectors.rank(vault, config, index, query, where)
@@ -434,7 +434,7 @@ def _fuse(
     head = order[: limit * 2 + GENERATED_MAX + 5]
     missing = [k for k in head if k not in by_key]
     if missing:
-        from vaultsync.services.recall import vectors
+        from vaultsync.storage.vectors import store as vectors
 
         for c in vectors.candidates_for(index, missing):
             by_key.setdefault(_group_key(c), _Group(_group_key(c), c, 0.0))

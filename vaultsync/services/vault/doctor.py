@@ -164,7 +164,7 @@ def check_index(
     note = f"; {len(unreadable)} folders unreadable" if unreadable else ""
     if stale == 0 and (recent == 0 or watcher_alive):
         catching = f", {recent} just changed (the watcher is on it)" if recent else ""
-        from vaultsync.services.recall.vectors import describe
+        from vaultsync.storage.vectors.store import describe
 
         return Check(
             "index",

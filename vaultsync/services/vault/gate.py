@@ -68,7 +68,7 @@ def _allowed(rel: str, patterns: Sequence[str]) -> bool:
 
 
 def _secret_rules(config: Config, text: str) -> list[str]:
-    from vaultsync.core import privacy
+    from vaultsync.core.privacy import redactor as privacy
 
     try:
         redactor = privacy.Redactor.from_config(config.privacy)

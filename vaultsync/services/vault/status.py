@@ -119,8 +119,8 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
 
 
 def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
-    from vaultsync.core import capture
     from vaultsync.core.config import load_config
+    from vaultsync.core.hook import capture
     from vaultsync.services.agents.install import installed
 
     with contextlib.suppress(Exception):  # status reports; it must never fail on a drain

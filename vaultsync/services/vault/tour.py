@@ -79,7 +79,7 @@ def recorded(agent: str, cwd: Path) -> list[dict[str, Any]]:
 def _call_hook(agent: str, payload: bytes) -> str:
     """One hook call with `payload` on stdin; what it printed. The hook's own I/O, in this
     process."""
-    from vaultsync.core.hook import main as hook
+    from vaultsync.core.hook.process import main as hook
 
     out = io.BytesIO()
     stdin = io.TextIOWrapper(io.BytesIO(payload), encoding="utf-8")

@@ -1,0 +1,198 @@
+"""Per-agent payload parsing and output shapes (payloads from tests/fixtures/payloads/)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaultsync.core.hook import agents
+from vaultsync.core.model import AGENTS, EventKind
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "payloads"
+
+
+def payloads(agent: str, cwd: str = "/work/demo") -> list[dict[str, Any]]:
+    text = (FIXTURES / f"{agent}.jsonl").read_text(encoding="utf-8").replace("{cwd}", cwd)
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_every_fixture_payload_parses(agent: str) -> None:
+    for payload in payloads(agent):
+        inc = agents.normalize(agent, payload)
+        assert inc.agent == agent
+        assert inc.session_id and inc.session_id != "unknown"
+        assert inc.cwd == "/work/demo"
+
+
+@pytest.mark.parametrize(
+    ("agent", "kinds"),
+    [
+        (
+            "claude-code",
+            "session_start prompt tool tool tool tool tool tool_error tool turn_end compact "
+            "session_end",
+        ),
+        (
+            "codex",
+            "session_start prompt tool tool tool tool_error tool turn_end session_end",
+        ),
+        (
+            "hermes",
+            "session_start prompt tool_error tool tool tool tool tool turn_end - session_end",
+        ),
+        (
+            "gemini",
+            "session_start prompt tool tool tool tool_error turn_end session_end",
+        ),
+        (
+            "cursor",
+            "session_start prompt tool tool tool tool turn_end session_end",
+        ),
+    ],
+)
+def test_native_events_map_to_normalized_kinds(agent: str, kinds: str) -> None:
+    """`-` marks a native event vaultsync ignores (Hermes' per-turn on_session_end)."""
+    got = [agents.normalize(agent, p).kind for p in payloads(agent)]
+    assert " ".join(k.value if k else "-" for k in got) == kinds
+
+
+def test_claude_tool_fields() -> None:
+    seq = payloads("claude-code")
+    edit = agents.normalize("claude-code", seq[3])
+    assert (edit.tool, edit.tool_kind, edit.files) == (
+        "Edit",
+        "edit",
+        ("/work/demo/decorators.py",),
+    )
+    failure = agents.normalize("claude-code", seq[7])
+    assert failure.is_error and "Exit code 2" in failure.tool_output
+    stop = agents.normalize("claude-code", seq[9])
+    assert stop.message.startswith("repeat() now returns")
+    start = agents.normalize("claude-code", seq[0])
+    assert start.wants_context and start.extra["source"] == "startup"
+
+
+def test_codex_patch_files_and_failed_exit_code() -> None:
+    seq = payloads("codex")
+    patch = agents.normalize("codex", seq[3])
+    assert (patch.tool_kind, patch.files) == ("edit", ("src/parser.py",))
+    assert agents.normalize("codex", seq[5]).is_error
+    assert not agents.normalize("codex", seq[6]).is_error
+    assert agents.normalize("codex", seq[1]).turn_id == "turn-1"
+
+
+def test_hermes_first_turn_wants_context_and_errors_from_status() -> None:
+    seq = payloads("hermes")
+    first = agents.normalize("hermes", seq[1])
+    assert first.kind is EventKind.PROMPT and first.wants_context and first.prompt
+    assert not agents.normalize("hermes", seq[0]).wants_context
+    failing = agents.normalize("hermes", seq[2])
+    assert failing.kind is EventKind.TOOL_ERROR and failing.tool_kind == "shell"
+    later = dict(seq[1], extra={**seq[1]["extra"], "is_first_turn": False})
+    assert not agents.normalize("hermes", later).wants_context
+
+
+def test_cursor_uses_conversation_id_and_workspace_root() -> None:
+    seq = payloads("cursor", cwd="/w")
+    edit = agents.normalize("cursor", seq[2])
+    assert edit.session_id == "c0f5e2d4-1a3b-4c5d-8e9f-0a1b2c3d4e5f"
+    assert (edit.tool, edit.tool_kind, edit.files, edit.cwd) == (
+        "Edit",
+        "edit",
+        ("/w/src/api/user.ts",),
+        "/w",
+    )
+    shell = agents.normalize("cursor", seq[3])
+    assert (shell.tool, shell.tool_kind, shell.turn_id) == ("Shell", "shell", "gen-7f3a")
+
+
+def test_missing_fields_are_tolerated_and_unknown_events_ignored() -> None:
+    bare = agents.normalize("claude-code", {"hook_event_name": "PostToolUse"})
+    assert bare.session_id == "unknown" and bare.kind is EventKind.TOOL and bare.tool == ""
+    odd = agents.normalize("claude-code", {"hook_event_name": "Notification", "x": {"y": 1}})
+    assert odd.kind is None
+    weird_types = {"hook_event_name": "PostToolUse", "tool_name": 7, "tool_input": [1, 2]}
+    assert agents.normalize("claude-code", weird_types).tool == "7"
+
+
+def test_event_name_from_payload_wins_over_flag_and_is_case_tolerant() -> None:
+    assert agents.event_name("codex", {"hook_event_name": "Stop"}, "SessionEnd") == "Stop"
+    assert agents.event_name("codex", {}, "sessionend") == "SessionEnd"
+    with pytest.raises(agents.PayloadError):
+        agents.event_name("codex", {}, None)
+
+
+def test_hostile_session_ids_are_cut() -> None:
+    inc = agents.normalize("codex", {"hook_event_name": "Stop", "session_id": "x" * 10_000})
+    assert len(inc.session_id) == 256
+
+
+@pytest.mark.parametrize(
+    ("tool", "kind"),
+    [
+        ("Bash", "shell"),
+        ("terminal", "shell"),
+        ("run_shell_command", "shell"),
+        ("apply_patch", "edit"),
+        ("write_file", "write"),
+        ("Read", "read"),
+        ("Grep", "search"),
+        ("WebFetch", "web"),
+        ("mcp__github__create_issue", "mcp"),
+        ("Task", "agent"),
+        ("SomethingNew", "other"),
+    ],
+)
+def test_tool_kinds(tool: str, kind: str) -> None:
+    assert agents.tool_kind(tool) == kind
+
+
+def test_sniffing_the_agent() -> None:
+    assert agents.sniff_agent(payloads("cursor")[0]) == "cursor"
+    assert agents.sniff_agent(payloads("hermes")[0]) == "hermes"
+    assert agents.sniff_agent(payloads("gemini")[0]) == "gemini"
+    assert agents.sniff_agent(payloads("codex")[1]) == "codex"
+    assert agents.sniff_agent(payloads("claude-code")[0]) == "claude-code"
+    with pytest.raises(agents.PayloadError):
+        agents.parse_agent("emacs")
+    assert agents.parse_agent("Claude") == "claude-code"
+
+
+def _out(agent: str, index: int, context: str) -> str | None:
+    return agents.render_output(agents.normalize(agent, payloads(agent)[index]), agent, context)
+
+
+def test_session_start_outputs_per_agent() -> None:
+    for agent in ("claude-code", "codex", "gemini"):
+        out = json.loads(_out(agent, 0, "CTX") or "")
+        assert out == {
+            "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "CTX"}
+        }
+    assert json.loads(_out("hermes", 1, "CTX") or "") == {"context": "CTX"}
+    assert json.loads(_out("cursor", 0, "CTX") or "") == {"additional_context": "CTX"}
+    long = json.loads(_out("claude-code", 0, "x" * 20_000) or "")
+    assert len(long["hookSpecificOutput"]["additionalContext"]) == agents.CLAUDE_CONTEXT_CAP
+
+
+def test_observer_events_print_nothing_or_empty_json() -> None:
+    assert _out("codex", 7, "") is None  # Codex Stop: nothing at all
+    assert _out("claude-code", 9, "") is None
+    assert _out("hermes", 2, "") is None
+    assert _out("gemini", 2, "") == "{}"
+    assert _out("cursor", 1, "") == '{"continue": true}'
+    assert _out("cursor", 3, "") == "{}"
+    # an empty context at session start is no context: nothing where nothing is valid
+    assert _out("claude-code", 0, "") is None
+    assert _out("gemini", 0, "") == "{}"
+    # the payload could not be read at all
+    assert agents.render_output(None, "gemini", "") == "{}"
+    assert agents.render_output(None, "codex", "") is None
+
+
+def test_install_events_are_all_recorded_events() -> None:
+    for agent, events in agents.INSTALL_EVENTS.items():
+        assert set(events) <= set(agents.EVENTS[agent])

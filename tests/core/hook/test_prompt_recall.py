@@ -1,0 +1,303 @@
+"""Recall at every prompt: the hook hands the agent relevant notes from other sessions, in the
+agent's own output format, within its budget, never its own session's events, never twice."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaultsync.core import paths
+from vaultsync.core.config import load_config
+from vaultsync.core.hook import prompt_recall
+from vaultsync.core.properties import render_frontmatter
+from vaultsync.services.agents.install import _write_launcher
+from vaultsync.services.derived.reconcile import rebuild
+
+FIX_SESSION = "c1a2b3c4-0000-4000-8000-000000000001"
+
+
+@pytest.fixture
+def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
+    return [str(_write_launcher(dry_run=False))]
+
+
+def run(
+    hook: list[str], agent: str, payload: dict[str, Any], env: dict[str, str] | None = None
+) -> str:
+    proc = subprocess.run(
+        [*hook, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True,
+        env=env,
+    )  # fmt: skip
+    assert proc.returncode == 0
+    return proc.stdout.decode()
+
+
+def errors() -> list[dict[str, Any]]:
+    log = paths.hook_error_log()
+    return [json.loads(ln) for ln in log.read_text().splitlines()] if log.exists() else []
+
+
+def claude_fixes_the_bug(hook: list[str], project: Path, env: dict[str, str]) -> None:
+    """A Claude Code session fixes the API routing bug: events through the real hook."""
+    base = {"session_id": FIX_SESSION, "cwd": str(project)}
+
+    def run(hook: list[str], agent: str, payload: dict[str, Any]) -> str:
+        return _run(hook, agent, payload, env)
+
+    run(hook, "claude-code", {**base, "hook_event_name": "SessionStart", "source": "startup"})
+    run(hook, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
+        "prompt": "Fix the API routing bug: GET /users returns 404 since the middleware change",
+    })  # fmt: skip
+    for name, new in (
+        (
+            "src/api/routes.ts",
+            "router.get('/users', listUsers)\nrouter.get('/users/:id', getUser)",
+        ),
+        ("src/api/middleware.ts", "export function auth(req, res, next) {\n  if (isPublic(req."
+         "path)) return next()\n  verifyToken(req.headers.authorization)\n}"),
+    ):  # fmt: skip
+        run(hook, "claude-code", {**base, "hook_event_name": "PostToolUse", "tool_name": "Edit",
+            "tool_input": {"file_path": str(project / name), "old_string": "x", "new_string": new},
+            "tool_response": {"filePath": str(project / name)}})  # fmt: skip
+    run(hook, "claude-code", {**base, "hook_event_name": "Stop",
+        "last_assistant_message": "Fixed the routing bug in routes.ts and middleware.ts.",
+    })  # fmt: skip
+
+
+_run = run
+
+
+def index(vault: Path) -> None:
+    rebuild(vault, load_config(vault))
+
+
+def hermes_prompt(session: str, text: str, first: bool = False) -> dict[str, Any]:
+    return {
+        "hook_event_name": "pre_llm_call",
+        "session_id": session,
+        "cwd": "/tmp",
+        "extra": {"user_message": text, "is_first_turn": first, "platform": "cli"},
+    }
+
+
+def context_of(out: str, key: str = "context") -> str:
+    data = json.loads(out)
+    return data[key] if key == "context" else data["hookSpecificOutput"]["additionalContext"]
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The fix session's notes, recorded once per module by the hook (its own home)."""
+    root = tmp_path_factory.mktemp("fix")
+    vault, project = root / "vault", root / "api"
+    (project / ".git").mkdir(parents=True)
+    (vault / ".vaultsync").mkdir(parents=True)
+    env = {**os.environ, "VAULTSYNC_HOME": str(root / "home"), "VAULTSYNC_VAULT": str(vault),
+           "VAULTSYNC_MACHINE": "testbox"}  # fmt: skip
+    claude_fixes_the_bug([sys.executable, "-m", "vaultsync.core.hook"], project, env)
+    return vault, project
+
+
+@pytest.fixture
+def fixed(hook: list[str], vault: Path, template: tuple[Path, Path]) -> Path:
+    shutil.copytree(template[0], vault, dirs_exist_ok=True)
+    index(vault)
+    return template[1]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "我昨天在 Claude Code 里修的那个 API 路由 bug，具体改了哪些文件？",
+        "Which files did the API routing bug fix in Claude Code change?",
+    ],
+)
+def test_hermes_prompt_gets_the_claude_fix(hook: list[str], fixed: Path, question: str) -> None:
+    out = run(hook, "hermes", hermes_prompt("h1", question))
+    text = context_of(out)
+    assert text.startswith(prompt_recall.HEADER)
+    assert "routes.ts" in text and "middleware.ts" in text
+    assert f"claude-code session {FIX_SESSION[:8]}" in text
+    assert "[[sessions/" in text  # the source note, to follow in Obsidian
+    assert errors() == []
+
+
+def test_each_agent_gets_its_own_format(hook: list[str], fixed: Path) -> None:
+    question = "Which files did the API routing bug fix change?"
+    for agent, event, key in (
+        ("claude-code", "UserPromptSubmit", "prompt"),
+        ("codex", "UserPromptSubmit", "prompt"),
+        ("gemini", "BeforeAgent", "prompt"),
+    ):
+        payload = {"session_id": f"other-{agent}", "hook_event_name": event, key: question,
+                   "cwd": "/tmp"}  # fmt: skip
+        if agent == "codex":
+            payload.update(turn_id="t1", model="gpt")
+        data = json.loads(run(hook, agent, payload))
+        inner = data["hookSpecificOutput"]
+        assert inner["hookEventName"] == event
+        assert "routes.ts" in inner["additionalContext"], agent
+    # Cursor's beforeSubmitPrompt cannot carry context: it still only says continue.
+    out = run(hook, "cursor", {"conversation_id": "cur1", "hook_event_name": "beforeSubmitPrompt",
+                               "prompt": question, "workspace_roots": ["/tmp"]})  # fmt: skip
+    assert json.loads(out) == {"continue": True}
+
+
+def test_never_the_sessions_own_events(hook: list[str], fixed: Path) -> None:
+    out = run(hook, "claude-code", {"session_id": FIX_SESSION, "cwd": str(fixed),
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": "Which files did the API routing bug fix change?"})  # fmt: skip
+    assert out == ""
+
+
+def test_trivial_prompts_and_slash_commands_get_nothing(hook: list[str], fixed: Path) -> None:
+    for text in ("ok", "continue", "thanks!", "继续", "/review api routing bug", "hi there"):
+        assert run(hook, "hermes", hermes_prompt("h2", text)) == "", text
+
+
+def test_no_repeat_within_a_session(hook: list[str], fixed: Path) -> None:
+    question = "Which files did the API routing bug fix change?"
+    assert "routes.ts" in context_of(run(hook, "hermes", hermes_prompt("h3", question)))
+    assert run(hook, "hermes", hermes_prompt("h3", question + " again")) == ""
+    # Another session is given it again.
+    assert "routes.ts" in context_of(run(hook, "hermes", hermes_prompt("h4", question)))
+
+
+def test_budget_zero_turns_it_off(hook: list[str], fixed: Path, vault: Path) -> None:
+    (vault / paths.VAULT_CONFIG).write_text("[hook]\nrecall_tokens = 0\n")
+    out = run(
+        hook, "hermes", hermes_prompt("h5", "Which files did the API routing bug fix change?")
+    )
+    assert out == ""
+
+
+def test_small_budget_is_respected(hook: list[str], vault: Path, fixed: Path) -> None:
+    from vaultsync.core.text import estimate_tokens
+
+    (vault / paths.VAULT_CONFIG).write_text("[hook]\nrecall_tokens = 60\n")
+    out = run(
+        hook, "hermes", hermes_prompt("h6", "Which files did the API routing bug fix change?")
+    )
+    if out:
+        assert estimate_tokens(context_of(out)) <= 60
+
+
+def test_unrelated_prompt_clears_no_bar(hook: list[str], fixed: Path) -> None:
+    out = run(hook, "hermes", hermes_prompt("h7", "Write a haiku about autumn leaves and rain"))
+    assert out == ""
+
+
+def test_memories_and_summaries_are_recalled_unless_start_context_has_them(
+    hook: list[str], vault: Path, fixed: Path
+) -> None:
+    props = {"type": "memory", "level": "L2", "scope": "project", "status": "confirmed",
+             "agent": "codex", "session_id": "cx1", "project": "/work/api",
+             "created": "2026-11-27T10:00:00Z", "updated": "2026-11-27T10:00:00Z"}  # fmt: skip
+    memory = vault / paths.LEVEL_DIRS[paths.Level.L2] / "pnpm.md"
+    memory.write_text(render_frontmatter(props) + "\n# Deploys use pnpm workspaces\n\n"
+                      "Deploys of the api use pnpm workspaces, never npm.\n")  # fmt: skip
+    index(vault)
+    question = "How do deploys of the api use pnpm workspaces?"
+    text = context_of(run(hook, "hermes", hermes_prompt("h8", question)))
+    assert "memory from codex, 2026-11-27" in text
+    assert "[[memories/L2-confirmed/pnpm]]" in text
+    # Once USER.md/AGENT.md carry it (session-start context), it is not repeated.
+    (vault / "AGENT.md").write_text("- Deploys use pnpm workspaces\n")
+    assert "pnpm" not in run(hook, "hermes", hermes_prompt("h9", question))
+
+
+def test_missing_index_is_silent(hook: list[str], vault: Path) -> None:
+    out = run(hook, "hermes", hermes_prompt("h10", "Which files did the API routing fix change?"))
+    assert out == ""
+    assert errors() == []
+
+
+def test_is_trivial() -> None:
+    assert prompt_recall.is_trivial("  OK.  ")
+    assert prompt_recall.is_trivial("/compact")
+    assert not prompt_recall.is_trivial("why does the router return 404")
+
+
+def test_gemini_prompt_without_the_context_it_was_given(hook: list[str], fixed: Path) -> None:
+    """Gemini CLI prepends the session-start context to BeforeAgent's prompt (seen with Gemini
+    CLI 0.61.0): recall and the recorded prompt use the person's words only."""
+    given = "<hook_context># USER.md: about the person\n\n" + "Generated memory notes. " * 30
+    question = "Which files did the API routing bug fix change?"
+    payload = {"session_id": "gem-1", "hook_event_name": "BeforeAgent", "cwd": "/tmp",
+               "prompt": f"{given}</hook_context>\n\n{question}"}  # fmt: skip
+    data = json.loads(run(hook, "gemini", payload))
+    assert "routes.ts" in data["hookSpecificOutput"]["additionalContext"]
+    from vaultsync.core.hook.agents import normalize
+
+    assert normalize("gemini", payload).prompt == question
+
+
+def test_an_english_prompt_compiles_no_cjk_regex_and_no_yaml_writer(
+    hook: list[str], fixed: Path
+) -> None:
+    """What recall costs the hook: an English prompt whose hits carry non-ASCII characters (the
+    event headings' middle dot, the ellipsis of a cut line) compiles none of core/text's CJK
+    regexes (~5 ms each) and does not import core/properties."""
+    code = (
+        "import sys\n"
+        "from vaultsync.core import text\nfrom vaultsync.core.hook import prompt_recall\n"
+        "from vaultsync.core.hook.agents import Incoming\n"
+        "from vaultsync.core.config import load_config\n"
+        "from vaultsync.core.model import EventKind\n"
+        "cfg = load_config(strict=False)\n"
+        "inc = Incoming(agent='hermes', native_event='pre_llm_call', kind=EventKind.PROMPT,\n"
+        "               session_id='h-cost', cwd='/tmp', prompt=sys.argv[1])\n"
+        "block = prompt_recall.context_for(inc, cfg.vault, cfg)\n"
+        "print(len(block) > 0, text._rx.cache_info().currsize,\n"
+        "      'vaultsync.core.properties' in sys.modules)\n"
+    )
+    question = "Which files did the API routing bug fix change?"
+    proc = subprocess.run([sys.executable, "-c", code, question], capture_output=True, text=True)
+    assert proc.stdout.split() == ["True", "0", "False"], proc.stderr
+
+
+def _fts(rows: list[str]) -> Any:
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE fts USING fts5(title, keywords, body)")
+    conn.executemany("INSERT INTO fts(title, keywords, body) VALUES ('', '', ?)",
+                     [(r,) for r in rows])  # fmt: skip
+    return conn
+
+
+def test_common_terms_are_not_searched_in_a_big_index() -> None:
+    rows = [f"router cache row{i}" + (" pnpm" if i % 500 == 0 else "") for i in range(3000)]
+    conn = _fts(rows)
+    # Every row has router and cache; pnpm is rare; workspac* matches nothing.
+    rare, word, prefix = prompt_recall.RARE, prompt_recall.COMMON_WORD, prompt_recall.COMMON_PREFIX
+    assert prompt_recall._common(conn, ["router", "cach*", "cache*", "pnpm", "workspac*"]) == [
+        word, prefix, word, rare, rare]  # fmt: skip
+    assert prompt_recall._expression(conn, ["router", "cach*", "pnpm", "workspac*"]) == (
+        '"pnpm" OR "workspac"*'
+    )
+    # All common: the first two still searched, so the prompt is not lost.
+    assert prompt_recall._expression(conn, ["router", "cach*", "row1*"]) == ('"router" OR "cach"*')
+    # A small index searches every term.
+    assert prompt_recall._expression(_fts(rows[:100]), ["router", "cach*", "pnpm"]) == (
+        '"router" OR "cach"* OR "pnpm"'
+    )
+
+
+def test_the_index_is_opened_read_only(vault: Path, fixed: Path) -> None:
+    import sqlite3
+
+    conn = prompt_recall._connect(load_config(vault).index_file())
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            conn.execute("CREATE TABLE scratch(x)")
+    finally:
+        conn.close()

@@ -1,0 +1,498 @@
+"""What each agent sends its hooks and what it expects back, in one place.
+
+Every agent's native payload is parsed here, once, into an `Incoming` (the agent-independent
+facts of one hook call); `capture` turns that into a stored `Event`. Field names follow the
+agents' hook documentation (docs/hooks.md has the table and sources). Every field is optional:
+the agents change their payloads often, so a missing key is never an error and unknown keys are
+ignored.
+
+Also here: which native events `vaultsync install` registers, and what each agent must be sent
+on stdout (JSON where JSON is required, nothing where nothing is allowed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from vaultsync.core.hook.tool_outcome import codex_exit_code, exit_code, gemini_exit_code
+from vaultsync.core.model import AGENTS, EventKind, ToolKind
+
+# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+    from typing import Any
+else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
+    from vaultsync.core.frozen_record import dataclass, field
+
+_K = EventKind
+
+# Native event name -> normalized kind. Only these events are recorded; any other event an agent
+# sends (a newer one, or one a person wired up by hand) is accepted and ignored.
+EVENTS: dict[str, dict[str, EventKind]] = {
+    "claude-code": {
+        "SessionStart": _K.SESSION_START,
+        "UserPromptSubmit": _K.PROMPT,
+        "PostToolUse": _K.TOOL,
+        "PostToolUseFailure": _K.TOOL_ERROR,
+        "Stop": _K.TURN_END,
+        "SubagentStop": _K.SUBAGENT_END,
+        "PreCompact": _K.COMPACT,
+        "SessionEnd": _K.SESSION_END,
+    },
+    "codex": {
+        "SessionStart": _K.SESSION_START,
+        "UserPromptSubmit": _K.PROMPT,
+        "PostToolUse": _K.TOOL,
+        "Stop": _K.TURN_END,
+        "SubagentStop": _K.SUBAGENT_END,
+        "PreCompact": _K.COMPACT,
+        "SessionEnd": _K.SESSION_END,
+    },
+    "hermes": {
+        "on_session_start": _K.SESSION_START,
+        "pre_llm_call": _K.PROMPT,
+        "post_tool_call": _K.TOOL,
+        "post_llm_call": _K.TURN_END,
+        "subagent_stop": _K.SUBAGENT_END,
+        # on_session_end fires after every turn (post_llm_call covers that); the real teardown
+        # is on_session_finalize.
+        "on_session_finalize": _K.SESSION_END,
+    },
+    "gemini": {
+        "SessionStart": _K.SESSION_START,
+        "BeforeAgent": _K.PROMPT,
+        "AfterTool": _K.TOOL,
+        "AfterAgent": _K.TURN_END,
+        "PreCompress": _K.COMPACT,
+        "SessionEnd": _K.SESSION_END,
+    },
+    "cursor": {
+        "sessionStart": _K.SESSION_START,
+        "beforeSubmitPrompt": _K.PROMPT,
+        "postToolUse": _K.TOOL,
+        "postToolUseFailure": _K.TOOL_ERROR,
+        "afterShellExecution": _K.TOOL,
+        "afterFileEdit": _K.TOOL,
+        "afterMCPExecution": _K.TOOL,
+        "preCompact": _K.COMPACT,
+        "stop": _K.TURN_END,
+        "sessionEnd": _K.SESSION_END,
+    },
+}
+
+# The events `vaultsync install` registers, per agent (the issue's list, in firing order).
+INSTALL_EVENTS: dict[str, tuple[str, ...]] = {
+    "claude-code": (
+        "SessionStart",
+        "UserPromptSubmit",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "Stop",
+        "SubagentStop",
+        "PreCompact",
+        "SessionEnd",
+    ),
+    "codex": ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd"),
+    "hermes": (
+        "on_session_start",
+        "pre_llm_call",
+        "post_tool_call",
+        "post_llm_call",
+        "on_session_finalize",
+    ),
+    "gemini": ("SessionStart", "BeforeAgent", "AfterTool", "AfterAgent", "SessionEnd"),
+    "cursor": (
+        "sessionStart",
+        "beforeSubmitPrompt",
+        "postToolUse",
+        "afterShellExecution",
+        "afterFileEdit",
+        "stop",
+        "sessionEnd",
+    ),
+}
+
+# Events whose stdout is read as context for the model.
+_CONTEXT_EVENTS = {
+    "claude-code": "SessionStart",
+    "codex": "SessionStart",
+    "gemini": "SessionStart",
+    "cursor": "sessionStart",
+    "hermes": "pre_llm_call",  # only on the first turn (extra.is_first_turn)
+}
+CLAUDE_CONTEXT_CAP = 10_000  # Claude Code truncates hook output strings beyond this
+
+_TOOL_KINDS: dict[str, ToolKind] = {}
+for _kind, _names in (
+    (
+        ToolKind.SHELL,
+        "bash exec_command shell local_shell terminal run_shell_command execute_command",
+    ),
+    (
+        ToolKind.EDIT,
+        "edit multiedit apply_patch patch replace edit_file search_replace notebookedit "
+        "str_replace",
+    ),
+    (ToolKind.WRITE, "write write_file create_file"),
+    (ToolKind.READ, "read read_file read_many_files notebookread view cat"),
+    (
+        ToolKind.SEARCH,
+        "grep glob ls search_files glob_files search_file_content list_directory "
+        "codebase_search file_search grep_search list_dir",
+    ),
+    (ToolKind.WEB, "webfetch websearch web_fetch web_search google_web_search web_extract"),
+    (ToolKind.AGENT, "task agent spawn_agent delegate_task subagent"),
+):
+    for _name in _names.split():
+        _TOOL_KINDS[_name] = _kind
+
+# Payload facts worth keeping, per kind (the transcript path once, not on every event).
+_EXTRA_KEYS: dict[EventKind | None, tuple[str, ...]] = {
+    _K.SESSION_START: ("source", "model", "transcript_path", "agent_type"),
+    _K.SESSION_END: ("reason", "transcript_path"),
+    _K.COMPACT: ("trigger",),
+    _K.SUBAGENT_END: ("agent_type",),
+}
+_MAX_ID = 256  # real session ids are UUIDs; anything longer is cut, never trusted
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One hook call, parsed: the agent-independent facts, raw tool input and output kept for
+    `capture` to summarise (the summaries depend on limits from the config)."""
+
+    agent: str
+    native_event: str
+    kind: EventKind | None  # None: an event vaultsync does not record
+    session_id: str
+    cwd: str = ""
+    turn_id: str = ""
+    tool: str = ""
+    tool_kind: str = ""
+    tool_input: Any = None
+    tool_output: Any = None
+    prompt: str = ""
+    message: str = ""
+    is_error: bool = False
+    files: tuple[str, ...] = ()
+    wants_context: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class PayloadError(ValueError):
+    """The payload cannot be read as a hook call (not JSON, not an object, no event name)."""
+
+
+def parse_agent(name: str) -> str:
+    value = name.strip().lower()
+    aliases = {"claude": "claude-code", "claude_code": "claude-code", "gemini-cli": "gemini"}
+    value = aliases.get(value, value)
+    if value not in AGENTS:
+        raise PayloadError(f"unknown agent {name!r} (one of {', '.join(AGENTS)})")
+    return value
+
+
+def sniff_agent(payload: dict[str, Any]) -> str:
+    """The agent, guessed from a payload's shape when --agent was not given."""
+    if "conversation_id" in payload or "workspace_roots" in payload:
+        return "cursor"
+    if isinstance(payload.get("extra"), dict):
+        return "hermes"
+    if "timestamp" in payload and "transcript_path" in payload:
+        return "gemini"
+    if "turn_id" in payload and "model" in payload:
+        return "codex"
+    return "claude-code"
+
+
+def event_name(agent: str, payload: dict[str, Any], flag: str | None) -> str:
+    """The native event name: the payload's own where the agent sends one, else --event."""
+    name = _s(payload.get("hook_event_name")) or (flag or "")
+    if not name:
+        raise PayloadError("the payload names no event and --event was not given")
+    known = EVENTS[agent]
+    if name in known:
+        return name
+    folded = {k.lower(): k for k in known}
+    return folded.get(name.lower(), name)
+
+
+def tool_kind(tool: str) -> str:
+    if not tool:
+        return ""
+    low = tool.lower()
+    if low.startswith(("mcp__", "mcp:", "mcp_")):
+        return ToolKind.MCP.value
+    if low.startswith("browser_"):
+        return ToolKind.WEB.value
+    return _TOOL_KINDS.get(low, ToolKind.OTHER).value
+
+
+def normalize(agent: str, payload: dict[str, Any], event_flag: str | None = None) -> Incoming:
+    """Parse one native payload. Raises PayloadError only when no event name can be found."""
+    native = event_name(agent, payload, event_flag)
+    kind = EVENTS[agent].get(native)
+    extra: dict[str, Any] = {}
+    for key in _EXTRA_KEYS.get(kind, ()):
+        value = payload.get(key)
+        if isinstance(value, str) and value:
+            extra[key] = value[:500]
+    base: dict[str, Any] = {
+        "agent": agent,
+        "native_event": native,
+        "kind": kind,
+        "session_id": _session_id(agent, payload),
+        "cwd": _s(payload.get("cwd")),
+    }
+    if agent == "hermes":
+        fields = _hermes(payload, native, kind)
+    elif agent == "cursor":
+        fields = _cursor(payload, native, kind)
+    elif agent == "gemini":
+        fields = _gemini(payload, native, kind)
+    else:
+        fields = _claude_or_codex(payload, native, kind, codex=agent == "codex")
+    if not base["cwd"] and agent == "cursor":
+        roots = payload.get("workspace_roots")
+        if isinstance(roots, list) and roots:
+            base["cwd"] = _s(roots[0])
+    if not base["cwd"]:
+        base["cwd"] = _env_project_dir(agent)
+    extra.update(fields.pop("extra", {}))
+    fields.setdefault("wants_context", native == _CONTEXT_EVENTS[agent] and agent != "hermes")
+    tool = fields.get("tool", "")
+    if tool and "tool_kind" not in fields:
+        fields["tool_kind"] = tool_kind(tool)
+    if tool and "files" not in fields:
+        fields["files"] = _files_of(fields.get("tool_input"))
+    return Incoming(**{**base, **fields}, extra=extra)
+
+
+def _s(value: Any) -> str:
+    return value if isinstance(value, str) else ("" if value is None else str(value))
+
+
+def _session_id(agent: str, payload: dict[str, Any]) -> str:
+    keys = ("conversation_id", "session_id") if agent == "cursor" else ("session_id",)
+    for key in (*keys, "sessionId", "thread-id", "thread_id"):
+        value = payload.get(key)
+        if value not in (None, ""):
+            return _s(value)[:_MAX_ID]
+    env = {"gemini": "GEMINI_SESSION_ID", "hermes": "HERMES_SESSION_ID"}.get(agent)
+    if env and os.environ.get(env):
+        return os.environ[env][:_MAX_ID]
+    return "unknown"
+
+
+def _env_project_dir(agent: str) -> str:
+    names = {
+        "claude-code": ("CLAUDE_PROJECT_DIR",),
+        "gemini": ("GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"),
+    }.get(agent, ())
+    for name in names:
+        if os.environ.get(name):
+            return os.environ[name]
+    return ""
+
+
+def _claude_or_codex(
+    p: dict[str, Any], native: str, kind: EventKind | None, *, codex: bool = False
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"turn_id": _s(p.get("turn_id") or p.get("prompt_id"))}
+    if kind in (_K.TOOL, _K.TOOL_ERROR):
+        out["tool"] = _s(p.get("tool_name"))
+        out["tool_input"] = p.get("tool_input")
+        if kind is _K.TOOL_ERROR:
+            out["tool_output"] = p.get("error")
+            out["is_error"] = True
+        else:
+            response = p.get("tool_response")
+            out["tool_output"] = response
+            code = exit_code(response)
+            if code is None and codex:
+                # Codex sends a shell call's output as a plain string without its exit code,
+                # and has no failure event: the code is in its own session log (the rollout).
+                code = codex_exit_code(p.get("transcript_path"), p.get("tool_use_id"))
+                if code is None and tool_kind(_s(p.get("tool_name"))) == ToolKind.SHELL.value:
+                    out["extra"] = {"outcome": "unknown"}  # never assumed to have worked
+            if code:
+                out["is_error"] = True
+                out["kind"] = _K.TOOL_ERROR
+            if code is not None and codex:
+                out["extra"] = {"exit_code": code}
+        if p.get("is_interrupt"):
+            out["extra"] = {"interrupted": True}
+    elif kind is _K.PROMPT:
+        out["prompt"] = _s(p.get("prompt"))
+    elif kind in (_K.TURN_END, _K.SUBAGENT_END):
+        out["message"] = _s(p.get("last_assistant_message"))
+    elif kind is _K.COMPACT:
+        out["message"] = _s(p.get("custom_instructions"))
+    return out
+
+
+def _hermes(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+    raw = p.get("extra")
+    extra: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    out: dict[str, Any] = {"turn_id": _s(extra.get("turn_id"))}
+    if kind is _K.TOOL:
+        out["tool"] = _s(p.get("tool_name"))
+        out["tool_input"] = p.get("tool_input")
+        result = extra.get("result")
+        status = _s(extra.get("status")).lower()
+        error = _s(extra.get("error_message")) or _s(extra.get("error_type"))
+        failed = status in {"error", "failed", "failure", "blocked"} or bool(error)
+        out["tool_output"] = error if failed and error and not result else result
+        out["is_error"] = failed or bool(exit_code(result))
+        if out["is_error"]:
+            out["kind"] = _K.TOOL_ERROR
+    elif kind is _K.PROMPT:
+        out["prompt"] = _s(extra.get("user_message"))
+        out["wants_context"] = extra.get("is_first_turn") is True
+    elif kind is _K.TURN_END:
+        out["message"] = _s(extra.get("assistant_response"))
+    elif kind is _K.SESSION_START:
+        platform = _s(extra.get("platform") or p.get("platform"))
+        if platform:
+            out["extra"] = {"platform": platform}
+    return out
+
+
+def _gemini(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if kind is _K.TOOL:
+        out["tool"] = _s(p.get("tool_name"))
+        out["tool_input"] = p.get("tool_input")
+        response = p.get("tool_response")
+        error = response.get("error") if isinstance(response, dict) else None
+        if error:
+            out["kind"] = _K.TOOL_ERROR
+            out["is_error"] = True
+            out["tool_output"] = error.get("message", error) if isinstance(error, dict) else error
+        elif isinstance(response, dict):
+            # A shell command's exit code is only in llmContent ("Exit Code: 2"), which also
+            # wraps the output; returnDisplay holds the output as the person saw it.
+            llm = response.get("llmContent")
+            display = response.get("returnDisplay")
+            code = gemini_exit_code(llm)
+            out["tool_output"] = display if isinstance(display, str) and display.strip() else llm
+            if code is not None:
+                out["extra"] = {"exit_code": code}
+            if code:
+                out["kind"] = _K.TOOL_ERROR
+                out["is_error"] = True
+        else:
+            out["tool_output"] = response
+    elif kind is _K.PROMPT:
+        out["prompt"] = _strip_hook_context(_s(p.get("prompt")))
+    elif kind is _K.TURN_END:
+        out["message"] = _s(p.get("prompt_response"))
+    return out
+
+
+def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"turn_id": _s(p.get("generation_id"))}
+    if native == "afterShellExecution":
+        out.update(
+            tool="Shell", tool_input={"command": p.get("command")}, tool_output=p.get("output")
+        )
+    elif native == "afterFileEdit":
+        path = _s(p.get("file_path"))
+        out.update(
+            tool="Edit",
+            tool_kind=ToolKind.EDIT.value,
+            tool_input={"file_path": path, "edits": p.get("edits")},
+            files=(path,) if path else (),
+        )
+    elif native == "afterMCPExecution":
+        out.update(
+            tool=f"MCP:{_s(p.get('tool_name'))}",
+            tool_input=p.get("tool_input"),
+            tool_output=p.get("result_json"),
+        )
+    elif kind in (_K.TOOL, _K.TOOL_ERROR):
+        out["tool"] = _s(p.get("tool_name"))
+        out["tool_input"] = p.get("tool_input")
+        output = next((p[k] for k in ("tool_output", "tool_response", "result") if k in p), None)
+        if kind is _K.TOOL_ERROR:
+            output = p.get("error_message") or p.get("error") or output
+            out["is_error"] = True
+        out["tool_output"] = output
+    elif kind is _K.PROMPT:
+        out["prompt"] = _s(p.get("prompt"))
+    elif kind is _K.TURN_END:
+        status = _s(p.get("status"))
+        out["message"] = f"status: {status}" if status else ""
+        out["is_error"] = status == "error"
+    return out
+
+
+_HOOK_CONTEXT = "<hook_context>"
+
+
+def _strip_hook_context(prompt: str) -> str:
+    """Gemini prepends the session-start context it was given to the prompt it reports: that
+    is vaultsync's own text coming back, not what the person typed."""
+    if prompt.startswith(_HOOK_CONTEXT):
+        end = prompt.find("</hook_context>")
+        if end != -1:
+            return prompt[end + len("</hook_context>") :].lstrip("\n")
+    return prompt
+
+
+_PATH_KEYS = ("file_path", "filePath", "notebook_path", "path", "absolute_path", "target_file")
+
+
+def _files_of(tool_input: Any) -> tuple[str, ...]:
+    if isinstance(tool_input, dict):
+        for key in _PATH_KEYS:
+            value = tool_input.get(key)
+            if isinstance(value, str) and value and "\n" not in value and len(value) < 4096:
+                return (value,)
+        patch = tool_input.get("command") or tool_input.get("patch") or tool_input.get("input")
+        if isinstance(patch, str) and "*** " in patch:
+            return patch_files(patch)
+        paths = tool_input.get("paths") or tool_input.get("file_paths")
+        if isinstance(paths, list):
+            return tuple(str(p) for p in paths[:20] if isinstance(p, str))
+    return ()
+
+
+def patch_files(patch: str) -> tuple[str, ...]:
+    """Files named by an apply_patch envelope (`*** Update File: path`)."""
+    found: list[str] = []
+    for marker in ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "):
+        start = patch.find(marker)
+        while start != -1 and len(found) < 50:
+            end = patch.find("\n", start)
+            name = patch[start + len(marker) : end if end != -1 else None].strip()
+            if name and name not in found:
+                found.append(name)
+            start = patch.find(marker, start + 1)
+    return tuple(found)
+
+
+# --- output --------------------------------------------------------------------------------
+
+
+def render_output(incoming: Incoming | None, agent: str, context: str) -> str | None:
+    """What to print on stdout, or None for nothing. `incoming` is None when the payload could
+    not be read: then only agents that require JSON get an empty object."""
+    native = incoming.native_event if incoming is not None else ""
+    if incoming is not None and incoming.wants_context and context:
+        if agent in ("claude-code", "codex", "gemini"):
+            if agent == "claude-code":
+                context = context[:CLAUDE_CONTEXT_CAP]
+            inner = {"hookEventName": native, "additionalContext": context}
+            return json.dumps({"hookSpecificOutput": inner}, ensure_ascii=False)
+        if agent == "hermes":
+            return json.dumps({"context": context}, ensure_ascii=False)
+        if agent == "cursor":
+            return json.dumps({"additional_context": context}, ensure_ascii=False)
+    if agent == "gemini":
+        return "{}"  # Gemini reads stdout as JSON on every event
+    if agent == "cursor":
+        return '{"continue": true}' if native == "beforeSubmitPrompt" else "{}"
+    return None  # Claude Code, Codex, Hermes: silence is valid (and required on Codex Stop)

@@ -1,0 +1,403 @@
+"""How an event reaches its session note: directly, under the session's lock, or through the
+spool when it cannot be written in time.
+
+- A session's note is found through a pointer file in the per-vault state folder, created
+  race-free on the first event (`session_rel`).
+- `record` takes the session's lock for at most `hook.lock_wait_s`; under it, what waits in the
+  session's spool is written first, then the event, through the filters (core/hook/event_filter.py),
+  in one append under the note's lock, with the note checked for a stale editor save first
+  (core/hook/journal.py). If the lock stays busy, or the time limit is near, the event is spooled
+  (core/hook/spool.py) and the lock's holder, or the next call, writes it.
+- `drain_sessions` writes what waits in every session's spool (the watcher, rebuild, status).
+
+Exactly once: everything runs under the session's lock, an event whose id the note already
+holds is skipped, and a spool file is removed only after the note holding its event is fsynced.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from vaultsync.core import eventlog, paths, timestamp, writer
+from vaultsync.core.hook.event_filter import Seen, drop_reason, load_seen, remember
+from vaultsync.core.model import Event, EventKind
+from vaultsync.core.project import Project
+from vaultsync.core.queue import NoBudget, close_session
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from vaultsync.core.config import Config
+    from vaultsync.core.queue import Budget
+
+
+def session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> Path:
+    return (
+        paths.state_dir(vault) / "sessions" / (paths.short_hash(agent, session_id, n=16) + suffix)
+    )
+
+
+def valid_rel(vault: Path, rel: str) -> bool:
+    """`rel` names a session note inside the vault (what a spooled record may point at)."""
+    if not rel.startswith(paths.SESSIONS_DIR + "/") or not rel.endswith(".md"):
+        return False
+    if "\x00" in rel or ".." in Path(rel).parts:
+        return False
+    try:
+        paths.inside(vault, vault / rel)
+    except (ValueError, OSError):
+        return False
+    return True
+
+
+def session_rel(
+    vault: Path,
+    agent: str,
+    session_id: str,
+    now: datetime,
+    shown_id: str | None = None,
+    index_file: Path | None = None,
+) -> str:
+    """The session's note (relative path), decided once per session and remembered in a
+    pointer file; the first of several parallel first events wins, the others follow it.
+    `shown_id`: the redacted session id, the one a file name may show. A note a person moved
+    or renamed is found again by its session id (`core.session_finder`)."""
+    pointer = session_file(vault, agent, session_id)
+    try:
+        rel = pointer.read_text(encoding="utf-8").strip()
+        if valid_rel(vault, rel):
+            if (vault / rel).is_file():
+                return rel
+            from vaultsync.core.hook.session_finder import moved_note
+
+            moved = moved_note(vault, agent, shown_id or session_id, session_id, index_file)
+            if moved is not None:
+                writer.write_atomic(pointer, moved + "\n", fsync=False)
+                return moved
+            return rel  # deleted: the session goes on in a new note at the same path
+    except (OSError, UnicodeDecodeError):
+        pass
+    rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
+        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), shown=shown_id
+    )
+    if not writer.create_exclusive(pointer, rel + "\n"):
+        try:
+            winner = pointer.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            winner = ""
+        if valid_rel(vault, winner):
+            return winner
+        writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
+    return rel
+
+
+def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
+    """A lost pointer: look for the note by its hash in this month's and last month's folder."""
+    digest = paths.short_hash(paths.machine_id(), agent, session_id)
+    now = now.astimezone(UTC)
+    last_month = now.replace(day=1) - timedelta(days=1)
+    for day in (now, last_month):
+        folder = vault / paths.SESSIONS_DIR / f"{day:%Y}" / f"{day:%m}"
+        for found in sorted(folder.glob(f"* {digest}.md")):
+            rel = found.relative_to(vault).as_posix()
+            if valid_rel(vault, rel):
+                return rel
+    return None
+
+
+def _header(event: Event, project: Project) -> str:
+    from vaultsync.core import properties, schema
+
+    props = schema.session_props(
+        agent=event.agent,
+        session_id=event.session_id,
+        project=event.project,
+        cwd=event.cwd,
+        started=timestamp.format(timestamp.parse(event.ts) or datetime.now(UTC)),
+        machine=paths.machine_id(),
+    )
+    short = paths.safe_component(event.session_id, 8, "session")
+    name = paths.safe_component(project.name or "no project", 60)
+    return properties.render_frontmatter(props) + f"\n# {event.agent} session {short} — {name}\n"
+
+
+SPOOLED = "spooled"  # record(): the event waits in the spool (not dropped)
+
+
+def session_key(agent: str, session_id: str) -> str:
+    """Names the session's state files, lock and spool folder."""
+    return paths.short_hash(agent, session_id, n=16)
+
+
+def _lock_wait(cfg: Config, budget: Budget) -> float:
+    """How long to wait for the session's lock before spooling instead: short, so a busy
+    session turns parallel hooks into one writer that appends the others' events in a batch,
+    and never so long that the time limit could catch the event unwritten."""
+    wait = float(cfg.get("hook", "lock_wait_s") or 0.2)
+    return max(0.0, min(wait, budget.remaining() - reserve(budget)))
+
+
+def reserve(budget: Budget) -> float:
+    """Time kept back for spooling (one small fsynced file) before the limit: a fifth of the
+    limit, at most 0.25 s."""
+    return min(0.25, 0.2 * float(getattr(budget, "limit", 10.0)))
+
+
+def settle(budget: Budget) -> None:
+    """Tell the time limit this call's event is taken care of (written, spooled or filtered):
+    if the limit strikes later (while draining others), there is nothing to keep."""
+    settler = getattr(budget, "settle", None)
+    if settler is not None:
+        settler()
+
+
+def _set_fallback(budget: Budget, fallback: Any) -> None:
+    setter = getattr(budget, "set_fallback", None)
+    if setter is not None:
+        setter(fallback)
+
+
+def record(
+    vault: Path, cfg: Config, event: Event, rel: str, project: Project, budget: Budget
+) -> str | None:
+    """Append `event` to its note unless a filter drops it; when it cannot be written in time
+    (the session's lock stays busy, the limit is near) it goes to the spool. Returns None
+    when written, SPOOLED when spooled, else the reason it was dropped."""
+    from vaultsync.core.hook import spool
+
+    key = session_key(event.agent, event.session_id)
+    entry = {"v": 1, "kind": "event", "rel": rel, "project": project.name}
+    entry["block"] = eventlog.render(event)
+
+    def to_spool() -> None:
+        spool.put(vault, key, entry)
+
+    # If the time limit strikes before the event is in its note, the hook spools it on exit.
+    _set_fallback(budget, to_spool)
+    try:
+        try:
+            with writer.locked(session_lock(vault, key), timeout=_lock_wait(cfg, budget)):
+                outcome = _write_session(vault, cfg, key, budget, own=(event, rel, project.name))
+        except TimeoutError:
+            outcome = None
+        if outcome is None:  # lock busy, or no time left to write (or to drain what waits)
+            # The log line goes in the same critical block: the limit, striking after the
+            # event is settled, would otherwise cut it and leave the overrun unreported.
+            with budget.critical():
+                to_spool()
+                _log_overload(budget)
+                settle(budget)
+                _set_fallback(budget, None)
+            combine(vault, cfg, key, budget)
+            return SPOOLED
+        settle(budget)  # written (or filtered): nothing of this call is left to keep
+        _set_fallback(budget, None)
+    finally:
+        _set_fallback(budget, None)
+    combine(vault, cfg, key, budget)
+    reason, kinds = outcome
+    _close_drained(vault, cfg, rel, kinds, event, budget)
+    return reason
+
+
+def _log_overload(budget: Budget) -> None:
+    """A busy session lock is the normal way parallel hooks hand their events to one writer;
+    running out of time is worth a line in the hook error log (`vaultsync status` counts it),
+    though nothing was lost."""
+    if budget.remaining() > 2 * reserve(budget) + 0.05:
+        return
+    from vaultsync.core import logs
+
+    message = "no time left to write the event: spooled, written by the next call"
+    logs.hook_error("", "", "TimeLimit", message)
+
+
+def session_lock(vault: Path, key: str) -> Path:
+    return paths.state_dir(vault) / "sessions" / (key + ".lock")
+
+
+def combine(vault: Path, cfg: Config, key: str, budget: Budget) -> None:
+    """After letting go of (or failing to get) the session's lock: if events wait in its
+    spool, take the lock without waiting and drain them. Every spooler tries once after its
+    file is in place and every holder checks after letting go, so the last one out always
+    sees what was spooled while it held the lock: no event is left behind by a race."""
+    from vaultsync.core.hook import spool
+
+    while spool.has_pending(vault, key) and budget.remaining() > 2 * reserve(budget):
+        try:
+            with writer.locked(session_lock(vault, key), timeout=0):
+                outcome = _write_session(vault, cfg, key, budget, own=None)
+        except TimeoutError:
+            return  # the holder drains them, or checks again after letting go
+        if outcome is None:
+            return
+        _close_drained(vault, cfg, None, outcome[1], None, budget)
+
+
+def _close_drained(
+    vault: Path,
+    cfg: Config,
+    rel: str | None,
+    kinds: list[tuple[str, EventKind]],
+    own: Event | None,
+    budget: Budget,
+) -> None:
+    """Turn and session ends that came out of the spool get their assessment now (the
+    caller assesses its own event)."""
+    done: dict[str, bool] = {}
+    for note_rel, kind in kinds:
+        if own is not None and note_rel == rel:
+            continue
+        if kind in (EventKind.TURN_END, EventKind.SESSION_END):
+            done[note_rel] = done.get(note_rel, False) or kind is EventKind.SESSION_END
+    for note_rel, final in done.items():
+        close_session(vault, cfg, note_rel, datetime.now(UTC), final=final, budget=budget)
+
+
+def _write_session(
+    vault: Path,
+    cfg: Config,
+    key: str,
+    budget: Budget,
+    own: tuple[Event, str, str] | None,
+) -> tuple[str | None, list[tuple[str, EventKind]]] | None:
+    """Under the session's lock: what waits in its spool, then `own` (event, rel, project
+    name), through the filters and into the note in one append. Returns (why `own` was
+    dropped or None, [(rel, kind) of each event written]), or None when `own` could not be
+    written in time (the caller spools it; what was drained stays drained)."""
+    from vaultsync.core.hook import spool
+
+    seen_file = _session_file_by_key(vault, key, ".seen")
+    seen = first_seen = load_seen(seen_file)
+    batches: dict[str, tuple[str, list[tuple[str, str, Event]]]] = {}  # rel -> (project, ...)
+    taken: list[Path] = []
+    complete = True
+    held: dict[str, str] = {}
+    for item in spool.pending(vault, key):
+        if budget.remaining() < 2 * reserve(budget):
+            complete = False
+            break
+        data = spool.load(item)
+        if data is None:
+            continue
+        found = eventlog.parse(str(data.get("block", "")))
+        rel = str(data.get("rel", ""))
+        if len(found) != 1 or not valid_rel(vault, rel):
+            spool.set_aside(item)
+            continue
+        event = found[0]
+        if rel not in held:
+            held[rel] = note_text(vault, rel)
+        taken.append(item)
+        if event.id in held[rel] or drop_reason(event, seen, cfg):
+            continue  # already in the note (a drain killed before its unlink), or filtered
+        seen = remember(seen, event)
+        batch = batches.setdefault(rel, (str(data.get("project", "")), []))[1]
+        batch.append((event.id, str(data["block"]), event))
+    reason: str | None = None
+    if own is not None and complete:
+        event, rel, project_name = own
+        batched = batches.get(rel, ("", []))[1]
+        # A replayed raw payload whose event was also spooled (the limit struck between the
+        # two) is already in the note or in this batch: once is enough.
+        again = any(i == event.id for i, _, _ in batched) or event.id in held.get(rel, "")
+        reason = None if again else drop_reason(event, seen, cfg)
+        if reason is None and not again:
+            seen = remember(seen, event)
+            batch = batches.setdefault(rel, (project_name, []))[1]
+            batch.append((event.id, eventlog.render(event), event))
+    written = _finish(vault, batches, taken, seen_file, seen, budget, seen is not first_seen)
+    if written is None or (own is not None and not complete):
+        return None  # `own` must wait behind what is still spooled: it is spooled too
+    return reason, written
+
+
+def _finish(
+    vault: Path,
+    batches: dict[str, tuple[str, list[tuple[str, str, Event]]]],
+    taken: list[Path],
+    seen_file: Path,
+    seen: Seen,
+    budget: Budget,
+    seen_changed: bool = True,
+) -> list[tuple[str, EventKind]] | None:
+    """Append each note's batch in one write, journal it, then let go of the spool files.
+    None when a note's lock stayed busy (a rewrite of it): the spool keeps what it held."""
+    from vaultsync.core.hook import journal, spool
+
+    written: list[tuple[str, EventKind]] = []
+    window = repair_window(None)
+    for rel, (project_name, batch) in batches.items():
+        target = paths.inside(vault, vault / rel)
+        try:
+            note_lock = writer.locked(
+                paths.lock_path(vault, rel), timeout=max(0.0, budget.remaining() - reserve(budget))
+            )
+            with note_lock, budget.critical():
+                journal.repair_locked(vault, rel, target, window)
+                header = _header_for(batch[0][2], project_name)
+                writer.append_unlocked(target, "".join(b for _, b, _ in batch), header=header)
+                journal.record(vault, rel, target, [(i, b) for i, b, _ in batch])
+        except TimeoutError:
+            return None
+        written += [(rel, e.kind) for _, _, e in batch]
+    with budget.critical():
+        for item in taken:
+            spool.remove(item)
+        if not seen_changed:
+            return written
+        data = json.dumps(
+            {"last": seen.last, "last_tool": seen.last_tool, "last_error": seen.last_error,
+             "keys": seen.keys or {}},
+            ensure_ascii=False,
+        )  # fmt: skip
+        writer.overwrite(seen_file, data.encode("utf-8", "surrogatepass"), mode=0o644)
+    return written
+
+
+def _header_for(event: Event, project_name: str) -> Any:
+    return lambda: _header(event, Project("", "", project_name))
+
+
+def repair_window(cfg: Config | None) -> float:
+    from vaultsync.core.hook import journal
+
+    if cfg is None:
+        return journal.DEFAULT_WINDOW_S
+    return float(cfg.get("hook", "repair_window_s") or journal.DEFAULT_WINDOW_S)
+
+
+def note_text(vault: Path, rel: str) -> str:
+    try:
+        return (vault / rel).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _session_file_by_key(vault: Path, key: str, suffix: str = "") -> Path:
+    return paths.state_dir(vault) / "sessions" / (key + suffix)
+
+
+def drain_sessions(vault: Path, cfg: Config, budget: Budget | None = None) -> int:
+    """Everything waiting in the sessions' spools, into their notes (the watcher, rebuild,
+    status; the hook drains its own session as it writes). Returns how many events this call
+    wrote."""
+    from vaultsync.core.hook import spool
+
+    budget = budget or NoBudget()
+    written = 0
+    for key in spool.keys(vault):
+        if key == spool.RAW:
+            continue  # raw payloads need parsing and redaction first: capture.drain_raw
+        try:
+            with writer.locked(session_lock(vault, key), timeout=budget.remaining()):
+                outcome = _write_session(vault, cfg, key, budget, own=None)
+        except TimeoutError:
+            continue
+        if outcome is not None:
+            written += len(outcome[1])
+            _close_drained(vault, cfg, None, outcome[1], None, budget)
+    return written

@@ -1,0 +1,120 @@
+"""Which events are worth keeping: skipped tools, short or low-value events, and repeats.
+
+Filters drop tool and prompt events that carry nothing new: tools in `hook.skip_tools`, events
+with less than `hook.min_chars` of text (or only `hook.low_value_signals`), a tool call with
+the same tool and input as an earlier one in the session, and an event whose words overlap the
+previous kept one of the same tool by `hook.dedupe_overlap`. Lifecycle events are never
+filtered; failures are never dropped for being short or repeated. The per-session state (`Seen`)
+lives in the state folder and is read and written under the session's lock (core/hook/delivery.py).
+"""
+
+from __future__ import annotations
+
+import json
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from vaultsync.core import paths
+from vaultsync.core.model import Event, EventKind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from vaultsync.core.config import Config
+
+_TOOLISH = (EventKind.TOOL, EventKind.TOOL_ERROR)
+_FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)
+
+
+class Seen:
+    """Per-session filter state: the previous kept event's text, tool and failure flag, and
+    the (tool, input) keys seen so far (1 when their last use failed, so a retry is kept)."""
+
+    __slots__ = ("keys", "last", "last_error", "last_tool")
+
+    def __init__(
+        self,
+        last: str = "",
+        keys: dict[str, int] | None = None,
+        last_error: bool = False,
+        last_tool: str = "",
+    ) -> None:
+        self.last, self.keys, self.last_error, self.last_tool = last, keys, last_error, last_tool
+
+
+def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
+    """Why `event` should not be written, or None to keep it."""
+    if event.kind not in _FILTERED:
+        return None
+    if event.kind in _TOOLISH and event.tool:
+        patterns = cfg.get("hook", "skip_tools") or []
+        if any(_tool_matches(event.tool, str(p)) for p in patterns):
+            return "skipped tool"
+    if event.is_error:
+        return None
+    text = event.text()
+    min_chars = int(cfg.get("hook", "min_chars") or 0)
+    if len(text.strip()) < min_chars:
+        return "too short"
+    signals = [str(s) for s in cfg.get("hook", "low_value_signals") or [] if s]
+    if signals and any(s in text for s in signals):
+        rest = "\n".join(ln for ln in text.splitlines() if not any(s in ln for s in signals))
+        if len(rest.strip()) < min_chars:
+            return "low value"
+    keys = seen.keys or {}
+    if event.kind in _TOOLISH and keys.get(_dedupe_key(event)) == 0:
+        return "duplicate"
+    threshold = float(cfg.get("hook", "dedupe_overlap") or 0)
+    # Overlap means the same observation again: only the same tool (or a prompt after a
+    # prompt) can repeat one; an edit after a read of the same file is new. What follows a
+    # failure reads much like it (the same command, run again) but says whether the fix
+    # worked: never dropped for overlap.
+    same_source = seen.last_tool == event.tool
+    # An edit or write changes a file: two of them are two changes even when their text is
+    # mostly the same long path (exact repeats are caught by the dedupe key above).
+    changes_files = event.tool_kind in ("edit", "write") and bool(event.files)
+    if threshold and seen.last and same_source and not seen.last_error and not changes_files:
+        from vaultsync.core.text import overlap
+
+        if overlap(_said(event), seen.last) >= threshold:
+            return "overlaps the previous event"
+    return None
+
+
+def _tool_matches(tool: str, pattern: str) -> bool:
+    # A plain name is compared as it is: fnmatch compiles a regex per pattern (~0.05 ms each,
+    # on every tool call of the hook).
+    if not any(c in pattern for c in "*?["):
+        return tool == pattern
+    return fnmatchcase(tool, pattern)
+
+
+def _dedupe_key(event: Event) -> str:
+    return paths.short_hash(event.tool, event.input, n=16)
+
+
+def remember(seen: Seen, event: Event) -> Seen:
+    if event.kind not in _FILTERED:
+        return seen
+    keys = dict(seen.keys or {})
+    if event.kind in _TOOLISH:
+        keys[_dedupe_key(event)] = 1 if event.is_error else 0
+    return Seen(_said(event)[:4000], keys, event.is_error, event.tool)
+
+
+def _said(event: Event) -> str:
+    """The text compared for overlap: without the tool's name, which both events share."""
+    return "\n".join(p for p in (event.input, event.output, event.prompt, event.message) if p)
+
+
+def load_seen(path: Path) -> Seen:
+    try:
+        data = json.loads(path.read_bytes())
+        keys = data.get("keys")
+        return Seen(
+            last=str(data.get("last", "")),
+            keys=keys if isinstance(keys, dict) else {},
+            last_error=data.get("last_error") is True,
+            last_tool=str(data.get("last_tool", "")),
+        )
+    except (OSError, ValueError, AttributeError):
+        return Seen(keys={})  # lost or damaged state only weakens the dedupe

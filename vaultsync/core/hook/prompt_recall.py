@@ -1,0 +1,462 @@
+"""Recall at every prompt: the few memories, summaries and other sessions' events that clear a
+relevance bar, as a short block the hook hands the agent with its prompt.
+
+Runs inside the hook (stdlib only, fail-open, within the hook's time limit), after the prompt
+event is recorded. It reads the search index with sqlite3 directly, through the lexical path
+of core/nlquery (the same terms the recall engine uses), and never writes to it.
+
+What it leaves out, on purpose:
+- trivial prompts (greetings, "ok", "continue") and slash commands;
+- the current session's own events and notes (the agent has them in its context already);
+- memories the session-start context already gave (their title is in USER.md, AGENT.md or the
+  project's context file) and anything this session was already given at an earlier prompt
+  (a small per-session state file outside the vault);
+- everything, when `hook.recall_tokens` is 0.
+
+The relevance bar: a hit must contain at least half of the prompt's terms (at least two when
+the prompt has two or more), counting its note's agent name, so "what did Claude Code change"
+matches Claude Code's sessions. Hits are ranked by that coverage, then BM25.
+Each item names its source note as a wikilink, so a person can follow it in Obsidian.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from vaultsync.core import cjk_scan, paths
+from vaultsync.core.pattern_cache import Lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from vaultsync.core.config import Config
+    from vaultsync.core.hook.agents import Incoming
+
+# Agents whose prompt event can carry context back to the model (Cursor's beforeSubmitPrompt
+# can only allow or block).
+PROMPT_EVENTS = {
+    "claude-code": "UserPromptSubmit",
+    "codex": "UserPromptSubmit",
+    "gemini": "BeforeAgent",
+    "hermes": "pre_llm_call",
+}
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_TRIVIAL = _words(
+    "hi hello hey thanks thank you ok okay k yes no yep nope sure continue go on proceed next "
+    "done good great cool nice fine 继续 好 好的 谢谢 嗯 是 对 行 可以 はい ありがとう 続けて"
+)
+_TRIVIAL_PUNCT = Lazy(r"[\s.,!?！？。，、~…:;]+")  # compiled through core/pattern_cache
+_EDIT_TOOLS = _words(
+    "edit multiedit write apply_patch patch write_file replace edit_file str_replace "
+    "create_file search_replace notebookedit"
+)
+# FTS rows ranked before the relevance bar is applied: 40 -> 20 left dev precision and the
+# answered share as they were (84%, 73%) and took ~1 ms off a prompt at 10k notes.
+CANDIDATES = 20
+MIN_COVERAGE = 0.5
+# Tuned on the dev split of bench/recall's questions only (bench/bench_prompt_recall.py):
+# 0 -> 0.7 raised dev precision of injected items from 71% to 83% at the same answered share.
+RELATIVE_BAR = 0.7
+HEADER = "Relevant notes from the shared vault (vaultsync), by source note:"
+
+
+_TERMS: dict[str, list[str]] = {}
+
+
+def _terms(text: str) -> list[str]:
+    """nlquery.terms, once per prompt (the hook asks three times). Imported here: the hook
+    imports this module at every event, and only a prompt needs the terms."""
+    found = _TERMS.get(text)
+    if found is None:
+        from vaultsync.core import nlquery, pattern_cache
+
+        found = _TERMS[text] = nlquery.terms(text)
+        pattern_cache.save()  # nlquery's patterns, kept for the next prompt's process
+    return found
+
+
+def own_words(prompt: str) -> str:
+    """The person's prompt. (Gemini CLI puts the session-start context it was given in front
+    of BeforeAgent's prompt; core/agents strips it when it parses the payload.)"""
+    return prompt.strip()
+
+
+def is_trivial(prompt: str) -> bool:
+    text = own_words(prompt)
+    if not text or text.startswith("/"):
+        return True
+    words = _TRIVIAL_PUNCT.sub(" ", text.lower()).split()
+    if not words or all(w in _TRIVIAL for w in words):
+        return True
+    return " ".join(words) in _TRIVIAL or len(_terms(text)) == 0
+
+
+def wanted(inc: Incoming, cfg: Config) -> bool:
+    if PROMPT_EVENTS.get(inc.agent) != inc.native_event:
+        return False
+    try:
+        budget = int(cfg.get("hook", "recall_tokens") or 0)
+    except (TypeError, ValueError):
+        return False
+    return budget > 0 and not is_trivial(inc.prompt)
+
+
+class _Hit:
+    __slots__ = (
+        "agent", "body", "coverage", "date", "heading", "kind", "note_id", "project", "props",
+        "rel", "score", "sid", "title", "tool",
+    )  # fmt: skip
+    agent: str
+    body: str
+    coverage: int
+    date: str
+    heading: str
+    kind: str
+    note_id: int
+    project: str
+    props: str
+    rel: str
+    score: float
+    sid: str
+    title: str
+    tool: str
+
+    def __init__(self, **kw: Any) -> None:
+        for key, value in kw.items():
+            setattr(self, key, value)
+
+    # The line's text and a summary's files are worked out only for the few hits that are
+    # described: most of the candidates never are (~1 ms of a prompt at 10k notes).
+    @property
+    def text(self) -> str:
+        if self.kind == "event":
+            text = self.heading
+            body = cjk_scan.unsegment(self.body)
+            if self.tool and self.tool.lower() in _EDIT_TOOLS:
+                lines = body.split("\n", 2)
+                if len(lines) > 1:
+                    text = f"{self.tool}: {lines[1]}"
+            elif not text:
+                text = body.split("\n", 1)[0]
+        else:
+            text = cjk_scan.unsegment(self.body).strip()
+        return " ".join(text.split())
+
+    @property
+    def files(self) -> list[str]:
+        if self.kind != "summary":
+            return []
+        try:
+            return [str(f) for f in json.loads(self.props).get("files_modified") or []]
+        except (ValueError, AttributeError):  # a damaged property: no file list
+            return []
+
+
+def _covered(terms: list[str], text: str) -> tuple[int, int]:
+    """(terms found in `text`, terms that could be): a CJK term cannot match a text without
+    CJK characters, so a Chinese question about English notes is judged on its Latin terms."""
+    low = cjk_scan.unsegment(text).lower()
+    if not all(map(str.isascii, terms)) and not cjk_scan.has_cjk(low):
+        terms = [t for t in terms if t.isascii()]
+    found = 0
+    for term in terms:
+        # Prefix terms (`routin*`) end in `*`: their stem is what a text must contain.
+        probe = term[:-1] if term.endswith("*") else term
+        if probe and probe in low:
+            found += 1
+    return found, len(terms)
+
+
+def _connect(path: Path) -> Any:
+    import sqlite3
+
+    # Read-only at the file level: no write lock taken, nothing to checkpoint or clean up at
+    # close, and a damaged query cannot change the index.
+    # Built by hand, not with Path.as_uri: that would load urllib.parse, which the hook
+    # process defers (core/hook/process.py). SQLite only needs its own delimiters escaped.
+    name = str(path.resolve()).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    uri = "file:" + name + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=0.05, isolation_level=None)
+    # Pages read through a memory map, not copied in by read calls: the search touches
+    # a few hundred of them once, in a new process each time (~1 ms less at 2,000 notes).
+    conn.execute("PRAGMA mmap_size = 268435456")
+    return conn
+
+
+# The work is bounded whatever the vault's size: BM25 scores at most SCORED matching rows (the
+# newest, by row id), the best TOP of those are joined to their notes and events, and the
+# relevance bar sees the first CANDIDATES wanted ones. Only SQLite's own walk of the terms'
+# posting lists (C, well under a microsecond a row) still grows with the vault.
+SCORED = 1000
+TOP = 200
+# The note and event rows are read for the TOP rows, their text only for the wanted ones.
+_SQL = f"""
+WITH scored AS (
+    SELECT rowid AS id, bm25(fts, 8.0, 4.0, 1.0) AS score FROM fts WHERE fts MATCH ?
+    ORDER BY rowid DESC LIMIT {SCORED}),
+top AS (SELECT id, score FROM scored ORDER BY score LIMIT {TOP}),
+hit AS (
+    SELECT top.id AS id, top.score AS score, COALESCE(n.type, 'event') AS kind,
+           COALESCE(n.rel, s.rel) AS rel, COALESCE(n.title, s.title) AS title,
+           COALESCE(n.agent, NULLIF(e.agent, ''), s.agent) AS agent,
+           COALESCE(NULLIF(e.ts, ''), n.updated, n.created) AS date, e.heading AS heading,
+           e.tool AS tool, COALESCE(n.props, '{{}}') AS props,
+           COALESCE(e.note_id, n.id) AS note_id, COALESCE(n.session_id, e.session_id) AS sid,
+           COALESCE(n.project, s.project) AS project
+    FROM top
+    LEFT JOIN notes n ON n.id = top.id
+    LEFT JOIN events e ON e.id = top.id
+    LEFT JOIN notes s ON s.id = e.note_id
+    WHERE ((n.type IN ('memory', 'summary') AND n.status NOT IN ('rejected', 'archived'))
+           OR (e.id IS NOT NULL AND e.kind IN ('prompt', 'tool', 'tool_error', 'turn_end')))
+      AND NOT (COALESCE(n.session_id, e.session_id) = ? AND COALESCE(n.agent, e.agent) = ?)
+    ORDER BY top.score LIMIT ?)
+SELECT hit.id, hit.score, kind, rel, hit.title, agent, date, heading, tool, props, note_id,
+       f.title, substr(iif(f.about = '', f.body, f.about || char(10) || f.body), 1, 3000), sid,
+       project
+FROM hit JOIN fts f ON f.rowid = hit.id
+ORDER BY hit.score
+"""
+
+
+# A term matching more than a fifth of the index's rows, or more rows than BM25 scores, is
+# common: not searched for (unless fewer than two terms would be left). BM25 gives it little
+# weight, and matching it would fill the scored rows with rows that only it brought.
+COMMON = 0.2
+PRUNE_FROM = 2000  # ... in an index this big; in a small one every term is cheap and may count
+QUERY_LIMIT_S = 0.15  # the search is cut off past this: no recall rather than a slow prompt
+
+
+def _quoted(term: str) -> str:
+    """One term as an FTS5 phrase (a prefix term keeps its `*`)."""
+    star = "*" if term.endswith("*") else ""
+    body = term[:-1] if star else term
+    return '"' + cjk_scan.segment(body).replace('"', '""') + '"' + star
+
+
+RARE, COMMON_WORD, COMMON_PREFIX = 0, 1, 2
+
+
+def _common(conn: Any, terms: list[str]) -> list[int]:
+    """For each term RARE, COMMON_WORD (a prefix term whose exact word alone passes the bar, or
+    an exact term that does) or COMMON_PREFIX (only with the words it expands to), in one
+    statement; all RARE in a small index. Rows are counted only up to the bar, and a prefix
+    is expanded only when its word did not pass it (an expansion merges the posting lists of
+    every word with that prefix, whatever their size)."""
+    total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
+    if total < PRUNE_FROM or not terms:
+        return [RARE] * len(terms)
+    bar = min(int(COMMON * total), SCORED) + 1
+    count = "(SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?))"
+    parts, params = [], []
+    for term in terms:
+        if term.endswith("*"):
+            parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE {count} END")
+            params += [_quoted(term[:-1]), bar, bar, _quoted(term), bar]
+        else:
+            parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE 0 END")
+            params += [_quoted(term), bar, bar]
+    row = conn.execute("SELECT " + ", ".join(parts), params).fetchone()
+    return [COMMON_WORD if n == -1 else COMMON_PREFIX if n >= bar else RARE for n in row]
+
+
+def _expression(conn: Any, terms: list[str]) -> str:
+    """An FTS5 OR of the terms without the common ones, but never fewer than two (the first
+    two common ones, in the prompt's order, when all are: a prefix term whose word alone is
+    common as its word, since expanding it would only add rows past the scored ones). Small
+    indexes search every term: cheap there, and a term's share of a few rows says little."""
+    kept = list(terms)
+    latin = [t for t in terms if t.isascii()]
+    if len(latin) > 2:
+        common = dict(zip(latin, _common(conn, latin), strict=True))
+        rare = [t for t in latin if common[t] == RARE]
+        fill = [t for t in latin if common[t] != RARE][: max(0, 2 - len(rare))]
+        word = {t: t[:-1] if t.endswith("*") and common[t] == COMMON_WORD else t for t in fill}
+        kept = [word.get(t, t) for t in terms if not t.isascii() or t in rare or t in word]
+    return " OR ".join(_quoted(term) for term in kept)
+
+
+def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
+    import time
+
+    stop = time.monotonic() + QUERY_LIMIT_S
+    conn.set_progress_handler(lambda: 1 if time.monotonic() > stop else 0, 20_000)
+    try:
+        expression = _expression(conn, terms)
+        rows = conn.execute(_SQL, (expression, inc.session_id, inc.agent, CANDIDATES)).fetchall()
+    except Exception as exc:  # interrupted past the limit: no recall this time
+        if "interrupt" in str(exc):
+            return []
+        raise
+    finally:
+        conn.set_progress_handler(None, 0)
+    hits: list[_Hit] = []
+    for row in rows:
+        (_rowid, score, kind, rel, title, agent, date, heading, tool, props, note_id,
+         ftitle, fbody, sid, project) = row  # fmt: skip
+        if rel is None:
+            continue
+        coverage, eligible = _covered(terms, f"{ftitle}\n{fbody}\n{agent or ''}\n{title or ''}")
+        need = 1 if len(terms) < 2 else max(2, math.ceil(eligible * MIN_COVERAGE))
+        if coverage < need:
+            continue
+        hits.append(_Hit(
+            kind=kind, rel=rel, agent=agent or "", date=(date or "")[:10], score=-score,
+            coverage=coverage, note_id=note_id, body=fbody or "", heading=heading or "",
+            tool=tool or "", props=props, sid=sid or "", title=title or "", project=project or "",
+        ))  # fmt: skip
+    hits.sort(key=lambda h: (-h.coverage, -h.score))
+    if hits:
+        # Below the best hit's coverage, only hits close to it in BM25 are worth the tokens.
+        top = hits[0]
+        hits = [
+            h for h in hits if h.coverage == top.coverage or h.score >= top.score * RELATIVE_BAR
+        ]
+    return hits
+
+
+def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
+    """Files the session edited or wrote (second line of an edit event's text: its path)."""
+    marks = ",".join("?" * len(_EDIT_TOOLS))
+    rows = conn.execute(
+        "SELECT f.body FROM events e JOIN fts f ON f.rowid = e.id"
+        f" WHERE e.note_id = ? AND lower(e.tool) IN ({marks}) ORDER BY e.seq LIMIT 50",
+        (note_id, *sorted(_EDIT_TOOLS)),
+    ).fetchall()
+    files: dict[str, None] = {}
+    for (body,) in rows:
+        lines = cjk_scan.unsegment(body or "").split("\n")
+        if len(lines) > 1 and lines[1].strip() and len(lines[1]) < 300:
+            name = lines[1].strip()
+            if project and name.startswith(project.rstrip("/") + "/"):
+                name = name[len(project.rstrip("/")) + 1 :]
+            files.setdefault(name, None)
+    return list(files)[:8]
+
+
+def files_changed(conn: Any, rel: str) -> list[str]:
+    """The files a session note's events edited or wrote, relative to its project."""
+    row = conn.execute("SELECT id, project FROM notes WHERE rel = ?", (rel,)).fetchone()
+    return _session_files(conn, row[0], row[1] or "") if row else []
+
+
+def _already_given(vault: Path, cfg: Config, project_key: str) -> str:
+    """The text the session-start context is built from (without the queue line)."""
+    parts = [_body(vault / name) for name in (paths.USER_MD, paths.AGENT_MD)]
+    if project_key:
+        parts.append(_body(paths.context_dir(vault) / f"{paths.project_key(project_key)}.md"))
+    return "\n".join(parts)
+
+
+def _body(path: Path) -> str:
+    """A note's text without its frontmatter ("" when it cannot be read). Split by hand, not
+    by core/properties: importing that costs the hook more than the rest of the recall, and
+    the text is only searched for titles."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+    if text.startswith("---") and text[3:4] in ("\n", "\r"):
+        _head, closed, rest = text[3:].partition("\n---")
+        if closed:
+            return rest
+    return text
+
+
+def _state_file(vault: Path, inc: Incoming) -> Path:
+    name = paths.short_hash(inc.agent, inc.session_id, n=16) + ".recall"
+    return paths.state_dir(vault) / "sessions" / name
+
+
+def _load_given(path: Path) -> list[str]:
+    try:
+        data = json.loads(path.read_bytes())
+        return [str(x) for x in data] if isinstance(data, list) else []
+    except (OSError, ValueError):
+        return []
+
+
+def _describe(hit: _Hit, files: list[str]) -> str:
+    link = paths_link(hit.rel)
+    who = hit.agent or "a person"
+    if hit.kind == "event":
+        head = f"{who} session {hit.sid[:8]}, {hit.date}"
+    else:
+        head = f"{hit.kind} from {who}, {hit.date}"
+    text = hit.text
+    if len(text) > 200:
+        text = text[:199].rstrip() + "…"
+    line = f"- {head} {link}: {text}"
+    if files:
+        line += "; files changed: " + ", ".join(files)
+    return line
+
+
+def paths_link(rel: str) -> str:
+    return "[[" + (rel[:-3] if rel.endswith(".md") else rel) + "]]"
+
+
+def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") -> str:
+    """The recall block for this prompt, or "" (nothing relevant, or recall is off)."""
+    if not wanted(inc, cfg):
+        return ""
+    budget = int(cfg.get("hook", "recall_tokens") or 0)
+    max_items = int(cfg.get("hook", "recall_items") or 3)
+    index_path = cfg.index_file()
+    if not index_path.is_file():
+        return ""
+    terms = _terms(own_words(inc.prompt))
+    if not terms:
+        return ""
+    state = _state_file(vault, inc)
+    given = _load_given(state)
+    conn = _connect(index_path)
+    try:
+        hits = _search(conn, terms, inc)
+        if not hits:
+            return ""
+        start_text = ""
+        if any(h.kind == "memory" for h in hits):
+            start_text = _already_given(vault, cfg, project_key)
+        lines: list[str] = []
+        used = cjk_scan.estimate_tokens(HEADER)
+        seen_notes: set[Any] = set()
+        keys: list[str] = []
+        for hit in hits:
+            if len(lines) >= max_items:
+                break
+            key = hit.rel
+            if key in given or hit.note_id in seen_notes:
+                continue
+            if hit.kind == "memory" and hit.title and hit.title in start_text:
+                continue
+            if used + cjk_scan.estimate_tokens(_describe(hit, [])) > budget:
+                continue  # too long even without its files: not worth their query
+            files = hit.files
+            if hit.kind == "event":
+                files = _session_files(conn, hit.note_id, hit.project)
+            line = _describe(hit, files)
+            cost = cjk_scan.estimate_tokens(line)
+            if used + cost > budget:
+                continue
+            lines.append(line)
+            used += cost
+            seen_notes.add(hit.note_id)
+            keys.append(key)
+    finally:
+        conn.close()
+    if not lines:
+        return ""
+    from vaultsync.core import writer
+
+    data = json.dumps((given + keys)[-200:], ensure_ascii=False)
+    writer.write_atomic(state, data.encode("utf-8", "surrogatepass"), fsync=False)
+    return HEADER + "\n" + "\n".join(lines)

@@ -1,0 +1,234 @@
+"""Secrets written in another form, and every other occurrence of a secret once one is found.
+
+`decoded_hits` reads what a text holds in encoded form: base64 blobs (nested up to `MAX_DEPTH`),
+URL-encoded runs (`%2F`, also encoded twice, as in a `?next=` value) and hex runs; a secret inside
+is redacted in the original: the whole blob for base64 and hex, the exact encoded span for
+URL-encoding. `every_occurrence` then finds each secret value found anywhere, as written,
+URL-encoded, base64-encoded (at any alignment inside a longer blob) and hex-encoded, so a
+secret recognised once is never kept elsewhere in the same text.
+Standard library only; linear scans (`str.find`, bounded regexes), with a byte budget.
+"""
+
+from __future__ import annotations
+
+import binascii
+import itertools
+from collections.abc import Callable
+
+from vaultsync.core.privacy import rules as R
+from vaultsync.core.privacy.rules import Lazy, Span
+
+Hit = tuple[int, int, str, int]  # start, end, rule id, priority
+Scan = Callable[[str, int, list[str]], list[Hit]]  # text, depth, found values -> hits
+
+MAX_DEPTH = 3  # base64 of base64 of a secret is still read
+_B64 = r"([A-Za-z0-9+/]{16,}={0,2})(?![A-Za-z0-9+/=_-])"
+_B64_BLOB = Lazy(r"[^A-Za-z0-9+/=_-]" + _B64)  # a class, not a look-behind: scans fast
+_B64_AT_START = Lazy(_B64)
+_NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
+_PCT = Lazy(r"%[0-9A-Fa-f]{2}")
+_HEX_RUN = Lazy(r"[0-9a-fA-F]{24,}+")  # possessive: a maximal run, never backtracked
+_STOP = frozenset(" \t\r\n\"'`<>()[]{}")
+_B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-")
+_HEX_CHARS = frozenset("0123456789abcdefABCDEF")
+
+
+def _printable(text: str) -> bool:
+    return sum(c.isprintable() or c in "\r\n\t" for c in text) >= 0.95 * len(text)
+
+
+def decoded_hits(
+    scan: Scan, w: str, hits: list[Hit], markers: list[Span], depth: int, values: list[str]
+) -> list[Hit]:
+    """Hits for secrets inside the base64, URL-encoded and hex runs of `w`."""
+    if depth >= MAX_DEPTH or len(w) < 16:
+        return []
+    done = _merge([(h[0], h[1]) for h in hits] + markers)
+    found = _base64(scan, w, done, depth, values)
+    if "%" in w:
+        found += _percent(scan, w, done, depth, values)
+    found += _hex(scan, w, done, depth, values)
+    return found
+
+
+def _best(inner: list[Hit]) -> Hit:
+    return max(inner, key=lambda h: (h[3], h[1] - h[0]))
+
+
+def _base64(scan: Scan, w: str, done: list[Span], depth: int, values: list[str]) -> list[Hit]:
+    """A base64 blob whose decoded text holds a secret is redacted whole."""
+    found: list[Hit] = []
+    budget = 4_000_000
+    first = _B64_AT_START.match(w)
+    for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w)):
+        blob, (start, end) = m.group(1), m.span(1)
+        if len(blob) % 4 or _NOT_B64.fullmatch(blob) or (done and R.overlaps(done, start, end)):
+            continue
+        budget -= len(blob)
+        if budget < 0:
+            break
+        try:
+            text = binascii.a2b_base64(blob).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if not _printable(text):
+            continue
+        inner = scan(text, depth + 1, values)
+        if inner:
+            b = _best(inner)
+            found.append((start, end, b[2], b[3]))
+    return found
+
+
+def _unquote(s: str, base: int) -> tuple[str, list[int]]:
+    """`s` with %XX decoded (one byte per character, as latin-1), and for each character of
+    the result the offset of its source in the original text (plus one past the end)."""
+    out: list[str] = []
+    pos: list[int] = []
+    i, n = 0, len(s)
+    while i < n:
+        if s[i] == "%" and i + 2 < n + 1 and s[i + 1 : i + 3] and _PCT.match(s, i):
+            out.append(chr(int(s[i + 1 : i + 3], 16)))
+            pos.append(base + i)
+            i += 3
+        else:
+            out.append(s[i])
+            pos.append(base + i)
+            i += 1
+    pos.append(base + n)
+    return "".join(out), pos
+
+
+def _percent(scan: Scan, w: str, done: list[Span], depth: int, values: list[str]) -> list[Hit]:
+    """URL-encoded runs (a query value, a whole URL inside `?next=`), decoded once or twice."""
+    found: list[Hit] = []
+    last = -1
+    budget = 200_000  # characters decoded per text: a wall of %41 must not cost seconds
+    for m in _PCT.finditer(w):
+        if m.start() < last:
+            continue
+        a = m.start()
+        while a > 0 and w[a - 1] not in _STOP and m.start() - a < 8192:
+            a -= 1
+        b = m.end()
+        while b < len(w) and w[b] not in _STOP and b - m.end() < 8192:
+            b += 1
+        last = b
+        if b - a < 12 or (done and R.inside(done, a, b)):
+            continue
+        budget -= b - a
+        if budget < 0:
+            break
+        text, pos = _unquote(w[a:b], a)
+        if "%" in text and _PCT.search(text):  # encoded twice: %253A -> %3A -> :
+            again, pos2 = _unquote(text, 0)
+            text, pos = again, [pos[p] for p in pos2]
+        for s, e, rule, prio in scan(text, depth + 1, values):
+            found.append((pos[s], pos[e], rule, prio))
+    return found
+
+
+def _hex(scan: Scan, w: str, done: list[Span], depth: int, values: list[str]) -> list[Hit]:
+    """A hex run that decodes to printable text holding a secret is redacted whole."""
+    found: list[Hit] = []
+    budget = 1_000_000
+    pos = 0
+    while True:
+        m = _HEX_RUN.search(w, pos)
+        if m is None:
+            break
+        pos = m.end()
+        s, e = m.span()
+        if (s and w[s - 1].isalnum()) or (e < len(w) and w[e].isalnum()) or (e - s) % 2:
+            continue  # part of a longer word, or not whole bytes
+        if e - s > 16384:
+            continue
+        budget -= e - s
+        if budget < 0:
+            break
+        if done and R.overlaps(done, s, e):
+            continue
+        try:
+            text = bytes.fromhex(m.group()).decode("ascii")
+        except ValueError:
+            continue
+        if not text.isprintable():
+            continue
+        inner = scan(text, depth + 1, values)
+        if inner:
+            b = _best(inner)
+            found.append((s, e, b[2], b[3]))
+    return found
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
+    for s, e in sorted(spans):
+        if out and s < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
+
+
+# ---- every occurrence of a found secret ----------------------------------------------------------
+def forms(value: str) -> list[tuple[str, frozenset[str] | None]]:
+    """How `value` may also be written: (form, the run it sits in: grow over these characters,
+    or None for exactly the form)."""
+    out: list[tuple[str, frozenset[str] | None]] = [(value, None)]
+    q1 = _quote(value)
+    for q in (q1, q1.replace("%20", "+"), value.replace("/", "\\/")):
+        if q != value:
+            out.append((q, None))
+    raw = value.encode("utf-8", "surrogatepass")
+    if len(raw) >= 12:
+        for shift in range(3):
+            enc = binascii.b2a_base64(b"\0" * shift + raw, newline=False).decode()
+            core = enc[4 if shift else 0 : -4]
+            if len(core) >= 12:
+                out.append((core, _B64_CHARS))
+    if len(raw) >= 8:
+        h = raw.hex()
+        out += [(h, _HEX_CHARS), (h.upper(), _HEX_CHARS)]
+    return out
+
+
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+
+
+def _quote(value: str) -> str:
+    """`urllib.parse.quote(value, safe="")` without importing urllib (the hook's start-up)."""
+    if all(c in _UNRESERVED for c in value):
+        return value
+    return "".join(
+        c if c in _UNRESERVED else "".join(f"%{b:02X}" for b in c.encode("utf-8", "surrogatepass"))
+        for c in value
+    )
+
+
+def every_occurrence(w: str, hits: list[Hit], values: list[str]) -> list[Hit]:
+    """Every other place in `w` where a found secret (a hit's text, or a value found inside an
+    encoded blob) occurs, in any of its `forms`."""
+    rules: dict[str, tuple[str, int]] = {}
+    for s, e, rule, prio in hits:
+        if e - s >= 8:
+            rules.setdefault(w[s:e], (rule, prio))
+    for v in values:
+        if len(v) >= 8 and v not in rules:
+            rules[v] = next(iter(rules.values()), ("secret-reuse", 5))
+    extra: list[Hit] = []
+    for value, (rule, prio) in itertools.islice(rules.items(), 2000):
+        if R.placeholder(value):
+            continue
+        for form, run in forms(value):
+            i = w.find(form)
+            while i >= 0:
+                s, e = i, i + len(form)
+                if run is not None:
+                    while s > 0 and w[s - 1] in run:
+                        s -= 1
+                    while e < len(w) and w[e] in run:
+                        e += 1
+                extra.append((s, e, rule, prio))
+                i = w.find(form, i + len(form))
+    return extra

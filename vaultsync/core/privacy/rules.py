@@ -1,0 +1,497 @@
+"""The built-in secret rules (as data), their value filters, and how a rule finds candidates.
+`vaultsync.core.privacy.redactor` runs them; `privacy_inject` holds the prompt-injection detectors.
+
+A table line reads `id | keywords | options | regex`; a line indented by four spaces continues
+the line above. Keywords (lower case) are a prefilter; options: `p=` priority, `e=` entropy floor,
+`c=` a check from CHECKS, `g=` secret group(s) (`2/3`: the first that matched), `s=` stop words
+(`;`-separated), `a=1` the match starts at a keyword (found with `str.find`, fast), `x=1` with
+`w=N` the rule only looks N characters after a keyword. In a regex a leading `%L` (`%B`): no token
+(base64) character just before (checked in code, so the literal prefix keeps the scan fast); a
+trailing `%R`: the secret grows to the end of its token; `%E`: the base64 run must end there.
+Repetitions are bounded and never nest over overlapping classes: scans stay linear. docs/privacy.md
+explains the rules for users.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections.abc import Callable
+
+from vaultsync.core import pattern_cache
+from vaultsync.core.pattern_cache import Lazy
+from vaultsync.core.privacy.tables import PROVIDERS, STRUCTURE
+
+# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+    from typing import Any
+else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
+    from vaultsync.core.frozen_record import dataclass
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    regex: str
+    secret_group: int | tuple[int, ...] | None = None  # None: group 1 if any, else group 0
+    keywords: tuple[str, ...] = ()
+    entropy: float = 0.0
+    allowlist: tuple[str, ...] = ()
+    stopwords: tuple[str, ...] = ()
+    check: str = ""  # a key of CHECKS
+    context: tuple[str, ...] = ()  # words: look only in `window` characters after one of them
+    window: int = 0
+    priority: int = 5
+    left: str = ""  # characters that must not come just before the match
+    right: str = ""  # the secret grows over these characters (a token never ends mid-run)
+    anchored: bool = False  # the match starts at a keyword (found with str.find: fast)
+
+
+TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+# A provider prefix may follow `_` or `-` (`sess-ghp_…`, `mcp__glpat-…`: a token inside a name)
+# but not a letter or digit (inside a longer random run).
+_ALNUM = TOKEN_CHARS[:62]
+_LEFT = {"%L": _ALNUM, "%B": TOKEN_CHARS + "+/="}
+_SUBST = {"%E": r"(?![A-Za-z0-9+/=_-])"}
+
+
+def parse_table(table: str, **defaults: str) -> tuple[Rule, ...]:
+    """Read a rule table (format in the module docstring) into Rule objects. The parse is kept
+    between processes (core/pattern_cache), keyed by the table's text and defaults."""
+    key = "privacy_rules.parse_table\n" + repr(sorted(defaults.items())) + "\n" + table
+    rules: tuple[Rule, ...] = pattern_cache.data(
+        key, lambda: _rows(table, defaults), lambda rows: tuple(Rule(**row) for row in rows)
+    )
+    return rules
+
+
+def _rows(table: str, defaults: dict[str, str]) -> tuple[dict[str, Any], ...]:
+    """Each rule's fields by name (what the cache can hold: Rule objects it cannot)."""
+    lines: list[str] = []
+    for line in table.splitlines():
+        if line.startswith("    ") and lines:
+            lines[-1] += line.strip()
+        elif line.strip():
+            lines.append(line.strip())
+    rules = []
+    for line in lines:
+        rid, kw, opts, regex = (part.strip() for part in line.split("|", 3))  # (read per hook
+        o = dict(defaults)  # call: plain str methods, no regex, keep it at ~4 us a rule)
+        o.update(dict(x.split("=", 1) for x in opts.split()))
+        left = _LEFT.get(regex[:2], "")  # a leading boundary is checked in code: a literal
+        regex = regex[2:] if left else regex  # prefix keeps the regex engine's fast scan
+        right = TOKEN_CHARS if regex.endswith("%R") else ""
+        regex = regex[:-2] if right else regex
+        for k, v in _SUBST.items():
+            regex = regex.replace(k, v)
+        keywords = tuple(k.strip('"') for k in kw.split(",") if k)  # "quoted" keeps spaces
+        g = o.get("g")
+        rules.append(
+            dict(
+                id=rid,
+                regex=regex,
+                keywords=keywords,
+                left=left,
+                right=right,
+                anchored=o.get("a") == "1",
+                secret_group=None if g is None else tuple(int(x) for x in g.split("/")),
+                entropy=float(o.get("e") or 0),
+                check=o.get("c", ""),
+                stopwords=tuple(s for s in o.get("s", "").split(";") if s),
+                context=keywords if o.get("x") == "1" else (),
+                window=int(o.get("w", 0)),
+                priority=int(o.get("p", 5)),
+            )
+        )
+    return tuple(rules)
+
+
+BUILTIN_RULES: tuple[Rule, ...] = parse_table(PROVIDERS, p="10", c="mixed", e="3") + parse_table(
+    STRUCTURE
+)
+
+# Stop words that veto any secret candidate: documentation examples and masks.
+GLOBAL_STOPWORDS = (
+    "example", "xxxxx", "*****", "•••", "<your", "your_", "your-", "placeholder", "redacted",
+    "dummy", "not-a-real", "notarealkey",
+)  # fmt: skip
+
+# Look-alikes that are never secrets: data URIs, SSH public keys, certificates and public keys.
+IGNORE = Lazy(
+    r"data:[\w/+.-]{1,80};base64,[A-Za-z0-9+/=]{64,}"
+    r"|(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+    r"@openssh\.com)[ \t]+AAAA[A-Za-z0-9+/]+={0,3}"
+    r"|-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|X509 CRL|(?:NEW )?CERTIFICATE REQUEST"
+    r"|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY|TRUSTED CERTIFICATE|PKCS7"
+    r"|DH PARAMETERS|EC PARAMETERS)-----(?:[^-]|-(?!----)){0,65536}-----END [A-Z0-9 ]{3,40}-----"
+)
+
+
+# ---- value filters ------------------------------------------------------------------------------
+def entropy(s: str) -> float:
+    n = len(s)
+    counts: dict[str, int] = {}
+    for ch in s:
+        counts[ch] = counts.get(ch, 0) + 1
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
+
+
+_PLACEHOLDER = Lazy(
+    r"<[^>]*>|\$\{.*\}|\$\(.*\)|\{\{.*\}\}|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\[.*\]|\{[\w.]*\}"
+    r"|__\w+__|@\w+@|%(?:\(\w+\))?s|\{[^{}]*\}|[*.•#xX_\s-]+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+"
+    r"|(?i:your|<your|enter|insert|replace)[\w -]*"
+    r"|(?:op://|vault:|secret://|secretsmanager:|ssm:|sm://|env:|file:|arn:aws:|projects/\S+/"
+    r"secrets/|gcp:|azurekv:|keyvault:|ref\+|awssm:|gcpsm:|doppler:|infisical:|bws:)\S*"
+    r"|(?:~|\.{1,2})?/[\w./@-]*|[A-Za-z]:\\\S*"
+    r"|(?:new|await|function|lambda|typeof|require|import|yield)\b.*"
+    r"|!(?:vault|Ref|Sub|GetAtt|ImportValue|Join|Secret|env)\b.*|[|>][-+]?\d?|[*&][\w-]+"
+)
+_CALL = Lazy(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)[ \t]*(?:[(\[].*)?")
+_TEMPLATED = Lazy(r"\$\{|\{\{|\$\(|\*{3}|x{4}|X{4}|\.\.\.|…|\[REDACTED")
+_WORDS = frozenset((
+    "none", "null", "nil", "undefined", "true", "false", "yes", "no", "on", "off", "empty",
+    "required", "optional", "string", "str", "bytes", "int", "number", "boolean", "bool", "secret",
+    "secrets", "password", "passwd", "pass", "pwd", "token", "apikey", "api_key", "api-key", "key",
+    "changeme", "change_me", "changeit", "replace_me", "replaceme", "todo", "tbd", "fixme", "dummy",
+    "example", "sample", "test", "testing", "placeholder", "redacted", "hidden", "masked",
+    "default", "value", "secretstr", "any", "unknown", "n/a", "foo", "bar", "baz", "foobar",
+    "secret_key", "access_key",
+))  # fmt: skip
+UUID = Lazy(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_LETTERS = Lazy(r"_*[A-Za-z]+(?:[_.-][A-Za-z]+)*_*")
+_PCT = Lazy(r"%([0-9A-Fa-f]{2})")
+
+
+# A stored password hash (Django, passlib, crypt(3), LDAP): what a fixture or a user table holds
+# instead of the password; not a credential by itself.
+HASHED = Lazy(
+    r"(?:pbkdf2_[a-z0-9]{2,12}|argon2(?:id|i|d)?|bcrypt(?:_sha256)?|scrypt|sha1|md5|crypt)\$\S{8,}"
+    r"|\$(?:2[abxy]?|[156]|apr1|argon2(?:id|i|d)|scrypt|y|gy|7|pbkdf2(?:-sha\d{1,3})?)\$\S{8,}"
+    r"|\{(?:SSHA\d{0,3}|SHA\d{0,3}|SMD5|CRYPT|PBKDF2[-_A-Z0-9]{0,12}|ARGON2)\}\S{8,}"
+)
+
+
+# Keys made to be shipped to browsers: publishable keys and public tokens, search-only keys.
+PUBLIC_VALUE = Lazy(r"(?:pk_(?:live|test)_|pk\.eyJ|sb_publishable_)\S*")
+_PUBLIC_NAMES = ("public", "publishable", "search_key", "searchkey", "search_api_key",
+                 "searchapikey", "search_only", "searchonly")  # fmt: skip
+
+
+def _public_name(name: str) -> bool:
+    return any(p in name for p in _PUBLIC_NAMES)
+
+
+def placeholder(v: str) -> bool:
+    """An empty value, a mask, a variable or template reference, a path, a word or a stored
+    password hash."""
+    if "%" in v:
+        v = _PCT.sub(lambda m: chr(int(m.group(1), 16)), v)
+    return (
+        not v
+        or v.lower() in _WORDS
+        or bool(_PLACEHOLDER.fullmatch(v) or _TEMPLATED.search(v) or HASHED.fullmatch(v))
+        or bool(PUBLIC_VALUE.fullmatch(v))
+    )
+
+
+def code_like(v: str) -> bool:
+    """`form.password`, `os.getenv("X")`, `SecretStr('*')`, `db.example.com`: code or a name."""
+    call = _CALL.fullmatch(v)
+    if not call or (call.end(1) == len(v) and "." not in call.group(1)):
+        return False
+    return call.end(1) < len(v) or all(_wordish(part) for part in call.group(1).split("."))
+
+
+def _wordish(p: str) -> bool:
+    """A name a person wrote (`b16encode`, `getToken`, `SECRET_KEY`), not random characters."""
+    return p.islower() or p.isupper() or (sum(c.isupper() for c in p) <= 3 and len(p) <= 30)
+
+
+def passwordish(v: str) -> bool:
+    """Letters-only values under 20 characters count as words or identifiers, not passwords."""
+    if len(v) < 6 or placeholder(v) or any(c.isspace() for c in v):
+        return False
+    if _LETTERS.fullmatch(v):
+        return _random_letters(v, 3.6)
+    return v.isdigit() or entropy(v) >= 2.0
+
+
+def secretish(v: str, min_len: int = 8, floor: float = 3.0) -> bool:
+    if len(v) < min_len or v.isdigit() or placeholder(v) or any(c.isspace() for c in v):
+        return False
+    if _LETTERS.fullmatch(v):
+        return _random_letters(v, 3.8)
+    return entropy(v) >= floor
+
+
+def _random_letters(v: str, floor: float) -> bool:
+    """Letters only: a random token (long, mixed case, no word separators), or a word/name."""
+    lo, up, _ = classes(v)
+    return len(v) >= 20 and lo and up and v.isalpha() and entropy(v) >= floor
+
+
+def classes(v: str) -> tuple[bool, bool, bool]:
+    return any(c.islower() for c in v), any(c.isupper() for c in v), any(c.isdigit() for c in v)
+
+
+# ---- named checks: (match, text, start, end) -> the secret's (start, end), or None to veto ------
+Span = tuple[int, int]
+LINE_PREFIX = Lazy(
+    r"[ \t]*(?:\d{1,7}(?:→|\t|:|\|)?)?[ \t]*(?:[-*>+|][ \t]+)*"
+    r"(?:(?:export|set|setx|ENV|ARG|declare(?:[ \t]+-x)?)[ \t]+)?[\"']?"
+)
+_NAME_CHARS = frozenset(TOKEN_CHARS + ".")
+_SHORT_CORES = ("pass", "pw", "pwd", "auth", "key")
+_LONG_PASS = ("password", "passwd", "passphra", "passcode")
+_TOKEN_DENY = (
+    "page", "next", "prev", "continuation", "cursor", "sync", "resume", "eos", "bos", "pad", "unk",
+    "sep", "cls", "mask", "max", "min", "num", "total", "count", "start", "end", "special", "stop",
+)  # fmt: skip
+_KEY_DENY = (
+    "primary", "foreign", "sort", "partition", "cache", "idempotency", "dedup", "dedupe", "lookup",
+    "hash", "range", "row", "composite", "unique", "site", "object", "s3", "file", "path", "name",
+    "map", "dict", "ssh", "gpg", "pgp", "pub", "registry", "label", "index", "group", "hot",
+    "short", "i18n", "translation", "route", "list", "item", "entry", "redis", "kv", "state",
+    "query", "message", "order", "shard", "routing", "lock", "bucket", "prefix", "column", "table",
+    "field", "event", "metric", "feature", "flag", "config", "setting", "json", "yaml", "type",
+    "sub", "natural", "surrogate", "candidate", "react", "dom", "api",
+)  # fmt: skip
+_FIRST_RUN = Lazy(r"[^\s'\"`⟦⟧⟬⟭]+")
+_NEXT_KEY = Lazy(r"[;&,][A-Za-z_][\w.-]{0,40}=")
+_OPENER = {")": "(", "]": "[", "}": "{"}
+_KEY_IN_VALUE = Lazy(r"(?i)(?:pass|pw|secret|token|key|auth)[\w.-]{0,30}[=:]")
+_COMMENT = Lazy(r"[ \t]#|⟧")
+
+
+def _trim_closers(v: str) -> str:
+    v = v.rstrip(",;")
+    while v and v[-1] in _OPENER and v.count(v[-1]) > v.count(_OPENER[v[-1]]):
+        v = v[:-1].rstrip(",;")
+    return v
+
+
+def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    cs, ce = m.span("core")
+    i, lim = cs, max(0, cs - 80)
+    while i > lim and w[i - 1] in _NAME_CHARS:
+        i -= 1
+    if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
+        return None  # URL user info, or a variable reference
+    core = w[cs:ce]
+    lc = core.lower()
+    if i == cs and lc == "key":
+        return None  # a bare `key:` names too many things
+    prefix = w[i:cs]
+    name, stem = (prefix + core).lower(), prefix.rstrip("_.-").lower()
+    if lc in _SHORT_CORES and prefix:
+        p = prefix[-1]
+        camel = p.islower() and core[0].isupper()
+        if not (p in "_.-" or camel or (prefix.isupper() and core.isupper())):
+            return None
+    if _public_name(name) or (lc == "token" and stem.endswith(_TOKEN_DENY)):
+        return None
+    kind = "password" if lc.startswith(("pass", "pw")) else "secret"
+    if lc == "key":
+        if not prefix or stem.endswith(_KEY_DENY):
+            return None
+        kind = "key"
+    if m.start("v4") >= 0:  # unquoted: how far the value runs depends on where it stands
+        eol = w.find("\n", s, s + 4096)
+        eol = min(len(w), s + 4096) if eol < 0 else eol
+        ls = w.rfind("\n", max(0, i - 120), i) + 1
+        if (ls or i <= 120) and LINE_PREFIX.fullmatch(w, ls, i):  # a config line: to its end
+            value = _COMMENT.split(w[s:eol], maxsplit=1)[0].strip()
+            probe = _trim_closers(value)  # judge `string;` as `string`, but redact all of it
+            if not any(c.isspace() for c in value):
+                return (s, s + len(value)) if probe and _value_ok(kind, probe) else None
+        run = _FIRST_RUN.match(w, s, eol)
+        value = run.group() if run else ""
+        if value[:1] in ("(", "[", "{", "<"):  # a tuple, list, dict or tag: code, not a value
+            return None
+        if nxt := _NEXT_KEY.search(value):  # `pw=x;Database=y`, `?password=x&user=y`
+            value = value[: nxt.start()]
+        value = _trim_closers(value)
+        if value.endswith(":") or _KEY_IN_VALUE.search(value):  # `key: Label:`, `pw=token=x`
+            return None
+        e = s + len(value)
+    if not _value_ok(kind, w[s:e]):
+        return None
+    if minified(w, s) and not _random_token(w[s:e]):
+        return None  # bundles are full of `key:"..."`: only a clearly random value counts
+    return s, e
+
+
+def minified(w: str, p: int) -> bool:
+    """Is `p` on a line of minified or bundled code: long, and nearly without spaces?"""
+    a = w.rfind("\n", max(0, p - 4000), p) + 1
+    b = w.find("\n", p, p + 4000)
+    b = min(len(w), p + 4000) if b < 0 else b
+    if b - a < 300:
+        return False
+    lo = max(a, p - 300)
+    hi = min(b, lo + 600)  # a window around p: the cost stays bounded on a huge line
+    return w.count(" ", lo, hi) < 0.04 * (hi - lo)
+
+
+def _random_token(v: str) -> bool:
+    """Letters of both cases and digits, at least 20 of them, high entropy, not hex."""
+    return len(v) >= 20 and all(classes(v)) and entropy(v) >= 4.0 and not _HEXISH.fullmatch(v)
+
+
+_HEXISH = Lazy(r"[0-9a-fA-F_-]+")
+
+
+def assign_start(w: str, p: int) -> bool:
+    """Cheap pre-check of a secret-assignment start: a short key word (`pass`, `pw`, `pwd`,
+    `auth`, `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one
+    before it; the other key words are distinctive enough anywhere."""
+    word = w[p : p + 8].lower()
+    if not word.startswith(("pa", "pw", "au", "ke")) or word.startswith(_LONG_PASS):
+        return True
+    if not p:
+        return not word.startswith("ke")
+    b = w[p - 1]
+    return (
+        b in "_.-"
+        or (b.islower() and w[p].isupper())
+        or (b.isupper() and w[p].isupper())
+        or (not word.startswith("ke") and b not in _NAME_CHARS)
+    )
+
+
+def _value_ok(kind: str, value: str) -> bool:
+    if code_like(value):
+        return False
+    if kind == "password":
+        return passwordish(value)
+    if kind == "key":
+        return secretish(value, 16, 3.3) and not UUID.fullmatch(value) and classes(value)[2]
+    return secretish(value)
+
+
+def check_prose(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`password is X`: X must look like a password (letters with digits or symbols). The span
+    keeps trailing punctuation (over-redacting a full stop is harmless; missing a `!` is not)."""
+    v = w[s:e]
+    v = v[: next((k for k, c in enumerate(v) if ord(c) > 0x7E), len(v))]
+    if s and w[s - 1] in "\"'`" and v.endswith(w[s - 1]):
+        v = v[:-1]
+    core = v.strip(".,;:!?()[]{}<>'\"`*_")  # judge `(prompted` as `prompted`
+    lo, up, dg = classes(core)
+    if len(core) < 8 or "://" in v or "](" in v or not (lo or up) or not dg:
+        return None  # prose is the weakest context: letters and digits, not a markdown link
+    if not passwordish(core) or code_like(core):
+        return None
+    return s, s + len(v)
+
+
+def check_prose_before(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`use X as the password`: X is the word before the match."""
+    end = m.start()
+    lim = max(0, end - 210)
+    start = max(w.rfind(" ", lim, end), w.rfind("\n", lim, end), w.rfind("\t", lim, end)) + 1
+    while start < end and w[start] in "\"'`“‘":
+        start += 1
+    while end > start and w[end - 1] in "\"'`”’,":
+        end -= 1
+    return check_prose(m, w, start, end) if 0 < end - start <= 200 else None
+
+
+def check_password(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    return (s, e) if e - s >= 4 and not placeholder(w[s:e]) else None
+
+
+def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    head, value = w[m.start() : s].lower(), _trim_closers(w[s:e])  # `--password <pw>]`
+    ok = passwordish if ("pass" in head or "pwd" in head) else secretish
+    return (s, s + len(value)) if value and ok(value) else None
+
+
+_SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
+
+
+def check_env_default(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`process.env.API_KEY ?? "..."`, `os.getenv("TOKEN", "...")`: the default is the secret
+    when the variable's name says so."""
+    name = m.group(1).lower()
+    if _public_name(name) or not _SECRET_NAME.search(name):
+        return None
+    return (s, e) if secretish(w[s:e]) and not code_like(w[s:e]) else None
+
+
+def check_pem(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    while s < e and (w[s].isspace() or w.startswith(("\\n", "\\r"), s)):
+        s += 1 if w[s].isspace() else 2
+    while e > s and (w[e - 1].isspace() or w[e - 2 : e] in ("\\n", "\\r")):
+        e -= 1 if w[e - 1].isspace() else 2
+    return (s, e) if e - s >= 16 else None
+
+
+def check_mixed(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    lo, up, dg = classes(w[s:e])
+    return (s, e) if (lo or up) and dg else None
+
+
+def check_url_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`https://<token>@host`, except a Sentry DSN: its key is public by design."""
+    if _SENTRY_HOST.match(w, e + 1):
+        return None
+    return check_mixed(m, w, s, e)
+
+
+_SENTRY_HOST = Lazy(r"(?:o\d{1,12}\.)?(?:ingest\.)?(?:[a-z]{2}\.)?sentry\.io\b|o\d{1,12}\.ingest\.")
+
+
+def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    return (s, e) if all(classes(w[s:e])) else None
+
+
+ANCHOR_CHECKS = {"assign": assign_start}
+CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
+    "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
+    "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
+    "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
+}  # fmt: skip
+
+
+# ---- spans -----------------------------------------------------------------------------------
+def overlaps(spans: list[Span], s: int, e: int) -> bool:
+    """Does [s, e) overlap a span of `spans` (sorted, non-overlapping)?"""
+    k = bisect.bisect_left(spans, (e,))
+    return k > 0 and spans[k - 1][1] > s
+
+
+def inside(spans: list[Span], s: int, e: int) -> bool:
+    """Is [s, e) inside one span of `spans` (sorted, non-overlapping)?"""
+    k = bisect.bisect_right(spans, (s, len(spans) and spans[-1][1] + 1)) - 1
+    return k >= 0 and spans[k][0] <= s and e <= spans[k][1]
+
+
+def rule_from_table(t: Any) -> Rule:
+    if not isinstance(t, dict) or not all(isinstance(t.get(k), str) for k in ("id", "regex")):
+        raise ValueError("each [[privacy.rules]] table needs string keys `id` and `regex`")
+    known = {"id", "regex", "secret_group", "keywords", "entropy", "allowlist", "stopwords"}
+    if set(t) - known:
+        raise ValueError(f"privacy rule {t['id']!r}: unknown keys {sorted(set(t) - known)}")
+    try:
+        rx = re.compile(t["regex"])
+        for a in t.get("allowlist", ()):
+            re.compile(a)
+    except re.error as exc:
+        raise ValueError(f"privacy rule {t['id']!r}: bad regex: {exc}") from exc
+    group = t.get("secret_group")
+    if group is not None and (not isinstance(group, int) or not 0 <= group <= rx.groups):
+        raise ValueError(f"privacy rule {t['id']!r}: secret_group must be 0..{rx.groups}")
+    return Rule(
+        id=t["id"],
+        regex=t["regex"],
+        secret_group=group,
+        priority=6,
+        keywords=tuple(str(k).lower() for k in t.get("keywords", ())),
+        entropy=float(t.get("entropy", 0.0)),
+        allowlist=tuple(str(a) for a in t.get("allowlist", ())),
+        stopwords=tuple(str(s) for s in t.get("stopwords", ())),
+    )
