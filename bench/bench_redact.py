@@ -88,11 +88,8 @@ def make_input(kb: int, seed: int = 11) -> bytes:
 
 
 def _env(home: str) -> dict[str, str]:
-    """The environment for `home`; "nocache:<home>" also turns the pattern cache off."""
+    """The environment for `home`."""
     env = {k: v for k, v in os.environ.items() if k != "VAULTSYNC_VAULT"}
-    if home.startswith("nocache:"):
-        home = home.removeprefix("nocache:")
-        env["VAULTSYNC_PATTERN_CACHE"] = "0"
     env["VAULTSYNC_HOME"] = home
     return env
 
@@ -142,8 +139,6 @@ def main() -> int:
         ("python -m vaultsync redact --json (no config)", redact, data, empty),
         ("python -m vaultsync redact --json (user config, extras)", redact, data, home),
         ("fast entry: python -m vaultsync.core.privacy.command --json", fast, data, empty),
-        # What the first run on a machine pays: every pattern compiled (core/pattern_cache.py).
-        ("python -m vaultsync redact --json (pattern cache off)", redact, data, "nocache:" + empty),
     ]
     script = shutil.which("vaultsync", path=str(Path(py).parent))
     if script:

@@ -10,8 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from vaultsync.adapters.cli import app as cli
@@ -166,57 +164,3 @@ def test_a_question_in_plain_words(filled: Path) -> None:
     assert code == 0 and out.startswith("notes/router.md  [note]")
     code, _, _ = invoke("search", "x", "--vault", str(filled), "--match", "some")
     assert code == Exit.USAGE
-
-
-# Each costs every `vaultsync search` process milliseconds (typer with click ~100 ms,
-# dataclasses with inspect ~9 ms, typing ~3 ms): docs/search.md "Speed".
-SLOW_IMPORTS = ("typer", "click", "dataclasses", "inspect", "typing")
-
-
-def _entry(args: list[str]) -> subprocess.CompletedProcess[str]:
-    code = (
-        "import sys; from vaultsync.entry import main; rc = main(sys.argv[1:]);"
-        f"slow = [m for m in {SLOW_IMPORTS!r} if m in sys.modules];"
-        "print('loaded: ' + ','.join(slow) if slow else 'no typer', file=sys.stderr);"
-        "sys.exit(rc)"
-    )
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          timeout=60, check=False)  # fmt: skip
-
-
-def test_the_fast_path_skips_typer_and_prints_the_same(
-    filled: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from vaultsync.entry import main
-
-    invoke("rebuild", "--vault", str(filled))
-    for args in (["router", "--json"], ["修复"], ["what", "was", "fixed?", "--limit", "2"],
-                 ["--type=note", "marmot", "--since", "1d"], ["nothing-here"]):  # fmt: skip
-        assert main(["search", *args, "--vault", str(filled)]) == 0
-        fast = capsys.readouterr().out
-        code, out, _ = invoke("search", *args, "--vault", str(filled))
-        assert (code, out) == (0, fast)
-    # a real process: neither typer nor the standard library's slow modules are imported (a
-    # question with the semantic extra loads the model, numpy and all: --no-semantic)
-    for words in (["router"], ["how", "was", "the", "router", "fixed?"], ["修复"]):
-        done = _entry(["search", *words, "--vault", str(filled), "--json", "--no-semantic"])
-        assert done.returncode == 0 and done.stderr.strip().endswith("no typer"), done.stderr
-    # what the fast parser does not know goes to typer, with typer's usage errors
-    assert _entry(["search", "--bogus", "x", "--vault", str(filled)]).returncode == Exit.USAGE
-    for args, code in ((["x", "--limit", "0"], Exit.USAGE), (["x", "--type", "bogus"], Exit.USAGE),
-                       (["x", "--vault", str(filled / "nope")], Exit.NO_VAULT)):  # fmt: skip
-        with pytest.raises(SystemExit) as raised:
-            sys.exit(
-                main(["search", *args] + ([] if "--vault" in args else ["--vault", str(filled)]))
-            )
-        assert raised.value.code == code
-
-
-@given(st.lists(st.sampled_from(["--json", "--limit", "5", "0", "--type", "note", "--", "-x",
-                                 "--match", "any", "--vault=", "word", "修复", "--semantic",
-                                 "--level", "=", ""]), max_size=8))  # fmt: skip
-def test_the_fast_parser_never_raises(argv: list[str]) -> None:
-    from vaultsync.adapters.cli.search_fast import parse
-
-    opts = parse(argv)
-    assert opts is None or (opts["words"] and 1 <= int(str(opts["limit"])) <= 1000)

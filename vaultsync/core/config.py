@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from vaultsync.core import paths
@@ -21,10 +22,7 @@ from vaultsync.core import paths
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass, field
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import dataclass, field
 
 DEFAULTS: dict[str, Any] = {
     "vault": {"path": "", "index_path": ""},

@@ -28,8 +28,8 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import fields
 
-from vaultsync.core.frozen_record import fields
 from vaultsync.core.model import Event, EventKind
 
 # typing costs the hook ~2 ms to import; annotations are strings anyway.

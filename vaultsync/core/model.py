@@ -7,14 +7,12 @@ into these types; nothing downstream passes raw dicts around.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass, field
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass, field
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import dataclass, field
 
 
 class NoteType(enum.StrEnum):

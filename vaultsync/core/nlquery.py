@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from vaultsync.core.pattern_cache import Lazy
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.text import segment
 
 MAX_TERMS = 32  # a long paste becomes a bag of its first terms; FTS5 cost grows per term
@@ -150,7 +150,7 @@ _QUESTION_EN = frozenset(
         "would will have has any remind tell"
     )
 )
-_QUESTION_CJK = Lazy(  # compiled once per machine (core/pattern_cache), not at import
+_QUESTION_CJK = Lazy(  # compiled on first use, not at import
     "[吗呢？?]|什么|怎么|为什么|如何|哪|是否|多少|有没有|还记得|か[。？?]?$|何|どう|なぜ|どこ|いつ|誰|ですか|ますか"
 )
 _SYNTAX = Lazy(r'"|\*|(?:^|\s)(?:OR|AND|NOT)(?:\s|$)')

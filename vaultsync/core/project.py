@@ -9,13 +9,8 @@ cost more than the whole hook.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import dataclass
 
 
 @dataclass(frozen=True)

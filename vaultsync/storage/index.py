@@ -22,8 +22,10 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
+from typing import NamedTuple
 
 from vaultsync.core.model import Level, NoteType, Scope
 from vaultsync.storage.index_schema import MIGRATIONS, SCHEMA_VERSION
@@ -32,12 +34,9 @@ from vaultsync.storage.snippet import linear_snippet_hit
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:  # searching needs no YAML parser: documents are imported when writing
-    from dataclasses import dataclass, field
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from vaultsync.storage.index_rows import Batch, NoteRow
-else:  # dataclasses imports inspect, ast, dis...: ~9 ms of every `vaultsync search` process
-    from vaultsync.core.frozen_record import NamedTuple, dataclass, field
 
 # Notes above this size get their snippet from storage.snippet (linear), not FTS5's snippet().
 SNIPPET_MAX_BYTES = 32 * 1024

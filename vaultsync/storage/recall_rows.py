@@ -10,14 +10,13 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from typing import NamedTuple
 
 from vaultsync.storage.index import WEIGHTS, Index, SearchFilter, as_failure, filter_sql
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:  # typing costs every `vaultsync search` process about 3 ms
-    from vaultsync.core.frozen_record import NamedTuple
+    from typing import Any
 
 
 def _marks(n: int) -> str:

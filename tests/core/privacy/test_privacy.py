@@ -592,8 +592,8 @@ def test_project_allow_deny() -> None:
     assert not project_allowed("github.com/acme/private-repo", [], ["github.com/acme/*"])
 
 
-# ---- command line: the typer command and the fast path share one code path ----------------------
-def test_typer_command_uses_the_fast_path() -> None:
+# ---- command line ----------------------------------------------------------------------------
+def test_the_redact_command_prints_findings_as_json() -> None:
     code = (
         "import sys\n"
         "from vaultsync.adapters.cli.app import run\n"
@@ -609,13 +609,16 @@ def test_typer_command_uses_the_fast_path() -> None:
     assert out["findings"] == [{"rule": "github-token", "start": 2, "end": 42}]
 
 
-def test_fast_path_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    from vaultsync.core.privacy.command import main_fast
+def test_redact_usage_errors() -> None:
+    from typer.testing import CliRunner
 
-    assert main_fast(["redact", "--bogus"]) == 2
-    assert "unknown argument" in capsys.readouterr().err
-    assert main_fast(["--help"]) == 0
-    assert "--json" in capsys.readouterr().out
+    from vaultsync.adapters.cli.app import app, load_commands
+
+    load_commands()
+    bad = CliRunner().invoke(app, ["redact", "--bogus"])
+    assert bad.exit_code == 2 and "--bogus" in bad.output
+    helped = CliRunner().invoke(app, ["redact", "--help"])
+    assert helped.exit_code == 0 and "--json" in helped.output
 
 
 def test_command_reads_privacy_rules_from_the_user_config(tmp_path: Path) -> None:
@@ -627,7 +630,7 @@ def test_command_reads_privacy_rules_from_the_user_config(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     env = {"VAULTSYNC_HOME": str(home), "PATH": "/usr/bin:/bin"}
-    cmd = [sys.executable, "-m", "vaultsync.core.privacy.command", "redact"]
+    cmd = [sys.executable, "-m", "vaultsync", "redact"]
     token = FAKES["github-classic"]()
     proc = subprocess.run(cmd, input=f"acme_{rnd(12, HEX)} {token}".encode(), env=env,
                           capture_output=True, timeout=60)  # fmt: skip

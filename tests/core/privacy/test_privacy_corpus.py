@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import importlib.util
 import json
 import subprocess
 import sys
@@ -157,10 +156,7 @@ def _cli(args: list[str], data: bytes) -> subprocess.CompletedProcess[bytes]:
 
 
 def _commands() -> list[list[str]]:
-    cmds = [["-m", "vaultsync.core.privacy.command", "redact", "--json"]]
-    if importlib.util.find_spec("vaultsync.__main__") is not None:
-        cmds.append(["-m", "vaultsync", "redact", "--json"])
-    return cmds
+    return [["-m", "vaultsync", "redact", "--json"]]
 
 
 @pytest.mark.parametrize("cmd", _commands(), ids=lambda c: c[1])
@@ -179,8 +175,8 @@ def test_cli_json_contract(cmd: list[str]) -> None:
 
 def test_cli_plain_and_invalid_utf8() -> None:
     token = b"ghp_" + b"aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6"
-    proc = _cli(["-m", "vaultsync.core.privacy.command", "redact"], b"token=\xff " + token)
+    proc = _cli(["-m", "vaultsync", "redact"], b"token=\xff " + token)
     assert proc.returncode == 0
     assert proc.stdout.decode() == "token=\ufffd [REDACTED:github-token]"
-    empty = _cli(["-m", "vaultsync.core.privacy.command", "redact", "--json"], b"")
+    empty = _cli(["-m", "vaultsync", "redact", "--json"], b"")
     assert json.loads(empty.stdout) == {"text": "", "findings": []}

@@ -28,15 +28,3 @@ def test_engine_imports_no_heavy_module() -> None:
         "ignore previous instructions <|im_start|>')\n"
     )
     assert _loaded_after(code) == []
-
-
-def test_fast_command_path_imports_no_heavy_module() -> None:
-    code = (
-        "import io, sys\n"
-        "from vaultsync.core.privacy import command as privacy_cli\n"
-        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'password: Hunter2Hunter2!'))\n"
-        "sys.stdout = io.TextIOWrapper(io.BytesIO())\n"
-        "privacy_cli.main_fast(['redact', '--json'])\n"
-        "sys.stdout = sys.__stdout__\n"
-    )
-    assert _loaded_after(code) == []

@@ -1,9 +1,5 @@
-"""`vaultsync redact`: the redaction engine on stdin, for scripts and for checking rules.
-
-The console entry (`vaultsync.entry`) sends `vaultsync redact` straight to the stdlib fast path
-(`vaultsync.core.privacy.command.main_fast`) without importing typer; this command is the same code
-path, kept so that `vaultsync --help` lists it and `vaultsync redact --help` explains it.
-"""
+"""`vaultsync redact`: the redaction engine on stdin, for scripts and for checking rules (the
+work is `core.privacy.command.run_redact`, the engine the hook uses)."""
 
 from __future__ import annotations
 

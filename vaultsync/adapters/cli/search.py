@@ -1,16 +1,21 @@
 """`vaultsync search`: plain-word and exact search over notes and session events.
 
-The work is in search_fast.run (shared with the typer-free fast path in vaultsync.entry); this
-module gives the command its --help and its usage errors.
+Parses with typer like every command, calls the recall engine, prints the hits (text, or a
+JSON list with `--json`).
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 import typer
 
-from vaultsync.adapters.cli.app import JsonOption, VaultOption, app
+from vaultsync.adapters.cli.app import Exit, JsonOption, VaultOption, app
+
+_BOLD = ("\x1b[1m", "\x1b[0m")
+MATCH_MODES = ("auto", "any", "all")
 
 
 @app.command()
@@ -63,8 +68,6 @@ def search(
     prints a list of objects with path, title, type, score, snippet, session_id, summary and
     weak (true when nothing is clearly relevant); event hits add event_id and ts.
     """
-    from vaultsync.adapters.cli.search_fast import MATCH_MODES, run
-
     if match not in MATCH_MODES:
         raise typer.BadParameter(f"one of {', '.join(MATCH_MODES)}", param_hint="--match")
     code = run(
@@ -73,3 +76,85 @@ def search(
     )  # fmt: skip
     if code:
         raise typer.Exit(code)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"vaultsync: {message}", file=sys.stderr)
+    return code
+
+
+def run(
+    words: list[str],
+    *,
+    agent: str | None = None,
+    types: list[str] | None = None,
+    level: str | None = None,
+    project: str | None = None,
+    since: str | None = None,
+    limit: int = 10,
+    vault: Path | None = None,
+    json_output: bool = False,
+    match: str = "auto",
+    semantic: bool | None = None,
+) -> int:
+    """Search and print; returns the exit code."""
+    from vaultsync.core.config import ConfigError, load_config, resolve_vault
+    from vaultsync.services.recall.engine import recall
+    from vaultsync.services.recall.search import DEFAULT_MARK, IndexMissing, SearchError
+    from vaultsync.storage.index import IndexBusy, IndexFailure
+
+    try:
+        path = resolve_vault(vault)
+    except ConfigError as exc:
+        return _fail(str(exc), Exit.CONFIG)
+    if path is None:
+        return _fail(
+            "no vault given: pass --vault PATH, set VAULTSYNC_VAULT, or run `vaultsync init PATH`",
+            Exit.NO_VAULT,
+        )
+    if not path.is_dir():
+        return _fail(
+            f"vault not found: {path} (run `vaultsync init {path}` to create it)", Exit.NO_VAULT
+        )
+    mark = _BOLD if not json_output and sys.stdout.isatty() else DEFAULT_MARK
+    try:
+        config = load_config(path)
+        found = recall(
+            path, config, " ".join(words), agent=agent, type=types, level=level,
+            project=project, since=since, limit=limit, mode=match, semantic=semantic, mark=mark,
+        )  # fmt: skip
+    except ConfigError as exc:
+        return _fail(str(exc), Exit.CONFIG)
+    except SearchError as exc:
+        return _fail(str(exc), Exit.USAGE)
+    except IndexMissing as exc:
+        return _fail(str(exc), Exit.NOT_FOUND)
+    except IndexBusy as exc:
+        return _fail(str(exc), Exit.LOCKED)
+    except IndexFailure as exc:
+        return _fail(str(exc), Exit.ERROR)
+    if json_output:
+        rows = []
+        for hit in found.hits:
+            row = hit.to_dict()
+            if not row["level"]:
+                del row["level"]
+            if hit.type == "event":
+                row["event_id"], row["ts"] = hit.id, hit.date
+            row["weak"] = found.abstain
+            rows.append(row)
+        print(json.dumps(rows, ensure_ascii=False, indent=2, default=str))
+        return Exit.OK
+    if not found.hits:
+        print("No matches.")
+        return Exit.OK
+    if found.abstain:
+        print("(nothing clearly relevant; the closest matches:)")
+    for hit in found.hits:
+        title = f"  {hit.title}" if hit.title and hit.title != Path(hit.rel).stem else ""
+        print(f"{hit.rel}  [{hit.type}]  {hit.score:.2f}{title}")
+        if hit.snippet:
+            print(f"    {hit.snippet}")
+        if hit.summary_rel and hit.summary_rel != hit.rel:
+            print(f"    summary: {hit.summary_rel}")
+    return Exit.OK

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass, field
 
 from vaultsync.core.hook.tool_outcome import codex_exit_code, exit_code, gemini_exit_code
 from vaultsync.core.model import AGENTS, EventKind, ToolKind
@@ -21,10 +22,7 @@ from vaultsync.core.model import AGENTS, EventKind, ToolKind
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass, field
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import dataclass, field
 
 _K = EventKind
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,8 +41,6 @@ if TYPE_CHECKING:
 
     from vaultsync.core.config import Config
     from vaultsync.core.queue import Budget
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import replace
 
 _TOOLISH = (EventKind.TOOL, EventKind.TOOL_ERROR)
 _FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)

@@ -335,7 +335,7 @@ def _with_recall(call: _Call, vault: Any, cfg: Any, context: str) -> str:
         return context
     if not recalled:
         return context
-    from vaultsync.core.frozen_record import replace
+    from dataclasses import replace
 
     call.incoming = replace(inc, wants_context=True)
     return f"{context}\n\n{recalled}" if context else recalled

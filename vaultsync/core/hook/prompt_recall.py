@@ -25,7 +25,7 @@ import json
 import math
 
 from vaultsync.core import cjk_scan, paths
-from vaultsync.core.pattern_cache import Lazy
+from vaultsync.core.lazy_regex import Lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ _TRIVIAL = _words(
     "hi hello hey thanks thank you ok okay k yes no yep nope sure continue go on proceed next "
     "done good great cool nice fine 继续 好 好的 谢谢 嗯 是 对 行 可以 はい ありがとう 続けて"
 )
-_TRIVIAL_PUNCT = Lazy(r"[\s.,!?！？。，、~…:;]+")  # compiled through core/pattern_cache
+_TRIVIAL_PUNCT = Lazy(r"[\s.,!?！？。，、~…:;]+")
 _EDIT_TOOLS = _words(
     "edit multiedit write apply_patch patch write_file replace edit_file str_replace "
     "create_file search_replace notebookedit"
@@ -76,10 +76,9 @@ def _terms(text: str) -> list[str]:
     imports this module at every event, and only a prompt needs the terms."""
     found = _TERMS.get(text)
     if found is None:
-        from vaultsync.core import nlquery, pattern_cache
+        from vaultsync.core import nlquery
 
         found = _TERMS[text] = nlquery.terms(text)
-        pattern_cache.save()  # nlquery's patterns, kept for the next prompt's process
     return found
 
 

@@ -15,8 +15,9 @@ import binascii
 import itertools
 from collections.abc import Callable
 
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import rules as R
-from vaultsync.core.privacy.rules import Lazy, Span
+from vaultsync.core.privacy.rules import Span
 
 Hit = tuple[int, int, str, int]  # start, end, rule id, priority
 Scan = Callable[[str, int, list[str]], list[Hit]]  # text, depth, found values -> hits

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from vaultsync.core.privacy.rules import Lazy
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.scan import anchored, has_cjk, positions, word_start
 
 FAKE_TURN = "prompt-injection-fake-turn"

@@ -15,9 +15,9 @@ import bisect
 import re
 from functools import lru_cache
 
-from vaultsync.core import pattern_cache
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import hijack as H
-from vaultsync.core.privacy.rules import LINE_PREFIX, Lazy, Span
+from vaultsync.core.privacy.rules import LINE_PREFIX, Span
 from vaultsync.core.privacy.scan import CJK as _CJK
 from vaultsync.core.privacy.scan import anchored, has_cjk, maybe_cjk, word_start
 
@@ -148,7 +148,7 @@ Inj = tuple[int, int, int, int, str, bool]  # core start/end, span start/end, ru
 
 @lru_cache(maxsize=64)
 def _rx(pattern: str) -> re.Pattern[str]:
-    return pattern_cache.compile(pattern)
+    return re.compile(pattern)
 
 
 @lru_cache(maxsize=64)

@@ -12,7 +12,7 @@ Order of work on one text (docs/privacy.md describes the contract):
    `⟦prompt-injection-…: …⟧` with chat tokens, HTML and image syntax escaped, and invisible
    characters shown as `\\u{e0041}`. A quoted span is recognised on a second pass, so
    `redact(redact(x).text).text == redact(x).text`.
-Standard library only; patterns are compiled on first use and kept (core/pattern_cache.py).
+Standard library only; patterns are compiled on first use and kept (core/lazy_regex.py).
 """
 
 from __future__ import annotations
@@ -20,22 +20,20 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator, Set
+from dataclasses import dataclass
 
-from vaultsync.core import pattern_cache
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import encodings as E
 from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
 from vaultsync.core.privacy import scan as S
 from vaultsync.core.privacy.kinds import log_kinds
-from vaultsync.core.privacy.rules import Lazy, Rule, Span
+from vaultsync.core.privacy.rules import Rule, Span
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import dataclass
 
 __all__ = ["MAX_INPUT_CHARS", "Finding", "Redaction", "Redactor", "Rule", "default_redactor"]
 __all__ += ["log_kinds"]
@@ -125,8 +123,8 @@ class _Compiled:
 
     def rx(self) -> re.Pattern[str]:
         if self._rx is None:
-            self._rx = pattern_cache.compile(self.rule.regex)
-            self.allow = tuple(pattern_cache.compile(a) for a in self.rule.allowlist)
+            self._rx = re.compile(self.rule.regex)
+            self.allow = tuple(re.compile(a) for a in self.rule.allowlist)
             g = self.rule.secret_group
             default = (1 if self._rx.groups else 0,)
             self.groups = default if g is None else (g,) if isinstance(g, int) else g
@@ -319,7 +317,6 @@ class Redactor:
         if truncated:
             out += ("" if out.endswith("\n") else "\n") + f"[TRUNCATED:{truncated} chars]"
         findings.sort(key=lambda f: (f.start, f.end, f.rule))
-        pattern_cache.save()  # what this call compiled, for the next process
         return Redaction(out, tuple(findings), truncated)
 
 

@@ -18,18 +18,15 @@ import bisect
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from vaultsync.core import pattern_cache
-from vaultsync.core.pattern_cache import Lazy
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.tables import PROVIDERS, STRUCTURE
 
 # typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: too slow for the hook path
-    from vaultsync.core.frozen_record import dataclass
 
 
 @dataclass(frozen=True)
@@ -59,17 +56,12 @@ _SUBST = {"%E": r"(?![A-Za-z0-9+/=_-])"}
 
 
 def parse_table(table: str, **defaults: str) -> tuple[Rule, ...]:
-    """Read a rule table (format in the module docstring) into Rule objects. The parse is kept
-    between processes (core/pattern_cache), keyed by the table's text and defaults."""
-    key = "privacy_rules.parse_table\n" + repr(sorted(defaults.items())) + "\n" + table
-    rules: tuple[Rule, ...] = pattern_cache.data(
-        key, lambda: _rows(table, defaults), lambda rows: tuple(Rule(**row) for row in rows)
-    )
-    return rules
+    """Read a rule table (format in the module docstring) into Rule objects."""
+    return tuple(Rule(**row) for row in _rows(table, defaults))
 
 
 def _rows(table: str, defaults: dict[str, str]) -> tuple[dict[str, Any], ...]:
-    """Each rule's fields by name (what the cache can hold: Rule objects it cannot)."""
+    """Each rule's fields by name."""
     lines: list[str] = []
     for line in table.splitlines():
         if line.startswith("    ") and lines:

@@ -7,7 +7,7 @@ candidates are. Shared by privacy_inject, privacy_hijack and the secret rules.
 
 from __future__ import annotations
 
-from vaultsync.core.privacy.rules import Lazy
+from vaultsync.core.lazy_regex import Lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

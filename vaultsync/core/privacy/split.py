@@ -11,8 +11,8 @@ redacted at once: that first half has already gone to the note when the second o
 
 from __future__ import annotations
 
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import rules as R
-from vaultsync.core.privacy.rules import Lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -39,6 +39,7 @@ import datetime as dt
 import math
 import re
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 from vaultsync.core import nlquery
@@ -59,10 +60,7 @@ from vaultsync.storage.recall_rows import Candidate
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: ~9 ms of every `vaultsync search` process
-    from vaultsync.core.frozen_record import dataclass
 
 MODES = ("auto", "any", "all")
 

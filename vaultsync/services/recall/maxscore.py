@@ -20,18 +20,13 @@ set aside.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from vaultsync.core import nlquery
 from vaultsync.core.text import SEP, segment
 from vaultsync.storage import recall_rows as rows
 from vaultsync.storage.index import WEIGHTS_ANY, Index, SearchFilter
 from vaultsync.storage.recall_rows import Candidate
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:  # typing costs every `vaultsync search` process about 3 ms
-    from vaultsync.core.frozen_record import NamedTuple
 
 K1 = 1.2  # FTS5's bm25 k1 (fixed in its source)
 COMMON_SHARE = 0.02  # a term in at least this share of the rows may be set aside

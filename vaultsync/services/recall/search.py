@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 from vaultsync.core.config import Config
@@ -23,10 +24,7 @@ from vaultsync.storage.index_file import problem as index_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass
     from typing import Any
-else:  # dataclasses imports inspect, ast, dis...: ~9 ms of every `vaultsync search` process
-    from vaultsync.core.frozen_record import dataclass
 
 OPERATORS = frozenset({"OR", "AND", "NOT"})
 MAX_TERMS = 64  # beyond this a query is a paste, not a search; FTS5 also limits tree depth
