@@ -39,3 +39,54 @@ def test_the_builtin_tables_are_the_builtin_rules() -> None:
     # Defaults apply where a row names no option of its own.
     assert [r.priority for r in parse_table(TABLE, p="10")] == [7, 10]
     assert [r.priority for r in parse_table(TABLE, p="3")] == [7, 3]
+
+
+# ---- the cheap pre-checks: a key word inside a longer word starts no match -------------------
+
+
+def _compiled_rules(text: str) -> set[str]:
+    """The rules whose regex a fresh redactor compiled to redact `text`."""
+    from vaultsync.core.privacy.redactor import Redactor
+
+    redactor = Redactor(BUILTIN_RULES)
+    redactor.redact(text)
+    return {cr.rule.id for cr in redactor.rules if cr.rx._rx is not None}
+
+
+def test_ordinary_tool_output_compiles_no_assignment_or_prose_rule() -> None:
+    text = (
+        "collected 14 items\ntests/test_parser.py ....  [100%]\n14 passed in 0.12s\n"
+        "tokenize accessed the keyboard; passing apis authored privately\n"
+    )
+    compiled = _compiled_rules(text)
+    assert "secret-assignment" not in compiled
+    assert "password-prose" not in compiled
+
+
+def test_the_pre_checks_still_let_real_candidates_through() -> None:
+    from vaultsync.core.privacy.redactor import default_redactor
+
+    cases = {
+        "db_pass = 'Hunter2Hunter2x9'": "secret-assignment",
+        "const apiKey = 'k7Qz2mW9pL4xR8vN3bT6'": "secret-assignment",
+        "SECRET_KEY=k7Qz2mW9pL4xR8vN3bT6": "secret-assignment",
+        "the password is Tr0ub4dor&3xyz": "password-prose",
+        "my api key: k7Qz2mW9pL4xR8vN3bT6": "password-prose",
+        "我的密码是Tr0ub4dor3xyz": "password-prose",
+    }
+    for text, rule in cases.items():
+        found = {f.rule for f in default_redactor().redact(text).findings}
+        assert rule in found, (text, found)
+
+
+def test_pre_checks_judge_the_run_after_the_key_word() -> None:
+    from vaultsync.core.privacy.rules import assign_start, prose_start
+
+    assert not assign_start("12 passed", 3)
+    assert assign_start("x pass = 1", 2)
+    assert assign_start("my_password=", 3)
+    assert assign_start("pass\u212a=", 0)  # non-ASCII after the word: the regex decides
+    assert not prose_start("bypassword is", 2)  # no word start
+    assert prose_start("password is", 0)
+    assert not prose_start("accessed it", 0)
+    assert prose_start("access key: x", 0)

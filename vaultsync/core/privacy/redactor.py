@@ -111,27 +111,25 @@ _SPACE = Lazy(r"\s")
 
 
 class _Compiled:
-    """One rule with its patterns compiled on first use."""
+    """One rule with its patterns compiled on first use: a rule whose keyword occurs but whose
+    candidate starts all fail their cheap pre-check never compiles its regex."""
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
-        self._rx: re.Pattern[str] | None = None
-        self.allow: tuple[re.Pattern[str], ...] = ()
-        self.groups: tuple[int, ...] = ()
+        self.rx = Lazy(rule.regex)
+        self._allow: tuple[re.Pattern[str], ...] | None = None
         self.stop = tuple(w.lower() for w in rule.stopwords)
         self.check = R.CHECKS.get(rule.check)
 
-    def rx(self) -> re.Pattern[str]:
-        if self._rx is None:
-            self._rx = re.compile(self.rule.regex)
-            self.allow = tuple(re.compile(a) for a in self.rule.allowlist)
-            g = self.rule.secret_group
-            default = (1 if self._rx.groups else 0,)
-            self.groups = default if g is None else (g,) if isinstance(g, int) else g
-        return self._rx
+    def allow(self) -> tuple[re.Pattern[str], ...]:
+        if self._allow is None:
+            self._allow = tuple(re.compile(a) for a in self.rule.allowlist)
+        return self._allow
 
     def span(self, m: re.Match[str]) -> Span | None:
-        for k in self.groups:
+        g = self.rule.secret_group
+        groups = (1 if m.re.groups else 0,) if g is None else (g,) if isinstance(g, int) else g
+        for k in groups:
             if (s := m.start(k)) >= 0:
                 return s, m.end(k)
         return None
@@ -139,7 +137,7 @@ class _Compiled:
     def matches(
         self, w: str, lowered: str, markers: list[Span], soft: Set[int]
     ) -> Iterator[re.Match[str]]:
-        r, rx = self.rule, self.rx()
+        r, rx = self.rule, self.rx
         if r.anchored:  # candidates start at a keyword
             pre = R.ANCHOR_CHECKS.get(r.check)
             yield from S.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
@@ -246,7 +244,7 @@ class Redactor:
                     or (r.entropy and R.entropy(secret) < r.entropy)
                     or any(x in low for x in cr.stop)
                     or any(x in low for x in R.GLOBAL_STOPWORDS)
-                    or any(a.search(secret) for a in cr.allow)
+                    or any(a.search(secret) for a in cr.allow())
                 ):
                     continue
                 hits.append((s, e, r.id, r.priority))

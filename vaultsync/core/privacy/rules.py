@@ -336,10 +336,54 @@ def _random_token(v: str) -> bool:
 _HEXISH = Lazy(r"[0-9a-fA-F_-]+")
 
 
+_ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+_ASCII_OTHER = frozenset(chr(c) for c in range(128)) - _ASCII_ALNUM
+# The letters-and-digits run a secret-assignment key word can be (`secret` and `api` before
+# `_key`, `-key` or `.key`). A key word inside a longer word (`passed`, `tokenize`, `keyboard`:
+# ordinary tool output) can start no match, so its pattern is not even compiled.
+_ASSIGN_RUNS = frozenset((
+    "pass", "password", "passwd", "passphrase", "passcode", "pw", "pwd", "secret", "secretkey",
+    "token", "api", "apikey", "access", "accesskey", "private", "privatekey", "auth", "authkey",
+    "key",
+))  # fmt: skip
+# The same for password prose (`password is …`, `api key: …`), plural `s` included.
+_PROSE_WORDS = ("password", "passphrase", "passcode", "pwd", "secret", "token", "apikey",
+                "accesskey", "secretkey")  # fmt: skip
+_PROSE_RUNS = frozenset(w + s for w in _PROSE_WORDS for s in ("", "s")) | {"api", "access"}
+
+
+def _run_may_be(w: str, p: int, runs: frozenset[str]) -> bool:
+    """False when the ASCII letters and digits from `p` on are none of `runs`; True when they
+    are, or when a non-ASCII character makes the cheap answer unsure (the regex decides)."""
+    out = []
+    for c in w[p : p + 12]:
+        if c in _ASCII_ALNUM:
+            out.append(c)
+        elif c in _ASCII_OTHER:
+            break
+        else:
+            return True
+    else:
+        if len(out) == 12:
+            return False  # longer than any key word
+    return "".join(out).lower() in runs
+
+
+def prose_start(w: str, p: int) -> bool:
+    """Cheap pre-check of a password-prose start: the key word begins a word and is one of the
+    pattern's own (`password`, `token`, `api key`), not a longer word (`passed`, `accessed`)."""
+    if p and w[p] in _ASCII_ALNUM and (w[p - 1] in _ASCII_ALNUM or w[p - 1] == "_"):
+        return False  # (the pattern's \b; its Chinese key words need none)
+    return _run_may_be(w, p, _PROSE_RUNS)
+
+
 def assign_start(w: str, p: int) -> bool:
-    """Cheap pre-check of a secret-assignment start: a short key word (`pass`, `pw`, `pwd`,
-    `auth`, `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one
-    before it; the other key words are distinctive enough anywhere."""
+    """Cheap pre-check of a secret-assignment start: the key word is one of the pattern's own,
+    not the start of a longer word (`passed`); a short key word (`pass`, `pw`, `pwd`, `auth`,
+    `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one before it;
+    the other key words are distinctive enough anywhere."""
+    if not _run_may_be(w, p, _ASSIGN_RUNS):
+        return False
     word = w[p : p + 8].lower()
     if not word.startswith(("pa", "pw", "au", "ke")) or word.startswith(_LONG_PASS):
         return True
@@ -441,7 +485,7 @@ def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if all(classes(w[s:e])) else None
 
 
-ANCHOR_CHECKS = {"assign": assign_start}
+ANCHOR_CHECKS = {"assign": assign_start, "prose": prose_start}
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
