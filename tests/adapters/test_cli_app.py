@@ -50,3 +50,25 @@ def test_the_cli_does_not_import_pydantic() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_version_is_the_package_version_and_loads_no_command() -> None:
+    import tomllib
+    from pathlib import Path
+
+    from vaultsync import __version__
+
+    out = subprocess.run(
+        [sys.executable, "-m", "vaultsync", "--version"], capture_output=True, text=True,
+        check=True,
+    )  # fmt: skip
+    assert out.stdout == f"vaultsync {__version__}\n" and out.stderr == ""
+    # Written once: the build reads it from the package (pyproject names no version itself).
+    project = tomllib.loads((Path(cli.__file__).parents[3] / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    code = (
+        "import sys; from vaultsync.adapters.cli import app as a; a.load_commands('--version');"
+        "print(sorted(m for m in sys.modules if m.startswith('vaultsync.adapters.cli.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['vaultsync.adapters.cli.app']"

@@ -111,9 +111,11 @@ def test_search_filters_and_their_errors(filled: Path) -> None:
     assert code == Exit.USAGE
 
 
-def test_search_without_index_says_how_to_fix(vault: Path) -> None:
-    code, _, err = invoke("search", "x", "--vault", str(vault))
-    assert code == Exit.NOT_FOUND and "vaultsync rebuild" in err
+def test_search_without_index_builds_it(filled: Path) -> None:
+    code, out, _ = invoke("search", "marmot", "--vault", str(filled), "--no-refresh")
+    assert code == Exit.NOT_FOUND and "vaultsync rebuild" in out + _
+    code, out, err = invoke("search", "marmot", "--vault", str(filled))
+    assert code == 0 and out.startswith("notes/broken.md") and err == ""
 
 
 def _cli() -> list[str]:
@@ -164,3 +166,46 @@ def test_a_question_in_plain_words(filled: Path) -> None:
     assert code == 0 and out.startswith("notes/router.md  [note]")
     code, _, _ = invoke("search", "x", "--vault", str(filled), "--match", "some")
     assert code == Exit.USAGE
+
+
+def test_a_session_recorded_a_moment_ago_is_found_with_no_watcher(
+    vault: Path, tmp_path: Path
+) -> None:
+    """The README's flow: the index exists, the hook records a session (real processes), no
+    watcher runs; `vaultsync search` (a real process) finds it, and `--no-refresh` shows that
+    it was the search's own catch-up that did."""
+    from tests.adapters.scenariokit import FIX_SESSION, claude_fixes_the_bug
+
+    put(vault, "notes/garden.md", "# Garden\n\nTomatoes.\n")
+    env = {**os.environ, "VAULTSYNC_VAULT": str(vault)}
+    done = subprocess.run([*_cli(), "rebuild", "--json"], capture_output=True, text=True,
+                          env=env, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    project = tmp_path / "api"
+    (project / ".git").mkdir(parents=True)
+    claude_fixes_the_bug([sys.executable, "-m", "vaultsync.core.hook"], project, env)
+
+    def search(*extra: str) -> list[dict[str, object]]:
+        run = [*_cli(), "search", "middleware", "--json", *extra]
+        done = subprocess.run(run, capture_output=True, text=True, env=env, timeout=60,
+                              check=False)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""  # fresh: nothing to warn about
+        return list(json.loads(done.stdout))
+
+    assert search("--no-refresh") == []  # the index as the rebuild left it
+    [hit] = search()
+    assert hit["session_id"] == FIX_SESSION and str(hit["path"]).startswith("sessions/")
+
+
+def test_a_busy_index_is_said_not_waited_for(filled: Path) -> None:
+    from vaultsync.core import paths, writer
+
+    invoke("rebuild", "--vault", str(filled))
+    put(filled, "notes/new.md", "# New\n\nA capybara arrived.\n")
+    with writer.locked(paths.state_dir(filled) / "index.lock", timeout=1):
+        code, out, err = invoke("search", "capybara", "--vault", str(filled))
+    assert (code, out.strip()) == (0, "No matches.")
+    assert "index may be behind" in err and "search again" in err
+    code, out, err = invoke("search", "capybara", "--vault", str(filled))
+    assert code == 0 and out.startswith("notes/new.md") and err == ""

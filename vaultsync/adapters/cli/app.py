@@ -128,12 +128,30 @@ COMMAND_OWNERS = {
 }
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from vaultsync import __version__
+
+        typer.echo(f"vaultsync {__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version and exit.",
+        callback=_print_version,
+        is_eager=True,
+    ),
+) -> None:
     """One shared, permanent memory for AI coding agents, kept in an Obsidian vault."""
 
 
 def load_commands(command: str | None = None) -> None:
+    if command == "--version":  # answered by the callback: no command module needed
+        return
     owner = COMMAND_OWNERS.get(command or "")
     for name in (owner,) if owner else COMMAND_MODULES:
         importlib.import_module(f"vaultsync.adapters.cli.{name}")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import sys
 from pathlib import Path
-from typing import Any
 
 import typer
 
+from vaultsync.adapters.cli import terminal
 from vaultsync.adapters.cli.app import (
     Exit,
     JsonOption,
@@ -42,7 +41,7 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         config = load_config(path)
     except ConfigError as exc:
         fail(str(exc), Exit.CONFIG)
-    show_bar = not json_output and sys.stdout.isatty()
+    show_bar = terminal.wants_progress(json_output)
     bar = _Bar() if show_bar else None
     from vaultsync.services.learning import memory_record
 
@@ -88,23 +87,8 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         raise typer.Exit(int(Exit.ERROR))
 
 
-class _Bar:
-    """A progress bar on stderr, created once the number of notes is known."""
+class _Bar(terminal.Bar):
+    """The rebuild's bar: indexing notes."""
 
     def __init__(self) -> None:
-        self._progress: Any = None
-        self._task: Any = None
-
-    def update(self, done: int, total: int) -> None:
-        if self._progress is None:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self._progress = Progress(console=Console(stderr=True), transient=True)
-            self._progress.start()
-            self._task = self._progress.add_task("Indexing notes", total=total)
-        self._progress.update(self._task, completed=done, total=total)
-
-    def close(self) -> None:
-        if self._progress is not None:
-            self._progress.stop()
+        super().__init__("Indexing notes")

@@ -58,10 +58,20 @@ def search(
         "semantic in the config (auto: on when installed).",
         show_default=False,
     ),
+    refresh: bool = typer.Option(
+        True,
+        "--refresh/--no-refresh",
+        help="First bring the index up to date with notes changed since its last pass (at "
+        "most about a second; a busy index is said, not waited for), or answer from the index "
+        "as it is.",
+    ),
     vault: Path | None = VaultOption,
     json_output: bool = JsonOption,
 ) -> None:
     """Search notes and session events, best result first.
+
+    The index is brought up to date first (only notes changed since its last pass; built if
+    missing), so a session recorded a moment ago is found with no watcher running.
 
     A session's hits come back as one result (best snippet, its summary and project). Prints
     one line per result (path, type, score) and a snippet with the matches highlighted; --json
@@ -73,6 +83,7 @@ def search(
     code = run(
         query, agent=agent, types=note_type, level=level, project=project, since=since,
         limit=limit, vault=vault, json_output=json_output, match=match, semantic=semantic,
+        refresh=refresh,
     )  # fmt: skip
     if code:
         raise typer.Exit(code)
@@ -96,9 +107,12 @@ def run(
     json_output: bool = False,
     match: str = "auto",
     semantic: bool | None = None,
+    refresh: bool = True,
 ) -> int:
     """Search and print; returns the exit code."""
+    from vaultsync.adapters.cli import terminal
     from vaultsync.core.config import ConfigError, load_config, resolve_vault
+    from vaultsync.services.derived import freshness
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import DEFAULT_MARK, IndexMissing, SearchError
     from vaultsync.storage.index import IndexBusy, IndexFailure
@@ -116,9 +130,21 @@ def run(
         return _fail(
             f"vault not found: {path} (run `vaultsync init {path}` to create it)", Exit.NO_VAULT
         )
-    mark = _BOLD if not json_output and sys.stdout.isatty() else DEFAULT_MARK
+    mark = _BOLD if not json_output and terminal.color(sys.stdout) else DEFAULT_MARK
     try:
         config = load_config(path)
+    except ConfigError as exc:
+        return _fail(str(exc), Exit.CONFIG)
+    if refresh:
+        # Notes the hook wrote since the last index pass (no watcher need run): read first,
+        # within a bound; a busy or failing index is said on stderr, never a silent miss.
+        try:
+            fresh = freshness.catch_up(path, config)
+        except freshness.NoIndex as exc:
+            return _fail(str(exc), Exit.LOCKED if exc.busy else Exit.ERROR)
+        if fresh.stale:
+            print(f"vaultsync: {fresh.advice()}", file=sys.stderr)
+    try:
         found = recall(
             path, config, " ".join(words), agent=agent, type=types, level=level,
             project=project, since=since, limit=limit, mode=match, semantic=semantic, mark=mark,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from vaultsync import __version__
 from vaultsync.core import paths, writer
 from vaultsync.services.agents.agent_config import agent_home
 from vaultsync.services.agents.footprint import forget, missing_dirs, remember_dirs, remove_empty
@@ -36,7 +37,7 @@ def files() -> dict[str, str]:
     )
     meta = (
         f"name: {NAME}\n"
-        "version: 0.1.0\n"
+        f"version: {__version__}\n"
         'description: "vaultsync: one shared, person-editable memory (an Obsidian vault) for '
         'Claude Code, Codex, Gemini CLI, Cursor and Hermes."\n'
     )

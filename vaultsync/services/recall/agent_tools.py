@@ -71,37 +71,25 @@ def ensure_index(vault: Path, config: Config) -> str:
     """Build the index when it is missing, bring it up to date otherwise (at most every
     REFRESH_S). Returns what was done: "built", "refreshed", "busy" or "".
 
-    A reconcile or rebuild waits minutes for the index lock; a tool call must not: the lock is
-    tried for LOCK_WAIT_S first, and when it is busy the answer comes from the index as it is
-    (or, with no index at all, the call fails with a clear message)."""
-    from vaultsync.core import writer
-    from vaultsync.services.derived.reconcile import SyncError, rebuild, reconcile
-    from vaultsync.storage.index import IndexFailure
+    A tool call never waits long (services/derived/freshness.py): when the index is busy the
+    answer comes from it as it is (or, with no index at all, the call fails with a clear
+    message)."""
+    from vaultsync.services.derived import freshness
 
     key = str(vault)
     missing = not config.index_file().is_file()
     if not missing and time.monotonic() - _last_refresh.get(key, -1e9) < REFRESH_S:
         return ""
     try:
-        with writer.locked(paths.state_dir(vault) / "index.lock", timeout=LOCK_WAIT_S):
-            pass
-    except TimeoutError as exc:
-        if not missing:
-            return "busy"
-        raise VaultUnavailable(
-            "the vault is busy (another vaultsync process holds its index lock) and has no "
-            "index yet; try again in a moment"
-        ) from exc
-    try:
-        (rebuild if missing else reconcile)(vault, config, embed_seconds=EMBED_S)
-    except TimeoutError as exc:
-        if not missing:
-            return "busy"
-        raise VaultUnavailable("the vault is busy; try again in a moment") from exc
-    except (IndexFailure, SyncError) as exc:
+        fresh = freshness.catch_up(vault, config, lock_wait=LOCK_WAIT_S, embed_seconds=EMBED_S)
+    except freshness.NoIndex as exc:
         raise VaultUnavailable(str(exc)) from exc
+    if fresh.state is freshness.State.FAILED:
+        raise VaultUnavailable(fresh.message)
+    if fresh.state is freshness.State.BUSY:
+        return "busy"
     _last_refresh[key] = time.monotonic()
-    return "built" if missing else "refreshed"
+    return str(fresh.state)
 
 
 # --- argument checks -----------------------------------------------------------------------
