@@ -73,3 +73,13 @@ def test_keys_order_like_the_instants(items: list[tuple[datetime, timezone]]) ->
     texts = [m.replace(microsecond=0).astimezone(z).isoformat() for m, z in items]
     by_key = sorted(texts, key=timestamp.utc_key)
     assert [timestamp.parse(t) for t in by_key] == sorted(timestamp.parse(t) for t in texts)
+
+
+def test_now_is_the_clock_unless_overridden(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VAULTSYNC_NOW", raising=False)
+    before = datetime.now(UTC)
+    assert before <= timestamp.now() <= datetime.now(UTC)
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-19T10:00:00+08:00")
+    assert timestamp.now() == datetime(2026, 11, 19, 2, 0, tzinfo=UTC)
+    monkeypatch.setenv("VAULTSYNC_NOW", "not a time")  # ignored, never frozen at an error
+    assert abs((timestamp.now() - datetime.now(UTC)).total_seconds()) < 5

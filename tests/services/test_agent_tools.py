@@ -84,3 +84,14 @@ def test_a_sessions_timeline_carries_its_own_summary(vault: Path) -> None:
         summary = agent_tools.timeline(vault, config, f"sessions/{sid}.md")["summary"]
         assert summary is not None and summary["id"] == f"summaries/{sid}.md"
     assert agent_tools.timeline(vault, config, "sessions/s-none.md")["summary"] is None
+
+
+def test_results_carry_the_weak_flag_the_cli_has(vault: Path) -> None:
+    _vault_with_a_digest(vault)
+    config = load_config(vault)
+    found = agent_tools.search(vault, config, "does every deploy wait for the staging canary?")
+    assert found["weak"] is False and found["results"][0]["weak"] is False
+    never = agent_tools.search(vault, config, "how did we tune the kubernetes canary autoscaler?")
+    assert never["weak"] is True
+    assert all(r["weak"] for r in never["results"])
+    assert "closest" in never["note"]

@@ -15,6 +15,10 @@ the zone of the machine running them.
 Read: anything older vaultsync wrote or a person typed: naive (taken as UTC), `Z`, fractional
 seconds, any offset, or a plain date (midnight UTC).
 
+"Now" is `now()`: the clock, or `$VAULTSYNC_NOW` when set (any form `parse` reads, e.g.
+`2026-11-20T09:30:00+08:00`), so a replay of past sessions stamps their events at their own
+time and every read path ("yesterday", `--since 7d`) answers as of that moment.
+
 Stdlib only and light: on the hook path (no typing; zoneinfo only for an IANA name).
 """
 
@@ -57,6 +61,17 @@ def _zone_named(name: str) -> tzinfo | None:
         return ZoneInfo(name)
     except (ImportError, ValueError, OSError, KeyError):
         return None  # an unknown name: the machine's zone rather than a crash
+
+
+def now() -> datetime:
+    """The current instant, aware UTC: `$VAULTSYNC_NOW` when it holds a date-time, else the
+    wall clock (an unreadable override is ignored rather than freezing time at an error)."""
+    forced = os.environ.get("VAULTSYNC_NOW", "").strip()
+    if forced:
+        moment = parse(forced)
+        if moment is not None:
+            return moment
+    return datetime.now(UTC)
 
 
 def format(moment: datetime) -> str:

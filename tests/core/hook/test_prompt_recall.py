@@ -301,3 +301,36 @@ def test_the_index_is_opened_read_only(vault: Path, fixed: Path) -> None:
             conn.execute("CREATE TABLE scratch(x)")
     finally:
         conn.close()
+
+
+def test_reads_the_schema_the_index_is_built_with() -> None:
+    from vaultsync.storage.index_schema import SCHEMA_VERSION
+
+    # A new index migration must be checked against this module's raw SQL, then this bumped.
+    assert prompt_recall.READS_SCHEMA == SCHEMA_VERSION
+
+
+@pytest.mark.parametrize("version", ["3", "99", "garbage"])
+def test_another_schema_version_is_silent(
+    hook: list[str], vault: Path, fixed: Path, version: str
+) -> None:
+    import sqlite3
+
+    question = "Which files did the API routing bug fix change?"
+    assert "routes.ts" in context_of(run(hook, "hermes", hermes_prompt("s1", question)))
+    db = sqlite3.connect(load_config(vault).index_file())
+    with db:
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
+    db.close()
+    assert run(hook, "hermes", hermes_prompt("s2", question)) == ""
+    assert errors() == []
+
+
+def test_a_replay_stamps_events_at_the_overridden_now(hook: list[str], vault: Path) -> None:
+    env = {**os.environ, "VAULTSYNC_NOW": "2026-11-19T10:00:00+08:00", "VAULTSYNC_TZ": "UTC"}
+    base = {"session_id": "replayed-1", "cwd": "/tmp"}
+    run(hook, "claude-code", {**base, "hook_event_name": "SessionStart"}, env)
+    notes = [p.read_text() for p in (vault / "sessions").rglob("*.md")]
+    assert len(notes) == 1
+    assert 'created: "2026-11-19T02:00:00+00:00"' in notes[0]
+    assert 'ts: "2026-11-19T02:00:00.000000Z"' in notes[0]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -256,11 +255,12 @@ class VaultsyncMemoryProvider(MemoryProvider):
             self._worker.submit(run)
 
     def _record(self, incomings: list[Any]) -> None:
+        from vaultsync.core import timestamp
         from vaultsync.core.hook import capture
 
         assert self._vault is not None
         for inc in incomings:
-            capture.handle(inc, self._vault, self._config, datetime.now(UTC))
+            capture.handle(inc, self._vault, self._config, timestamp.now())
 
     def sync_turn(
         self,

@@ -24,7 +24,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from vaultsync.core import eventlog, paths, writer
+from vaultsync.core import eventlog, paths, timestamp, writer
 from vaultsync.core.hook import delivery, spool
 from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.hook.excerpt import Limits, cap, summarise_input, summarise_output
@@ -284,7 +284,7 @@ def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budge
         EventKind.SESSION_END,
     ):
         final = event.kind is EventKind.SESSION_END  # assessed now, as drained ends are
-        close_session(vault, cfg, rel, datetime.now(UTC), final=final, budget=budget)
+        close_session(vault, cfg, rel, timestamp.now(), final=final, budget=budget)
     return True
 
 

@@ -116,7 +116,7 @@ def _header(event: Event, project: Project) -> str:
         session_id=event.session_id,
         project=event.project,
         cwd=event.cwd,
-        started=timestamp.format(timestamp.parse(event.ts) or datetime.now(UTC)),
+        started=timestamp.format(timestamp.parse(event.ts) or timestamp.now()),
         machine=paths.machine_id(),
     )
     short = paths.safe_component(event.session_id, 8, "session")
@@ -254,7 +254,7 @@ def _close_drained(
         if kind in (EventKind.TURN_END, EventKind.SESSION_END):
             done[note_rel] = done.get(note_rel, False) or kind is EventKind.SESSION_END
     for note_rel, final in done.items():
-        close_session(vault, cfg, note_rel, datetime.now(UTC), final=final, budget=budget)
+        close_session(vault, cfg, note_rel, timestamp.now(), final=final, budget=budget)
 
 
 def _write_session(

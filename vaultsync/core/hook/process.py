@@ -242,10 +242,9 @@ def log_error(call: _Call, error: str, message: str) -> None:
 
 def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     import json
-    from datetime import UTC, datetime
     from pathlib import Path
 
-    from vaultsync.core import config
+    from vaultsync.core import config, timestamp
     from vaultsync.core.hook import agents
 
     agent_flag, event_flag = parse_args(argv)
@@ -299,7 +298,7 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         deadline.set_context(capture.cached_context(vault, call.incoming.cwd))
     # Until capture settles the call (its event written, spooled or filtered), the limit
     # spools the event capture built, or else the payload as it came.
-    context = capture.handle(call.incoming, vault, cfg, datetime.now(UTC), deadline)
+    context = capture.handle(call.incoming, vault, cfg, timestamp.now(), deadline)
     context = _with_recall(call, vault, cfg, context)
     with deadline.critical():
         _emit(call, context)

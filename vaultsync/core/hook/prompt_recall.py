@@ -66,6 +66,11 @@ MIN_COVERAGE = 0.5
 # 0 -> 0.7 raised dev precision of injected items from 71% to 83% at the same answered share.
 RELATIVE_BAR = 0.7
 HEADER = "Relevant notes from the shared vault (vaultsync), by source note:"
+# The index schema this module's SQL was written for (storage/index_schema.SCHEMA_VERSION; a
+# test keeps them equal). The hook cannot import storage, so it reads `meta.schema_version`
+# itself and stays silent on any other version: an index built by an older or newer vaultsync
+# is rebuilt by the next reconcile, and a prompt must never fail or read wrong columns meanwhile.
+READS_SCHEMA = 7
 
 
 _TERMS: dict[str, list[str]] = {}
@@ -322,6 +327,19 @@ def _search(conn: Any, terms: list[str], inc: Incoming) -> list[_Hit]:
     return hits
 
 
+def _schema_ok(conn: Any) -> bool:
+    """True when the index is the schema this module reads (no meta table, or another
+    version: False)."""
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except Exception:  # no meta table: not an index this module can read
+        return False
+    try:
+        return row is not None and int(row[0]) == READS_SCHEMA
+    except (TypeError, ValueError):
+        return False
+
+
 def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
     """Files the session edited or wrote (second line of an edit event's text: its path)."""
     marks = ",".join("?" * len(_EDIT_TOOLS))
@@ -419,6 +437,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
     given = _load_given(state)
     conn = _connect(index_path)
     try:
+        if not _schema_ok(conn):
+            return ""
         hits = _search(conn, terms, inc)
         if not hits:
             return ""

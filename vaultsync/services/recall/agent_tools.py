@@ -210,14 +210,19 @@ def search(
             "snippet": _clip(hit.snippet, BOUNDS["snippet_chars"]),
             "files": files.get(hit.rel, []),
             "from": provenance(hit.agent, hit.date, hit.session_id),
+            "weak": found.abstain,
         }
         for hit in hits
     ]
-    out: dict[str, Any] = {"results": results, "count": len(results)}
+    # `weak`: the same signal as the CLI's (engine ABSTAIN_BELOW): nothing clearly relevant,
+    # these are only the closest matches. An agent should not treat them as an answer.
+    out: dict[str, Any] = {"results": results, "count": len(results), "weak": found.abstain}
     if capped:
         out["limit_capped_at"] = capped
     if not results:
         out["note"] = "nothing relevant found; try other words, or fewer filters"
+    elif found.abstain:
+        out["note"] = "nothing clearly relevant: these are only the closest matches"
     return out
 
 
