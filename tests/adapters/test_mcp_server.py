@@ -161,10 +161,12 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
         assert {r["session"] for r in found["results"]} == {FIX_SESSION[:8]}
         for r in found["results"]:
             assert set(r) == {"id", "type", "title", "date", "agent", "session", "project",
-                              "score", "snippet", "files", "from"}  # fmt: skip
+                              "score", "snippet", "files", "from", "weak"}  # fmt: skip
+            assert r["weak"] is found["weak"]
             assert len(r["snippet"]) <= BOUNDS["snippet_chars"]
         assert {"src/api/routes.ts", "src/api/middleware.ts"} <= {
             f for r in found["results"] for f in r["files"]}  # fmt: skip
+    assert en["weak"] is False
     assert len(zh["results"]) <= 3
     assert capped["limit_capped_at"] == BOUNDS["search_limit"]
     [session] = recent["sessions"]
