@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from vaultsync.adapters.cli.app import app, load_commands
+from vaultsync.core import paths
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services"))
 from sessionkit import date_fix_session, make_session
@@ -86,7 +87,8 @@ def test_errors_have_named_exit_codes(vault: Path, tmp_path: Path) -> None:
     (vault / ".vaultsync" / "config.toml").write_text("[learn\n", encoding="utf-8")
     broken = runner.invoke(app, ["learn", "--vault", str(vault)])
     assert broken.exit_code == 4
-    (vault / ".vaultsync" / "config.toml").write_text(
+    (vault / ".vaultsync" / "config.toml").write_text("", encoding="utf-8")
+    (paths.vaultsync_home() / "config.toml").write_text(
         '[learn]\nmodel_command = "no-such-llm"\n', "utf-8"
     )
     make_session(vault, date_fix_session())

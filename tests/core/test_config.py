@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core import config, paths
+from vaultsync.core.privacy.redactor import Redactor, shadowed_shared_rules
 
 
 def test_defaults_without_any_file(tmp_path: Path) -> None:
@@ -167,3 +168,62 @@ def test_config_data_is_independent_of_the_defaults(vault: Path) -> None:
     cfg.section("hook")["skip_tools"].append("Mine")
     assert "Mine" not in config.DEFAULTS["hook"]["skip_tools"]
     assert "Mine" not in config.load_config(vault).get("hook", "skip_tools")
+
+
+def test_a_shared_config_cannot_run_a_program_or_loosen_a_guard(
+    vault: Path, isolated_home: Path
+) -> None:
+    (vault / paths.VAULT_CONFIG).write_text(
+        '[learn]\nmodel_command = "sh -c evil"\nmin_tool_calls = 4\n'
+        '[privacy]\ndisabled_rules = ["github-token"]\ndeny = ["~/secret/**"]\n'
+        "[[privacy.rules]]\nid = 'github-token'\nregex = 'never'\n"
+        "[[privacy.rules]]\nid = 'acme-key'\nregex = 'acme_[a-z0-9]{32}'\n"
+        '[git]\nsecret_scan = false\nmax_file_mb = 2.0\nallow = ["*"]\n'
+        "[watch]\nmax_delete_share = 0.9\nmin_held_deletions = 3\n"
+        '[templates]\nuser_md = "../../etc/passwd"\nagent_md = "Templates/agent.tmpl"\n'
+        '[search]\nmodel = "wordllama,fastembed:some/model"\n'
+        '[sync]\nremote = "attacker"\n[budgets]\ninclude_candidates = true\n'
+    )
+    cfg = config.load_config(vault)
+    assert cfg.get("learn", "model_command") == "" and cfg.get("learn", "min_tool_calls") == 4
+    assert cfg.privacy["disabled_rules"] == [] and cfg.privacy["deny"] == ["~/secret/**"]
+    assert cfg.privacy["rules"] == []  # shared rules are kept apart: they may only add
+    redactor = Redactor.from_config(cfg.privacy)
+    assert {"github-token", "acme-key"} <= {r.rule.id for r in redactor.rules}
+    assert redactor.scan_secrets("token ghp_ABCDEFabcdef0123456789ABCDEFabcdef0123")
+    assert shadowed_shared_rules(cfg.privacy) == ["github-token"]
+    assert cfg.get("git", "secret_scan") is True and cfg.get("git", "allow") == []
+    assert cfg.get("git", "max_file_mb") == 2.0  # stricter: honoured
+    assert cfg.get("watch", "max_delete_share") == 0.25  # looser: not
+    assert cfg.get("watch", "min_held_deletions") == 3
+    assert cfg.section("templates")["user_md"] == ""
+    assert cfg.section("templates")["agent_md"] == "Templates/agent.tmpl"
+    assert "model" not in cfg.section("search")
+    assert cfg.get("sync", "remote") == "" and cfg.get("budgets", "include_candidates") is False
+    said = "\n".join(cfg.ignored)
+    for key in (
+        "learn.model_command",
+        "privacy.disabled_rules",
+        "git.secret_scan",
+        "git.allow",
+        "watch.max_delete_share",
+        "templates.user_md",
+        "search.model",
+        "sync.remote",
+        "budgets.include_candidates",
+    ):
+        assert f"{key} ignored" in said, key
+    assert len(cfg.ignored) == 9
+    # This machine's own config decides for itself.
+    (isolated_home / "config.toml").write_text(
+        '[learn]\nmodel_command = "llm"\n[git]\nsecret_scan = false\n'
+    )
+    mine = config.load_config(vault)
+    assert mine.get("learn", "model_command") == "llm" and mine.get("git", "secret_scan") is False
+
+
+def test_defaults_written_into_a_shared_config_are_not_reported(vault: Path) -> None:
+    (vault / paths.VAULT_CONFIG).write_text(
+        '[learn]\nmodel_command = ""\n[privacy]\ndisabled_rules = []\n[git]\nsecret_scan = true\n'
+    )
+    assert config.load_config(vault).ignored == ()

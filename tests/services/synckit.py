@@ -73,6 +73,17 @@ class Machine:
         env.update(VAULTSYNC_VAULT=str(self.vault), VAULTSYNC_MACHINE=self.name)
         return env
 
+    def cli(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        """The `vaultsync` command on this machine, as a person runs it (a subprocess)."""
+        return subprocess.run(
+            [*HOOK, *args],
+            env=self.env(),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
     def hook(self, payload: dict[str, Any], agent: str = "claude-code") -> None:
         """The real hook, as the agent runs it: a subprocess reading the payload on stdin."""
         subprocess.run(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from vaultsync.core import paths
 from vaultsync.core.config import load_config
 from vaultsync.services.vault import autocommit
 from vaultsync.storage import history
@@ -185,8 +186,9 @@ def test_small_or_proportionate_deletions_are_committed(repo: Path) -> None:
 
 
 def test_the_guard_reads_its_limits_from_config(repo: Path) -> None:
-    write(
-        repo, ".vaultsync/config.toml", "[watch]\nmax_delete_share = 0.9\nmin_held_deletions = 3\n"
+    # A looser guard is this machine's own setting: a shared vault config cannot loosen it.
+    (paths.vaultsync_home() / "config.toml").write_text(
+        "[watch]\nmax_delete_share = 0.9\nmin_held_deletions = 3\n"
     )
     config = load_config(repo)
     doomed = [f"notes/n{i:02d}.md" for i in range(30)]  # 75%: under the raised share

@@ -88,7 +88,9 @@ def cfg(vault: Path, **budgets: object) -> config_mod.Config:
         lines = "\n".join(
             f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in budgets.items()
         )
-        (vault / paths.VAULT_CONFIG).write_text(f"[budgets]\n{lines}\n", encoding="utf-8")
+        # This machine's config: `include_candidates` is not a shared (vault config) setting.
+        user = paths.vaultsync_home() / "config.toml"
+        user.write_text(f"[budgets]\n{lines}\n", encoding="utf-8")
     return config_mod.load_config(vault)
 
 

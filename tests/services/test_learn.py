@@ -47,7 +47,8 @@ def _use_fake_model(
     vault: Path, monkeypatch: pytest.MonkeyPatch, mode: str, extra: str = ""
 ) -> Path:
     started = vault.parent / "model-started"
-    (vault / ".vaultsync" / "config.toml").write_text(
+    # The model command is this machine's own setting (a shared vault config cannot name one).
+    (paths.vaultsync_home() / "config.toml").write_text(
         f'[learn]\nmodel_command = "{fake_model_command()}"\n{extra}', encoding="utf-8"
     )
     monkeypatch.setenv("FAKE_MODEL_MODE", mode)
@@ -398,7 +399,7 @@ def test_the_character_budget_leaves_the_rest_pending(
 
 
 def test_a_configured_model_that_is_missing_is_a_clear_error(vault: Path) -> None:
-    (vault / ".vaultsync" / "config.toml").write_text(
+    (paths.vaultsync_home() / "config.toml").write_text(
         '[learn]\nmodel_command = "no-such-llm"\n', "utf-8"
     )
     rel = _sessions(vault, 1)[0]

@@ -153,7 +153,7 @@ def test_real_hook_then_real_learn(vault: Path, tmp_path: Path) -> None:
         assert estimate_tokens((vault / name).read_text(encoding="utf-8")) <= budget
 
     started = tmp_path / "model-started"
-    (vault / ".vaultsync" / "config.toml").write_text(
+    (paths.vaultsync_home() / "config.toml").write_text(
         f'[learn]\nmodel_command = "{sys.executable} {FAKE_MODEL}"\n',
         encoding="utf-8",
     )

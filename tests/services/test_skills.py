@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sessionkit import NOW, fake_model_command
 
-from vaultsync.core import properties, schema
+from vaultsync.core import paths, properties, schema
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Event, EventKind
 from vaultsync.services.learning import learn
@@ -267,7 +267,7 @@ def test_weekly_drafts_three_alike_and_leaves_the_rest(vault: Path) -> None:
 def test_weekly_uses_the_model_and_falls_back_when_it_fails(
     vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    config = vault / ".vaultsync" / "config.toml"
+    config = paths.vaultsync_home() / "config.toml"
     config.write_text(f'[learn]\nmodel_command = "{fake_model_command()}"\n', encoding="utf-8")
     for i in (1, 2, 3):
         _proposal_note(vault, i, "release-python-package", RELEASE)

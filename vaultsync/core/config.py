@@ -2,9 +2,13 @@
 
 Two TOML files, merged over documented defaults (docs/configuration.md lists every key):
 - the vault config `<vault>/.vaultsync/config.toml`, committed with the vault (budgets, filters,
-  templates, privacy rules), shared by every machine;
+  templates, extra privacy rules), shared by every machine: anyone who can push to the vault's
+  remote writes it, so it is data from elsewhere, not this machine's say;
 - the user config `$VAULTSYNC_HOME/config.toml`, per machine (which vault, where the index lives);
   it may also override any vault setting for this machine.
+A shared setting that would name a program to run, weaken privacy, the commit gate or the
+deletion guard, or change where files are read or sent is ignored (`shared_verdict`), and the
+`Config` says so in `ignored`, which `status` and `doctor` show.
 Environment: `VAULTSYNC_VAULT` picks the vault, `VAULTSYNC_HOME` the per-machine state folder.
 """
 
@@ -114,6 +118,8 @@ class Config:
     index_path: Path | None
     data: dict[str, Any] = field(repr=False)
     sources: tuple[str, ...] = ()
+    # Shared (vault config) settings this machine did not honour, one sentence each.
+    ignored: tuple[str, ...] = ()
 
     def section(self, name: str) -> dict[str, Any]:
         value = self.data.get(name, {})
@@ -282,6 +288,96 @@ def check_types(data: dict[str, Any], source: Path) -> None:
                 )
 
 
+# Settings that only this machine's own config may set. A shared vault config travels through
+# the remote, so whoever can push to it would otherwise run a program on every machine, switch
+# secret detection or the commit gate off, or send the vault elsewhere.
+MACHINE_ONLY: dict[tuple[str, str], str] = {
+    ("learn", "model_command"): "it names a program to run",
+    ("privacy", "disabled_rules"): "it switches secret detection off",
+    ("git", "allow"): "it lets files past the commit gate",
+    ("budgets", "include_candidates"): "it puts unreviewed memories into every agent's context",
+    ("sync", "remote"): "it chooses where the vault is sent",
+    ("sync", "person"): "it says who uses this machine",
+}
+# Settings a shared config may only make stricter than the default (a looser value is ignored).
+STRICTER_ONLY: dict[tuple[str, str], str] = {
+    ("git", "secret_scan"): "turning the secret scan off weakens the commit gate",
+    ("git", "max_file_mb"): "a higher cap weakens the commit gate",
+    ("watch", "max_delete_share"): "a higher share weakens the deletion guard",
+    ("watch", "min_held_deletions"): "a higher count weakens the deletion guard",
+}
+# Where the shared `[[privacy.rules]]` go after the merge (read by core.privacy.redactor).
+SHARED_RULES = "shared_rules"
+# Embedding models fetched from the network by name; the bundled ones are read from the wheel.
+_DOWNLOADED_MODELS = ("model2vec:", "fastembed:")
+
+
+def _stricter(section: str, key: str, value: Any) -> bool:
+    default = DEFAULTS[section][key]
+    if isinstance(default, bool):
+        return value is True
+    return isinstance(value, int | float) and not isinstance(value, bool) and value <= default
+
+
+def _inside(value: Any) -> bool:
+    """A vault-relative path that cannot name a place outside the vault by its spelling."""
+    if not isinstance(value, str) or not value:
+        return True
+    text = value.replace("\\", "/")
+    return not (
+        text.startswith(("/", "~")) or ":" in text or ".." in text.split("/") or "\0" in text
+    )
+
+
+def shared_verdict(section: str, key: str, value: Any) -> str | None:
+    """Why a vault-config setting is not honoured on this machine, or None when it is."""
+    if section == "vault":
+        return "the vault cannot say where it is itself"
+    defaults = DEFAULTS.get(section, {})
+    if key in defaults and value == defaults[key]:
+        return None  # the default, as `vaultsync init` once wrote it: changes nothing
+    why = MACHINE_ONLY.get((section, key))
+    if why is not None:
+        return f"{why}; only this machine's config may set it"
+    why = STRICTER_ONLY.get((section, key))
+    if why is not None and not _stricter(section, key, value):
+        return f"{why}; only this machine's config may loosen it"
+    if section == "templates" and not _inside(value):
+        return "a shared template must be a path inside the vault"
+    if section == "search" and key == "model":
+        names = value if isinstance(value, list) else str(value).split(",")
+        if any(str(n).strip().startswith(_DOWNLOADED_MODELS) for n in names):
+            return "it downloads a model by name; only this machine's config may choose one"
+    return None
+
+
+def screen_shared(data: dict[str, Any], source: Path) -> tuple[dict[str, Any], list[str]]:
+    """The vault config without the settings only this machine may make, and one sentence for
+    each setting left out (the file, the key, why, and where to set it instead)."""
+    kept: dict[str, Any] = {}
+    ignored: list[str] = []
+    mine = user_config_path()
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            kept[section] = table
+            continue
+        out: dict[str, Any] = {}
+        for key, value in table.items():
+            if section == "privacy" and key == "rules":
+                # Kept apart from this machine's rules: a shared rule may add detection, never
+                # replace a built-in rule (the redactor drops those, and `status` says so).
+                out[SHARED_RULES] = value
+                continue
+            why = shared_verdict(section, key, value)
+            if why is None:
+                out[key] = value
+            else:
+                ignored.append(f"{source}: {section}.{key} ignored: {why} ({mine})")
+        if out:
+            kept[section] = out
+    return kept, ignored
+
+
 def load_config(vault: str | Path | None = None, *, strict: bool = True) -> Config:
     """Defaults <- vault config <- user config. Raises ConfigError on a broken file, and (when
     `strict`) on a known setting of the wrong type. The hook loads it with `strict=False`: a
@@ -293,6 +389,7 @@ def load_config(vault: str | Path | None = None, *, strict: bool = True) -> Conf
     vault_path = resolve_vault(vault, user)
     data = _fresh(DEFAULTS)
     sources = []
+    ignored: list[str] = []
     if vault_path is not None:
         vault_file = vault_path / paths.VAULT_CONFIG
         vault_data = cache.read(vault_file)
@@ -300,7 +397,7 @@ def load_config(vault: str | Path | None = None, *, strict: bool = True) -> Conf
             check_types(vault_data, vault_file)
         if vault_data:
             sources.append(str(vault_file))
-        vault_data.pop("vault", None)  # where the vault is cannot be decided inside it
+            vault_data, ignored = screen_shared(vault_data, vault_file)
         _merge(data, vault_data)
     if user:
         sources.append(str(user_config_path()))
@@ -312,6 +409,7 @@ def load_config(vault: str | Path | None = None, *, strict: bool = True) -> Conf
         index_path=Path(index).expanduser() if index else None,
         data=data,
         sources=tuple(sources),
+        ignored=tuple(ignored),
     )
 
 
@@ -339,12 +437,12 @@ summary_chars = 500      # cap on each tool input/output summary
 min_tool_calls = 10      # a session is worth learning from with 10+ tool calls,
 min_edits = 3            # or 3+ edits,
 min_minutes = 10         # or 10+ minutes
-# model_command = "claude -p"   # default: first of claude, codex, llm; else offline
+# model_command: this machine's config only ($VAULTSYNC_HOME/config.toml), never here
 
 [privacy]
 allow = []               # project path globs; when set, only these are captured
 deny = []                # project path globs that leave no trace at all
-disabled_rules = []
+# disabled_rules: this machine's config only; a shared config cannot switch rules off
 
 [watch]
 debounce_s = 1.0

@@ -75,7 +75,8 @@ def _git_lines(result: Any) -> list[str]:
         for rel, why in sorted(result.blocked.items())[:10]:
             lines.append(f"  {rel}: {why}")
         lines.append(
-            "  (to commit one anyway: add its path to `allow` under [git], .vaultsync/config.toml)"
+            "  (to commit one anyway: add its path to `allow` under [git] in this machine's "
+            "config, $VAULTSYNC_HOME/config.toml)"
         )
     return lines
 
@@ -128,6 +129,8 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
         f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
     )
     typer.echo("Last learn run: " + _learn_line(result.last_learn))
+    for line in result.config_ignored:
+        typer.echo(f"Config: {line}")
     for line in _git_lines(result):
         typer.echo(line)
     typer.echo("Sync: " + _sync_line(result.sync))

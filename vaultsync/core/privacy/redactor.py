@@ -194,6 +194,14 @@ class Redactor:
         extras = extras or {}
         off = frozenset(disabled) | frozenset(extras.get("disabled_rules") or ())
         user = [R.rule_from_table(t) for t in extras.get("rules") or ()]
+        # The vault config's rules (`shared_rules`, core.config) only add: one named like a
+        # built-in or this machine's own rule is left out (shadowed_shared_rules).
+        taken = {r.id for r in R.BUILTIN_RULES} | {r.id for r in user}
+        user += [
+            r
+            for r in (R.rule_from_table(t) for t in extras.get("shared_rules") or ())
+            if r.id not in taken
+        ]
         if not user and not off:
             return default_redactor()
         ids = {r.id for r in user}
@@ -490,3 +498,15 @@ def default_redactor() -> Redactor:
     if _DEFAULT is None:
         _DEFAULT = Redactor.default()
     return _DEFAULT
+
+
+def shadowed_shared_rules(extras: dict[str, Any] | None) -> list[str]:
+    """Ids of the vault config's rules that would replace a built-in rule, which a shared
+    config may not do (they are left out of every redactor)."""
+    builtin = {r.id for r in R.BUILTIN_RULES}
+    found = []
+    for table in (extras or {}).get("shared_rules") or ():
+        rule_id = table.get("id") if isinstance(table, dict) else None
+        if isinstance(rule_id, str) and rule_id in builtin:
+            found.append(rule_id)
+    return sorted(set(found))

@@ -116,6 +116,20 @@ def check_config(vault: Path) -> tuple[Check, Config | None]:
     except ConfigError as exc:
         return Check("config", State.FAIL, str(exc), "fix the file named above (TOML syntax)"), None
     where = ", ".join(config.sources) or "defaults only"
+    from vaultsync.services.vault.status import ignored_settings
+
+    ignored = ignored_settings(config)
+    if ignored:
+        return (
+            Check(
+                "config",
+                State.WARN,
+                f"parses ({where}); shared settings ignored: " + "; ".join(ignored),
+                "set them in this machine's config if you mean them here, and remove them "
+                "from the vault config (docs/configuration.md, shared and machine settings)",
+            ),
+            config,
+        )
     return Check("config", State.OK, f"parses ({where})"), config
 
 

@@ -168,6 +168,6 @@ def screen_first_commit(vault: Path, config: Config) -> dict[str, str]:
 
 def allow_hint() -> str:
     return (
-        f"to commit one anyway, add its path (or a glob) to `allow` under [git] in "
-        f"{paths.VAULT_CONFIG}; or remove the file or the secret"
+        "to commit one anyway, add its path (or a glob) to `allow` under [git] in this "
+        "machine's config ($VAULTSYNC_HOME/config.toml); or remove the file or the secret"
     )

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from vaultsync.core import logs, paths
+from vaultsync.core.config import Config
 from vaultsync.core.model import AGENTS, QUEUE_STATES
 from vaultsync.core.queue import queue_counts
 
@@ -36,6 +37,8 @@ class Status:
     held_deletions: int = 0
     sync: dict[str, object] | None = None  # remote, ahead/behind, last sync, waiting conflicts
     agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
+    # Settings of the shared vault config this machine does not honour (core.config.MACHINE_ONLY)
+    config_ignored: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -55,6 +58,7 @@ class Status:
             "held_deletions": self.held_deletions,
             "sync": self.sync,
             "agents": self.agents,
+            "config_ignored": list(self.config_ignored),
         }
 
 
@@ -118,13 +122,31 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
     }
 
 
+def ignored_settings(config: Config) -> tuple[str, ...]:
+    """The shared (vault config) settings this machine does not honour, one sentence each."""
+    from vaultsync.core.privacy.redactor import shadowed_shared_rules
+
+    found = list(config.ignored)
+    shadowed = shadowed_shared_rules(config.privacy)
+    if shadowed and config.vault is not None:
+        found.append(
+            f"{config.vault / paths.VAULT_CONFIG}: privacy.rules {', '.join(shadowed)} ignored: "
+            "a shared rule cannot replace a built-in rule; only this machine's config may "
+            f"({paths.vaultsync_home() / 'config.toml'})"
+        )
+    return tuple(found)
+
+
 def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> Status:
     from vaultsync.core.config import load_config
     from vaultsync.core.hook import capture
     from vaultsync.services.agents.install import installed
 
+    ignored: tuple[str, ...] = ()
     with contextlib.suppress(Exception):  # status reports; it must never fail on a drain
-        capture.catch_up(vault, load_config(vault))  # spooled events land before counting
+        config = load_config(vault)
+        ignored = ignored_settings(config)
+        capture.catch_up(vault, config)  # spooled events land before counting
     counts = queue_counts(vault)
     queue = {state.value: counts.get(state.value, 0) for state in QUEUE_STATES}
     since = now() - timedelta(hours=24)
@@ -156,6 +178,7 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         held_deletions=len(held.rels) if held else 0,
         sync=_sync_state(vault),
         agents=_agent_states(vault),
+        config_ignored=ignored,
     )
 
 
