@@ -151,6 +151,10 @@ class Memory:
     reviewed_reinforced: int = 0  # `reinforced` when a person last reviewed it
     sources: tuple[str, ...] = ()  # wikilinks, `source` first
     type: NoteType = NoteType.MEMORY
+    supersedes: tuple[str, ...] = ()  # wikilinks to the older memories this one replaces
+    superseded_by: tuple[str, ...] = ()  # wikilinks to the newer ones; non-empty: not in force
+    recalled: int = 0  # times session-start context or prompt recall injected it
+    used: int = 0  # times the agent's following work used what it said
 
     @property
     def text(self) -> str:
@@ -185,7 +189,24 @@ def memory_of(note: Any) -> Memory:
         reviewed_reinforced=_count(note.props.get("reviewed_reinforced")),
         sources=tuple(dict.fromkeys(sources)),
         type=note.type,
+        supersedes=links_of(note.props.get("supersedes")),
+        superseded_by=links_of(note.props.get("superseded_by")),
+        recalled=_count(note.props.get("recalled")),
+        used=_count(note.props.get("used")),
     )
+
+
+def links_of(value: object) -> tuple[str, ...]:
+    """A property holding one link or a list of them, as a tuple of non-empty strings."""
+    if isinstance(value, list | tuple):
+        return tuple(str(v) for v in value if v)
+    return (str(value),) if value else ()
+
+
+def superseded(note: MemoryLike) -> bool:
+    """A newer memory replaced this one (its `superseded_by` lists one): kept, not in force.
+    Deleting the property in Obsidian puts it back in force."""
+    return bool(links_of(note.props.get("superseded_by")))
 
 
 def _rels_under(vault: Path, folder: str) -> list[str]:
@@ -207,6 +228,22 @@ def _head_status(path: Path) -> str | None:
     except OSError:
         return None
     return properties.get_scalar(head, "status")
+
+
+def _dated(vault: Path, m: Memory) -> Memory:
+    """A note a person wrote by hand may have no `created`: its file's time stands in, so the
+    newest-wins order (services/learning/supersession.py) sees it as the new fact it is."""
+    if m.created:
+        return m
+    try:
+        stamp = os.stat(vault / m.rel).st_mtime
+    except OSError:
+        return m
+    import dataclasses
+    import datetime as dt
+
+    when = dt.datetime.fromtimestamp(stamp, dt.UTC)
+    return dataclasses.replace(m, created=timestamp.format(when))
 
 
 def load_memories(vault: Path, *, rejected_archive: bool = False) -> tuple[list[Memory], list[str]]:
@@ -234,5 +271,5 @@ def load_memories(vault: Path, *, rejected_archive: bool = False) -> tuple[list[
         if note.warning:
             warnings.append(f"{rel}: {note.warning}")
         if note.type is NoteType.MEMORY:
-            found.append(memory_of(note))
+            found.append(_dated(vault, memory_of(note)))
     return found, warnings

@@ -79,6 +79,8 @@ def _show_decision(decision: Any, json_output: bool) -> None:
     elif decision.status:
         line += f" (status {decision.status})"
     typer.echo(line)
+    for rel in getattr(decision, "superseded", ()):
+        typer.echo(f"superseded: {rel} (kept, marked; `vaultsync review keep` undoes it)")
     if decision.generated:
         typer.echo("updated: " + ", ".join(decision.generated))
     for warning in decision.warnings:
@@ -134,6 +136,13 @@ def _print_pending(result: Any) -> None:
         typer.echo(f"Candidates, L1 ({len(result.candidates)}):")
         for m in result.candidates:
             typer.echo(f"  {m.rel}\n    {m.title} ({m.scope or '?'}, reinforced {m.reinforced}x)")
+            for c in getattr(result, "competing", {}).get(m.rel, ()):
+                verb = "would supersede" if c.relation.value == "supersedes" else "duplicates"
+                typer.echo(
+                    f"    {verb} {c.other.rel} ({c.other.level.value}, {c.other.created[:10]}):\n"
+                    f"      old: {c.other.detail or c.other.title}\n"
+                    f"      new: {m.detail or m.title} ({m.created[:10]})"
+                )
     if result.privacy_deferred:
         typer.echo(f"Sessions held for privacy ({len(result.privacy_deferred)}):")
         for s in result.privacy_deferred:
@@ -347,6 +356,16 @@ def edit(
                 fail("no change made (the editor was closed without saving)", Exit.ERROR)
             text = edited
     _decide(ctx, "edit", note, vault, json_output, text=text, title=title)
+
+
+@review_app.command("keep")
+def keep(
+    ctx: typer.Context, note: str = NoteArg, vault: Path | None = VaultOption,
+    json_output: bool = JsonOption,
+) -> None:  # fmt: skip
+    """Undo a supersession: the older memory is in force again beside the newer one (in
+    Obsidian: delete its superseded_by property)."""
+    _decide(ctx, "keep", note, vault, json_output)
 
 
 @review_app.command("release")

@@ -1,6 +1,7 @@
 """USER.md, AGENT.md and the per-project session-start context, derived from memory notes.
 
-Selection: memory notes (type memory, not under archive/, status not rejected/archived) whose
+Selection: memory notes (type memory, not under archive/, status not rejected/archived, not
+superseded by a newer memory: no `superseded_by`) whose
 effective level is L2 or L3 (L1 candidates too when `budgets.include_candidates` is set).
 Scope user -> USER.md, scope agent -> AGENT.md, scope project -> the context file of the
 memory's project. Order: level (L3 first), priority, `updated` (newest first), then path, so
@@ -101,6 +102,8 @@ class Generation:
 def _usable(note: MemoryLike) -> bool:
     if note.rel.startswith(paths.ARCHIVE_DIR + "/"):
         return False
+    if memory.superseded(note):
+        return False  # a newer memory replaced it (services/learning/supersession.py)
     status = str(note.props.get("status") or getattr(note, "status", "") or "").lower()
     return status not in EXCLUDED_STATUSES
 

@@ -58,6 +58,27 @@ def _title(text: str, limit: int = 80) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
+def _supersedes(vault: Path, body: str, scope: Scope, project: str, created: str) -> list[str]:
+    """The memories in force this fact states a newer value for: named on the candidate, marked
+    when a person approves it (services/learning/supersession.py)."""
+    from vaultsync.services.learning import supersession
+    from vaultsync.storage.memory import Memory, load_memories
+
+    try:
+        memories, _ = load_memories(vault)
+    except OSError:
+        return []
+    me = Memory(
+        rel="", title=body, detail="", level=Level.L1, scope=scope, project=project,
+        status="candidate", created=created,
+    )  # fmt: skip
+    return [
+        c.other.rel
+        for c in supersession.conflicts(me, memories)
+        if c.relation is supersession.Relation.SUPERSEDES
+    ]
+
+
 def remember(
     vault: Path,
     config: Config,
@@ -109,6 +130,9 @@ def remember(
     if not source:
         del props["source"]
     props["origin"] = origin
+    older = _supersedes(vault, body, parsed_scope, props["project"], stamp)
+    if older:
+        props["supersedes"] = [properties.link(r) for r in older]
     slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
     digest = paths.short_hash(agent, parsed_scope.value, body, n=6)
     name = f"{now.date().isoformat()} {parsed_scope.value} {slug} {digest}.md"

@@ -24,9 +24,10 @@ from pathlib import Path
 from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.text import overlap
-from vaultsync.services.learning import memory_record
+from vaultsync.services.learning import memory_record, supersession
 from vaultsync.services.learning.model_runner import MemoryItem, SessionSummary, SkillItem
 from vaultsync.services.learning.session_log import SessionLog
+from vaultsync.services.learning.supersession import Relation
 from vaultsync.storage import memory
 from vaultsync.storage.memory import Memory
 from vaultsync.storage.note import parse_note
@@ -158,7 +159,14 @@ def render_summary(
     return "".join(out)
 
 
-def render_memory(log: SessionLog, item: MemoryItem, *, source_rel: str, now: dt.datetime) -> str:
+def render_memory(
+    log: SessionLog,
+    item: MemoryItem,
+    *,
+    source_rel: str,
+    now: dt.datetime,
+    supersedes: Sequence[str] = (),
+) -> str:
     props = schema.memory_props(
         level=Level.L1,
         scope=item.scope,
@@ -169,6 +177,8 @@ def render_memory(log: SessionLog, item: MemoryItem, *, source_rel: str, now: dt
         source_rel=source_rel,
         priority=item.priority,
     )
+    if supersedes:
+        props["supersedes"] = [properties.link(r) for r in supersedes]
     return properties.render_frontmatter(props) + f"\n# {fact_title(item.text)}\n\n{item.text}\n"
 
 
@@ -217,16 +227,30 @@ def plan_memory(
     threshold: float,
     now: dt.datetime,
 ) -> MemoryPlan:
-    """New candidate, or which existing memory it reinforces."""
+    """New candidate, or which existing memory it reinforces.
+
+    The same fact said again (services/learning/supersession.py: a duplicate by the terms the
+    recall engine ranks by, or `threshold` of its words) reinforces the memory that holds it; a
+    newer value for the same subject becomes a candidate that names the memories it would
+    supersede (`supersedes`), applied when a person approves it."""
     source = properties.link(source_rel)
     best: Memory | None = None
     best_score = 0.0
+    older: list[str] = []
     for rec in records:
         if rec.scope is not item.scope:
             continue
         if item.scope is Scope.PROJECT and rec.project != log.project:
             continue
+        same_source = source in rec.sources
+        relation = supersession.relate(item.text, rec.text, threshold, same_source=same_source)
+        if relation is Relation.SUPERSEDES:
+            if supersession.live(rec) and rec.state != "rejected":
+                older.append(rec.rel)
+            continue
         score = overlap(item.text, rec.text)
+        if relation is Relation.DUPLICATE:
+            score = max(score, threshold)
         # Ties go to the higher level, then to the first path: never to the order the records
         # came in (planned in this run, or read back from disk after a kill and a rerun).
         if score >= threshold and (
@@ -242,9 +266,8 @@ def plan_memory(
             return MemoryPlan(Outcome.KNOWN, best.rel, item)
         return MemoryPlan(Outcome.REINFORCE, best.rel, item)
     rel = memory_rel(log, item, now.date().isoformat())
-    return MemoryPlan(
-        Outcome.NEW, rel, item, render_memory(log, item, source_rel=source_rel, now=now)
-    )
+    text = render_memory(log, item, source_rel=source_rel, now=now, supersedes=sorted(older))
+    return MemoryPlan(Outcome.NEW, rel, item, text)
 
 
 _H1_LINE = re.compile(r"^# +\S")

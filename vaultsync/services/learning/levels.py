@@ -192,6 +192,15 @@ def reconcile_with_levels(
     except (OSError, TimeoutError, ValueError) as exc:  # indexing must go on regardless
         touched = list(settled)
         problems.append(f"memory levels not aligned: {exc}")
+    try:
+        # An approved memory a person wrote or edited that states a newer value marks the
+        # older one superseded (services/learning/supersession.py), once per pair.
+        from vaultsync.services.learning import supersession
+
+        scope = None if wanted is None else sorted({*wanted, *touched})
+        touched += supersession.settle(vault, scope, dt.datetime.now(dt.UTC))
+    except (OSError, TimeoutError, ValueError) as exc:
+        problems.append(f"superseded memories not marked: {exc}")
     targets = None if wanted is None else sorted({*wanted, *touched})
     report = sync.reconcile(vault, config, targets)
     if not touched and not problems:

@@ -34,6 +34,7 @@ from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.learning import supersession
 from vaultsync.services.learning.levels import as_int, set_level
 from vaultsync.storage import memory, vault_files
 from vaultsync.storage.memory import Memory, effective_level, folder_level
@@ -77,6 +78,10 @@ class Pending:
     warnings: tuple[str, ...] = ()
     suggestions: dict[str, str] = dataclasses.field(default_factory=dict)  # rel -> action
     sync_conflicts: tuple[Memory, ...] = ()  # edited on two machines: both texts in the note
+    # candidate rel -> the older memories it would supersede or duplicate (both texts, dates)
+    competing: dict[str, tuple[supersession.Conflict, ...]] = dataclasses.field(
+        default_factory=dict
+    )
 
     @property
     def empty(self) -> bool:
@@ -90,7 +95,11 @@ class Pending:
     def as_dict(self) -> dict[str, Any]:
         return {
             "candidates": [
-                memory_dict(m, self.suggestions.get(m.rel, "")) for m in self.candidates
+                {
+                    **memory_dict(m, self.suggestions.get(m.rel, "")),
+                    "conflicts": [c.as_dict() for c in self.competing.get(m.rel, ())],
+                }
+                for m in self.candidates
             ],
             "promotions": [
                 memory_dict(m, self.suggestions.get(m.rel, "")) for m in self.promotions
@@ -115,6 +124,10 @@ def memory_dict(m: Memory, suggestion: str = "") -> dict[str, Any]:
         "since_review": m.since_review,
         "created": m.created,
         "suggestion": suggestion,
+        "supersedes": list(m.supersedes),
+        "superseded_by": list(m.superseded_by),
+        "recalled": m.recalled,
+        "used": m.used,
     }
 
 
@@ -201,6 +214,9 @@ def pending(vault: Path, config: Config) -> Pending:
     conflicts = tuple(
         m for m in memories if properties.get_scalar(_head(vault, m.rel) or "", "sync_conflict")
     )
+    competing = {
+        m.rel: found for m in candidates if (found := tuple(supersession.conflicts(m, memories)))
+    }
     return Pending(
         tuple(candidates),
         tuple(promotions),
@@ -208,6 +224,7 @@ def pending(vault: Path, config: Config) -> Pending:
         (*warnings, *more),
         suggested,
         conflicts,
+        competing,
     )
 
 
@@ -292,6 +309,7 @@ class Decision:
     generated: tuple[str, ...] = ()  # USER.md / AGENT.md rewritten by the reconcile
     warnings: tuple[str, ...] = ()
     status_from: str = ""  # a session's status before the decision
+    superseded: tuple[str, ...] = ()  # older memories this decision marked `superseded_by`
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -350,7 +368,12 @@ def _decide_level(
         raise ReviewError(f"{rel} is already {limit}")
     level = Level(f"L{rank}")
     target = set_level(vault, rel, level, now or _now())
-    generated, warnings = _reconcile(vault, config, {rel, target})
+    marked: list[str] = []
+    if level is not Level.L1:
+        # Approved: the older memories it states a newer value for stop being in force.
+        memories, _ = memory.load_memories(vault)
+        marked = supersession.apply_approved(vault, target, memories, now or _now())
+    generated, warnings = _reconcile(vault, config, {rel, target, *marked})
     return Decision(
         action,
         rel,
@@ -360,7 +383,22 @@ def _decide_level(
         schema.MEMORY_STATUS[level],
         generated,
         warnings,
+        superseded=tuple(r for r in marked if r != target),
     )
+
+
+def keep(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """Reverse a supersession: the memory is in force again beside the newer one (the pair is
+    remembered, so it is not marked again by itself)."""
+    rel = find_memory(vault, ref)
+    note = _read_memory(vault, rel)
+    if not memory.superseded(note):
+        raise ReviewError(f"{rel} is not superseded; nothing to keep")
+    level = effective_level(note)
+    touched = supersession.unmark(vault, rel, level, now or _now())
+    generated, warnings = _reconcile(vault, config, {rel, *touched})
+    status = schema.MEMORY_STATUS[level]
+    return Decision("keep", rel, rel, level.value, level.value, status, generated, warnings)
 
 
 def approve(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
