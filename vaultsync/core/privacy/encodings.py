@@ -24,7 +24,8 @@ Scan = Callable[[str, int, list[str]], list[Hit]]  # text, depth, found values -
 
 MAX_DEPTH = 3  # base64 of base64 of a secret is still read
 _B64 = r"([A-Za-z0-9+/]{16,}={0,2})(?![A-Za-z0-9+/=_-])"
-_B64_BLOB = Lazy(r"[^A-Za-z0-9+/=_-]" + _B64)  # a class, not a look-behind: scans fast
+# a class, not a look-behind: scans fast; `NAME=<blob>` too (an `=` after a name character)
+_B64_BLOB = Lazy(r"(?:[^A-Za-z0-9+/=_-]|(?<=[A-Za-z0-9_])=)" + _B64)
 _B64_AT_START = Lazy(_B64)
 _NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
 _PCT = Lazy(r"%[0-9A-Fa-f]{2}")

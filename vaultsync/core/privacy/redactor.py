@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import dataclass
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy import assembly as A
 from vaultsync.core.privacy import encodings as E
 from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
@@ -263,6 +264,15 @@ class Redactor:
             hits += E.decoded_hits(self._inner, w, hits, markers, depth, values or [])
         return hits
 
+    def _reassembled(self, w: str, values: list[str]) -> list[Hit]:
+        """Hits in the values that wrapping, concatenation, continuation or escapes split
+        (core/privacy/assembly.py), mapped back onto `w` with the glue inside them."""
+        out: list[Hit] = []
+        for view, vs, ws in A.views(w):
+            for s, e, rule, prio in self.scan_secrets(view, values=values):
+                out.append((A.to_text(vs, ws, s), A.to_text(vs, ws, e - 1) + 1, rule, prio))
+        return out
+
     def _inner(self, text: str, depth: int, values: list[str]) -> list[Hit]:
         return self.scan_secrets(text, [], depth=depth, values=values)
 
@@ -282,6 +292,7 @@ class Redactor:
         markers = _markers(w)
         values: list[str] = []
         hits = self.scan_secrets(w, markers, soft=soft, values=values)
+        hits += self._reassembled(w, values)
         if hits:  # a secret found once is redacted wherever and however else it is written
             hits += [
                 h

@@ -189,8 +189,14 @@ def placeholder(v: str) -> bool:
     )
 
 
+_TYPE = Lazy(r"&?(?:'\w+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w:.]*<[\w<>, :&'\[\]|?]{1,200}>\??")
+
+
 def code_like(v: str) -> bool:
-    """`form.password`, `os.getenv("X")`, `SecretStr('*')`, `db.example.com`: code or a name."""
+    """`form.password`, `os.getenv("X")`, `SecretStr('*')`, `db.example.com`, a generic type
+    (`Option<String>`): code or a name."""
+    if "<" in v and _TYPE.fullmatch(v):
+        return True
     call = _CALL.fullmatch(v)
     if not call or (call.end(1) == len(v) and "." not in call.group(1)):
         return False
@@ -236,7 +242,7 @@ LINE_PREFIX = Lazy(
     r"(?:(?:export|set|setx|ENV|ARG|declare(?:[ \t]+-x)?)[ \t]+)?[\"']?"
 )
 _NAME_CHARS = frozenset(TOKEN_CHARS + ".")
-_SHORT_CORES = ("pass", "pw", "pwd", "auth", "key")
+_SHORT_CORES = ("pass", "pw", "pwd", "auth", "key", "pat")
 _LONG_PASS = ("password", "passwd", "passphra", "passcode")
 _TOKEN_DENY = (
     "page", "next", "prev", "continuation", "cursor", "sync", "resume", "eos", "bos", "pad", "unk",
@@ -270,12 +276,12 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     i, lim = cs, max(0, cs - 80)
     while i > lim and w[i - 1] in _NAME_CHARS:
         i -= 1
-    if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
-        return None  # URL user info, or a variable reference
+    if i and (w[i - 1] in "$%:" or w[i - 2 : i] in ("//", "${")):
+        return None  # URL user info, a variable reference, a segment of a resource name (ARN)
     core = w[cs:ce]
     lc = core.lower()
-    if i == cs and lc == "key":
-        return None  # a bare `key:` names too many things
+    if i == cs and lc in ("key", "pat"):
+        return None  # a bare `key:` names too many things (`pat`: a pattern, a path)
     prefix = w[i:cs]
     name, stem = (prefix + core).lower(), prefix.rstrip("_.-").lower()
     if lc in _SHORT_CORES and prefix:
@@ -291,8 +297,8 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
             return None
         kind = "key"
     if m.start("v4") >= 0:  # unquoted: how far the value runs depends on where it stands
-        eol = w.find("\n", s, s + 4096)
-        eol = min(len(w), s + 4096) if eol < 0 else eol
+        eol = w.find("\n", s, s + 65536)  # no cap that lets a long value through
+        eol = min(len(w), s + 65536) if eol < 0 else eol
         ls = w.rfind("\n", max(0, i - 120), i) + 1
         if (ls or i <= 120) and LINE_PREFIX.fullmatch(w, ls, i):  # a config line: to its end
             value = _COMMENT.split(w[s:eol], maxsplit=1)[0].strip()
@@ -404,7 +410,8 @@ def _value_ok(kind: str, value: str) -> bool:
     if kind == "password":
         return passwordish(value)
     if kind == "key":
-        return secretish(value, 16, 3.3) and not UUID.fullmatch(value) and classes(value)[2]
+        least = 12 if all(classes(value)) else 16  # `cache_key=user.profile.v2` is a name
+        return secretish(value, least, 3.3) and not UUID.fullmatch(value) and classes(value)[2]
     return secretish(value)
 
 

@@ -30,8 +30,9 @@ discord-webhook | /api/webhooks/ | g=1 |
     discord(?:app)?\.com/api/webhooks/\d{5,30}/([A-Za-z0-9_-]{40,100})
 teams-webhook | webhook.office.com | g=1 |
     \.webhook\.office\.com/webhookb2/([A-Za-z0-9@/_-]{40,300})
-stripe-secret-key | sk_live_,sk_test_,rk_live_,rk_test_ | s=4eC39HqLyjWDarjtT1zdp7dc |
-    %L(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}%R
+stripe-secret-key | sk_live_,sk_test_,rk_live_,rk_test_,sk_prod_,rk_prod_ |
+    s=4eC39HqLyjWDarjtT1zdp7dc |
+    %L(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,247}%R
 stripe-webhook-secret | whsec_ | | %Lwhsec_[A-Za-z0-9+/=]{20,100}%R
 google-api-key | aiza | c= | %LAIza[0-9A-Za-z_-]{35}%R
 google-oauth-secret | gocspx- | | %LGOCSPX-[A-Za-z0-9_-]{20,40}%R
@@ -81,6 +82,7 @@ mailgun-api-key | key- | | %Lkey-[0-9a-f]{32}%R
 shopify-token | shpat_,shpca_,shppa_,shpss_ | | %Lshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}%R
 digitalocean-token | _v1_ | | %Ldo[opr]_v1_[a-f0-9]{64}%R
 telegram-bot-token | :aa | | %L\d{8,10}:AA[A-Za-z0-9_-]{33}%R
+telegram-bot-token | /bot | | /bot(\d{8,10}:AA[A-Za-z0-9_-]{33})%R
 discord-bot-token | | |
     %L[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}%R
 linear-api-key | lin_api_,lin_oauth_ | | %Llin_(?:api|oauth)_[A-Za-z0-9]{40}%R
@@ -120,13 +122,13 @@ private-key | private key | p=9 c=pem g=1 | -----BEGIN[ A-Z0-9]{0,24}PRIVATE KEY
 private-key | private-lines | p=9 c=pem g=1 |
     Private-Lines: \d{1,4}\r?\n((?:[A-Za-z0-9+/=]{4,128}(?:\r?\n|$)){1,128})
 url-credentials | :// | p=7 c=password g=1 |
-    ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:([^\s/?#'"`<>]{1,256})@(?=[A-Za-z0-9\[])
+    ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:((?!\d{1,5}/)[^\s?'"`<>@]{1,256})@(?=[A-Za-z0-9\[])
 url-token | :// | p=6 c=urltoken e=3.3 g=1 | ://([A-Za-z0-9_-]{20,256})@(?=[A-Za-z0-9\[])
 url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|token|access_token
     |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
     |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
 authorization-header | authorization | p=8 c=secret g=1 a=1 |
-    (?i)authorization["']?[ \t]{0,3}[:=][ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
+    (?i)authorization["'\]]{0,2}[ \t]{0,3}[:=][ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
     |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
     ([A-Za-z0-9._~+/=:-]{8,8192})
 curl-user | -u,--user | p=6 c=password g=1 |
@@ -138,6 +140,21 @@ cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,-
 mysql-password-flag | mysql,mariadb | p=6 c=password g=1/2/3 a=1 |
     (?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\r\n]{0,200}?[ \t]-p
     (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
+cli-secret-flag | -key,-token,-secret,-pass,requirepass,-pat,-psk,-credential |
+    p=6 c=secret g=1/2/3 |
+    (?i)(?<![\w-])--?[a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){0,3}-(?:key|token|secret|password|passwd
+    |pass|pat|psk|credentials?)(?:=|[ \t]{1,3})
+    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
+cli-secret-flag | requirepass,masterauth | p=6 c=secret g=1/2/3 |
+    (?i)(?<![\w-])--?(?:requirepass|masterauth)(?:=|[ \t]{1,3})
+    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
+htpasswd-password | htpasswd | p=6 c=password g=1 a=1 |
+    htpasswd[ \t]+(?:-[A-Za-z]{0,5}b[A-Za-z]{0,5}[ \t]+)(?:-[A-Za-z]{1,6}[ \t]+){0,2}
+    (?:[^\s-]\S{0,255}[ \t]+){1,2}([^\s|;&]{4,256})
+pgpass-password | pgpass,:5432:,:*:,:6432:,:5433: | p=6 c=password g=1 |
+    (?m)^[ \t]*[^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(\S{1,512})$
+var-default | :-,:= | p=5 c=envdefault g=2 |
+    \$\{([A-Za-z_][A-Za-z0-9_]{0,60}):?[-=]([^}\s]{6,512})\}
 cli-password-flag | redis-cli,sshpass | p=6 c=password g=1/2/3 a=1 |
     (?i)(?:redis-cli\b[^\r\n]{0,200}?[ \t]-a|sshpass[ \t]+-p)[ \t]*
     (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
@@ -182,18 +199,25 @@ xml-secret | password>,passwd>,secret>,token>,key> | p=4 c=secret g=2 |
 sql-password | identified,password | p=4 c=password g=1 a=1 |
     (?i)\b(?:identified[ \t]+by|password)[ \t]{1,3}
     '((?:[^'\\\r\n]|''|\\.){4,256})'
-password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌 | p=3 c=prose g=1/2 a=1 |
+password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌,
+    パスワード,キー,トークン,シークレット | p=3 c=prose g=1/2 a=1 |
     (?i)(?:\b(?:password|passphrase|passcode|pwd|secret|token|api[ _-]?key
     |access[ _-]?key|secret[ _-]?key)s?(?:[ \t]+(?:for|of|on|to)(?:[ \t]+\S{1,80}?){1,4})?
     (?:[ \t]*:|[ \t]+(?:is|was|is[ \t]now|are))?[ \t]{1,3}["'`“‘]?(\S{6,200})
-    |(?:密码|口令|密钥|令牌)[ \t]{0,2}(?:是|为|為|：|:)?[ \t]{0,2}(\S{6,200}))
+    |(?:密码|口令|密钥|令牌|パスワード|キー|トークン|シークレット)[ \t]{0,2}
+    (?:是|为|為|：|:|は|が|を)?
+    [ \t]{0,2}(\S{6,200}))
 password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
     (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
-secret-assignment | pass,pw,secret,token,api,access,private,auth,key | p=2 c=assign g=2/3/4/5 a=1 |
+secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
+    p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
-    |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key)(?![A-Za-z0-9_])["'\]]{0,2}\??
+    |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key|psk|pat|cred(?:ential)?s?)
+    (?:[_.-](?:prod|production|dev|staging|stage|test|live|old|new|backup|main|primary
+    |secondary|[0-9]{1,2}))?(?![A-Za-z0-9_])["'\]]{0,2}\??
     [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?
     (?:[ \t]{0,2}\|[ \t]{0,2}None)?
-    [ \t]{0,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=)[ \t]{0,4}(?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,512})"
-    |'(?P<v2>(?:[^'\\\r\n]|\\.){1,512})'|`(?P<v3>[^`\r\n]{1,512})`|(?P<v4>[^\s"'`]))
+    [ \t]{0,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=)[ \t]{0,4}
+    (?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,65536})"
+    |'(?P<v2>(?:[^'\\\r\n]|\\.){1,65536})'|`(?P<v3>[^`\r\n]{1,65536})`|(?P<v4>[^\s"'`]))
 """
