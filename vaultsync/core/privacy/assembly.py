@@ -133,4 +133,3 @@ def to_text(vs: list[int], ws: list[int], p: int) -> int:
     """Offset `p` of a view as an offset of the text."""
     k = max(0, bisect.bisect_right(vs, p) - 1)
     return ws[k] + p - vs[k] if vs else p
-
