@@ -1,11 +1,13 @@
 """What one hook call costs as a whole process, and how many events parallel hooks sustain.
 
-1. Latency: one PostToolUse (a realistic Bash call, appended to an existing session) through
-   the installed launcher, interleaved run by run with the floors: the bare interpreter start
-   (`python -c pass`, the venv's interpreter with site) and `python -I -S -c pass` (what the
-   launcher itself starts), and with the same call through the pip console script. Prints p50
-   and p95 wall time and CPU time per process, and the ratio of the hook's p50 to the floor's
-   p50 (goal: <= 1.6x).
+1. Latency per event kind (SessionStart, UserPromptSubmit, PostToolUse, Stop): Claude Code
+   payloads through the installed `-I -S` launcher, on a vault of `--notes` notes with its index
+   (so SessionStart assembles context and the prompt runs recall), interleaved run by run with
+   two floors: the PHYSICAL FLOOR of a Python hook (the same interpreter with `-I -S`,
+   `json.loads` of the same payload, one `O_APPEND` write) and `python -c pass` (the venv's
+   interpreter with site). Prints median wall and CPU time per process and the hook's ratio to
+   the physical floor (budget <= 2x, goal <= 1.6x). `--compare REV` times the hook as it was at
+   REV (git archive, compiled to bytecode, its own launcher and vault) in the same run.
 2. The session edges agents give tight budgets: SessionStart (context assembly) and
    SessionEnd (assessment of a session note of `--session-events` events; Codex allows 1 s).
 3. Throughput under contention, with 1, 8 and 32 concurrent writers (`--writers`): each
@@ -17,8 +19,8 @@
    be in the note exactly once, and the spool to be empty, afterwards.
 4. A 10 MB tool output, to show its cost is that of a small one.
 
-Usage: .venv/bin/python bench/bench_hook.py [--runs 40] [--writers 1,8,32] [--events 25]
-       [--session-events 500] [--json]
+Usage: .venv/bin/python bench/bench_hook.py [--runs 20] [--notes 500] [--compare REV]
+       [--latency-only] [--writers 1,8,32] [--events 25] [--session-events 500] [--json]
 Data goes to a temporary folder under bench/.data/ (removed afterwards).
 """
 
@@ -87,35 +89,106 @@ def _stats(values: list[float]) -> dict[str, float]:
     return {"p50": round(statistics.median(ordered), 1), "p95": round(p95, 1)}
 
 
+KINDS = ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop")
+PROMPT = "why does the deploy pipeline retry the cache migration after the parser timeout?"
+# The physical floor of a Python hook: the same interpreter as the launcher (`-I -S`), the
+# payload parsed, one line appended to a file. Nothing a real hook could leave out.
+FLOOR = (
+    "import json, os, sys\n"
+    "event = json.loads(sys.stdin.buffer.read())\n"
+    "fd = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)\n"
+    "os.write(fd, (json.dumps(event.get('hook_event_name')) + '\\n').encode())\n"
+    "os.close(fd)\n"
+)
+
+
+def _payload(kind: str, session: str, n: int, transcript: Path) -> bytes:
+    """One Claude Code payload of `kind` in `session` (the n-th of the run)."""
+    base = {"session_id": session, "transcript_path": str(transcript), "cwd": str(ROOT)}
+    if kind == "PostToolUse":
+        return _tool_call(session, n)
+    if kind == "SessionStart":
+        return json.dumps({**base, "hook_event_name": kind, "source": "startup"}).encode()
+    if kind == "UserPromptSubmit":
+        return json.dumps({**base, "hook_event_name": kind, "prompt": PROMPT}).encode()
+    return json.dumps({**base, "hook_event_name": kind, "stop_hook_active": False}).encode()
+
+
 def latency(
-    launcher: str, env: dict[str, str], runs: int
-) -> dict[str, dict[str, dict[str, float]]]:
+    hooks: dict[str, tuple[str, dict[str, str]]], work: Path, runs: int
+) -> dict[str, dict[str, dict[str, dict[str, float]]]]:
+    """Per event kind: the hooks named in `hooks` (label -> launcher, environment), the physical
+    floor and `python -c pass`, interleaved run by run so load drift hits every case alike.
+    Each run is one session in the order an agent sends it: SessionStart, UserPromptSubmit,
+    PostToolUse, Stop, each hook on its own vault."""
     py = sys.executable
-    cases = {
-        "python -c pass": ([py, "-c", "pass"], lambda n: b""),
-        "python -I -S -c pass": ([py, "-I", "-S", "-c", "pass"], lambda n: b""),
-        "hook PostToolUse": (
-            [launcher, "--agent", "claude-code"],
-            lambda n: _tool_call("bench-latency", n),
-        ),
-        # The same call through the pip console script (site-packages, editable finder): what
-        # the launcher saves.
-        "hook via console script": (
-            [str(Path(sys.executable).parent / "vaultsync-hook"), "--agent", "claude-code"],
-            lambda n: _tool_call("bench-latency", 10_000 + n),
-        ),
-    }
-    samples: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in cases}
-    _run(cases["hook PostToolUse"][0], _tool_call("bench-latency", -1), env)  # creates the note
-    for n in range(runs):  # interleaved, so load drift hits every case alike
-        for name, (cmd, payload) in cases.items():
-            wall, cpu = _run(cmd, payload(n), env)
-            samples[name][0].append(wall)
-            samples[name][1].append(cpu)
+    floor_file = work / "floor.jsonl"
+    transcript = work / "transcript.jsonl"
+    transcript.write_text(json.dumps({"type": "user", "message": {"content": PROMPT}}) + "\n")
+    env = next(iter(hooks.values()))[1]
+    names = ["python -c pass", "physical floor", *hooks]
+    samples = {k: {n: ([], []) for n in names} for k in KINDS}
+    for n in range(-1, runs):  # run -1 warms every case up and is not counted
+        for kind in KINDS:
+            for name in names:
+                data = _payload(kind, f"bench-{n}-{name.replace(' ', '-')}", n, transcript)
+                if name == "python -c pass":
+                    wall, cpu = _run([py, "-c", "pass"], b"", env)
+                elif name == "physical floor":
+                    wall, cpu = _run([py, "-I", "-S", "-c", FLOOR, str(floor_file)], data, env)
+                else:
+                    launcher, hook_env = hooks[name]
+                    wall, cpu = _run([launcher, "--agent", "claude-code"], data, hook_env)
+                if n >= 0:
+                    samples[kind][name][0].append(wall)
+                    samples[kind][name][1].append(cpu)
     return {
-        name: {"wall_ms": _stats(walls), "cpu_ms": _stats(cpus)}
-        for name, (walls, cpus) in samples.items()
+        kind: {
+            name: {"wall_ms": _stats(walls), "cpu_ms": _stats(cpus)}
+            for name, (walls, cpus) in by_name.items()
+        }
+        for kind, by_name in samples.items()
     }
+
+
+def ratios(lat: dict[str, dict[str, dict[str, dict[str, float]]]], hook: str) -> dict[str, float]:
+    """The hook's p50 over the physical floor's p50, wall and CPU, per event kind."""
+    out = {}
+    for kind, row in lat.items():
+        floor = row["physical floor"]
+        for measure in ("wall_ms", "cpu_ms"):
+            key = f"{kind} {measure[:-3]}"
+            out[key] = round(row[hook][measure]["p50"] / max(floor[measure]["p50"], 0.1), 2)
+    return out
+
+
+def checkout(rev: str, into: Path) -> Path:
+    """The package as it was at `rev` (git archive), compiled to bytecode as an install is."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "vaultsync"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(into / "vaultsync")], check=True)
+    return into
+
+
+def launcher_of(tree: Path, home: Path) -> str:
+    """The launcher `vaultsync install` of the package in `tree` writes, written into `home`."""
+    code = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(tree)!r})\n"
+        "from vaultsync.services.agents.install import launcher_text\n"
+        "sys.stdout.write(launcher_text())\n"
+    )
+    text = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    target = home / "bin" / "vaultsync-hook"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    target.chmod(0o755)
+    return str(target)
 
 
 def edges(launcher: str, env: dict[str, str], vault: Path, events: int) -> dict[str, object]:
@@ -217,6 +290,17 @@ def big_output(launcher: str, env: dict[str, str]) -> dict[str, float]:
     return {"small_ms_p50": _stats(small)["p50"], "ten_mb_ms_p50": _stats(big)["p50"]}
 
 
+def _errors(home: Path) -> dict[str, int]:
+    """The hook error log's records by error and message (none expected)."""
+    errors = home / "logs" / "hook-errors.jsonl"
+    kinds: dict[str, int] = {}
+    for line in errors.read_text().splitlines() if errors.exists() else []:
+        record = json.loads(line)
+        key = f"{record['error']}: {record['message']}"
+        kinds[key] = kinds.get(key, 0) + 1
+    return kinds
+
+
 @contextlib.contextmanager
 def sandbox(prefix: str) -> Iterator[tuple[Path, Path, dict[str, str], str]]:
     """A throwaway vault and VAULTSYNC_HOME under bench/.data with the installed `-I -S`
@@ -242,47 +326,103 @@ def sandbox(prefix: str) -> Iterator[tuple[Path, Path, dict[str, str], str]]:
         shutil.rmtree(work, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def recall_vaults(
+    labels: list[str], notes: int, trees: dict[str, Path]
+) -> Iterator[tuple[Path, dict[str, tuple[str, dict[str, str]]]]]:
+    """For each label, its own vault of `notes` notes (bench/vaultgen.py) with its index built,
+    its own VAULTSYNC_HOME and the launcher of the package in `trees[label]`: what a person's
+    machine has, so SessionStart assembles context and a prompt reads the index."""
+    from bench import vaultgen
+    from vaultsync.core.config import load_config
+    from vaultsync.services.derived.reconcile import rebuild
+
+    data_root = ROOT / "bench" / ".data"
+    data_root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="hook-kinds-", dir=data_root))
+    saved = {k: os.environ.get(k) for k in ("VAULTSYNC_HOME", "VAULTSYNC_VAULT")}
+    try:
+        hooks = {}
+        for n, label in enumerate(labels):
+            vault = vaultgen.ensure(notes, out=work / f"vault-{n}")
+            (vault / "USER.md").write_text("# About me\n" + "Prefers small, reviewed diffs.\n" * 40)
+            (vault / "AGENT.md").write_text("# Environment\n" + "jq lives at /usr/bin/jq.\n" * 60)
+            home = work / f"home-{n}"
+            env = {**os.environ, "VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault),
+                   "VAULTSYNC_MACHINE": "bench"}  # fmt: skip
+            os.environ.update({"VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault)})
+            rebuild(vault, load_config(vault))
+            hooks[label] = (launcher_of(trees[label], home), env)
+        yield work, hooks
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def print_latency(
+    lat: dict[str, dict[str, dict[str, dict[str, float]]]], hooks: list[str], runs: int
+) -> None:
+    print(f"latency per event kind, {runs} interleaved runs each (median wall / CPU ms; ratio to "
+          "the physical floor's median, goal <= 1.6x, budget <= 2x):")  # fmt: skip
+    for kind, row in lat.items():
+        floor, bare = row["physical floor"], row["python -c pass"]
+        print(f"  {kind}: physical floor {floor['wall_ms']['p50']:.1f} / "
+              f"{floor['cpu_ms']['p50']:.1f}; python -c pass {bare['wall_ms']['p50']:.1f} / "
+              f"{bare['cpu_ms']['p50']:.1f}")  # fmt: skip
+        for name in hooks:
+            h = row[name]
+            wr = h["wall_ms"]["p50"] / floor["wall_ms"]["p50"]
+            cr = h["cpu_ms"]["p50"] / max(floor["cpu_ms"]["p50"], 0.1)
+            br = h["wall_ms"]["p50"] / bare["wall_ms"]["p50"]
+            print(f"    {name:22} {h['wall_ms']['p50']:6.1f} / {h['cpu_ms']['p50']:6.1f}   "
+                  f"{wr:.2f}x wall, {cr:.2f}x CPU of the floor; {br:.2f}x python -c pass "
+                  f"(p95 {h['wall_ms']['p95']:.1f})")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=40, help="latency samples per case")
+    parser.add_argument("--runs", type=int, default=20, help="latency samples per case")
+    parser.add_argument("--notes", type=int, default=500, help="notes in the latency vault")
+    parser.add_argument("--compare", metavar="REV", help="also time the hook as it was at REV")
+    parser.add_argument("--latency-only", action="store_true", help="only the per-kind latency")
     parser.add_argument("--writers", default="1,8,32", help="writer counts, e.g. 1,8,32")
     parser.add_argument("--events", type=int, default=25, help="hook calls per writer")
     parser.add_argument("--session-events", type=int, default=500, help="events before SessionEnd")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args()
 
-    with sandbox("hook-") as (work, vault, env, launcher):
-        lat = latency(launcher, env, args.runs)
-        result: dict[str, object] = {"latency": lat}
-        result["edges"] = edges(launcher, env, vault, args.session_events)
-        result["big_output"] = big_output(launcher, env)
-        writers = [int(w) for w in str(args.writers).split(",") if w.strip()]
-        result["throughput"] = throughput(launcher, env, vault, writers, args.events)
-        hook_p50 = lat["hook PostToolUse"]["wall_ms"]["p50"]
-        floor_p50 = lat["python -c pass"]["wall_ms"]["p50"]
-        result["ratio_p50_vs_python_c_pass"] = round(hook_p50 / floor_p50, 2)
-        result["ratio_p50_vs_python_IS_c_pass"] = round(
-            hook_p50 / lat["python -I -S -c pass"]["wall_ms"]["p50"], 2
-        )
-        errors = work / "home" / "logs" / "hook-errors.jsonl"
-        lines = errors.read_text().splitlines() if errors.exists() else []
-        kinds: dict[str, int] = {}
-        for line in lines:
-            record = json.loads(line)
-            key = f"{record['error']}: {record['message']}"
-            kinds[key] = kinds.get(key, 0) + 1
-        result["hook_errors"] = kinds
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "vaultsync")], check=True)
+    labels = ["hook"] + ([f"hook at {args.compare}"] if args.compare else [])
+    with contextlib.ExitStack() as stack:
+        trees = {"hook": ROOT}
+        if args.compare:
+            rev_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="hook-rev-")))
+            trees[labels[1]] = checkout(args.compare, rev_dir / "tree")
+        work, hooks = stack.enter_context(recall_vaults(labels, args.notes, trees))
+        lat = latency(hooks, work, args.runs)
+        result: dict[str, object] = {"latency": lat, "runs": args.runs, "notes": args.notes}
+        result["ratios"] = {label: ratios(lat, label) for label in labels}
+        result["hook_errors"] = {label: _errors(Path(env["VAULTSYNC_HOME"]))
+                                 for label, (_, env) in hooks.items()}  # fmt: skip
+    if not args.latency_only:
+        with sandbox("hook-") as (work, vault, env, launcher):
+            result["edges"] = edges(launcher, env, vault, args.session_events)
+            result["big_output"] = big_output(launcher, env)
+            writers = [int(w) for w in str(args.writers).split(",") if w.strip()]
+            result["throughput"] = throughput(launcher, env, vault, writers, args.events)
+            result["hook_errors"]["throughput"] = _errors(work / "home")  # type: ignore[index]
 
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"latency, {args.runs} runs each (wall p50 / p95, CPU p50 / p95, ms):")
-    for name, row in lat.items():
-        w, c = row["wall_ms"], row["cpu_ms"]
-        print(f"  {name:24} {w['p50']:7.1f} / {w['p95']:7.1f}    {c['p50']:7.1f} / {c['p95']:7.1f}")
-    print(f"  ratio hook p50 / python -c pass p50: {result['ratio_p50_vs_python_c_pass']}x "
-          f"(goal <= 1.6x); / python -I -S -c pass p50: "
-          f"{result['ratio_p50_vs_python_IS_c_pass']}x")  # fmt: skip
+    print_latency(lat, labels, args.runs)
+    if args.latency_only:
+        print(f"hook errors logged: {result['hook_errors']}")
+        return 0
     e = result["edges"]
     assert isinstance(e, dict)
     print(f"SessionStart p50 {e['session_start_ms']['p50']} ms; SessionEnd on a "
@@ -307,7 +447,7 @@ def main() -> int:
               f"-I -S {bi['per_s']:6.1f}/s; hook/bare rate {row['hook_vs_bare_rate']} "
               f"(goal at 8 >= 0.7); stored {row['events_stored']}/{row['events_sent']}, "
               f"spool left {row['spool_left']}")  # fmt: skip
-    print(f"hook errors logged: {result['hook_errors'] or 'none'}")
+    print(f"hook errors logged: {result['hook_errors']}")
     return 0
 
 

@@ -383,3 +383,71 @@ def test_named_but_missing_can_fail(tmp_path: Path) -> None:
     root = _package(tmp_path, {"core/a.py": "", "adapters/cli/x.py": ""})
     doc = "`core/a.py`, `core/gone.py`, `adapters/cli/*`, `adapters/mcp/`"
     assert named_but_missing(doc, root) == ["adapters/mcp/", "core/gone.py"]
+
+
+# ---- no speed tricks ------------------------------------------------------------------------
+# What ties the code to the interpreter's internals, or makes a plain import, regex or class
+# mean something else here: a private standard-library module (`_sre`, `_sha256`, ...),
+# marshalled code, code run from strings or kept code objects, modules made or swapped by
+# hand.
+_TRICK_MODULES = {"marshal", "imp", "importlib.machinery", "importlib.abc"}
+_TRICK_CALLS = {"exec", "eval", "compile", "__import__", "ModuleType"}
+
+
+def speed_tricks(root: Path = PACKAGE) -> list[str]:
+    found = []
+    for path in _modules(root):
+        rel = path.relative_to(root.parent)
+        for node in ast.walk(_parse(path)):
+            where = f"{rel}:{getattr(node, 'lineno', 0)}"
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            for name in names:
+                top = name.split(".")[0]
+                if name in _TRICK_MODULES or (top[:1] == "_" != top[1:2] and top in STDLIB):
+                    found.append(f"{where} imports {name}")
+            if isinstance(node, ast.Call):
+                f = node.func
+                called = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
+                    f, ast.Attribute) else ""  # fmt: skip
+                if called in _TRICK_CALLS and not (called == "compile" and isinstance(
+                        f, ast.Attribute) and getattr(f.value, "id", "") == "re"):  # fmt: skip
+                    found.append(f"{where} calls {called}")
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign | ast.Delete):
+                targets = node.targets
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            for t in targets:
+                if isinstance(t, ast.Subscript) and ast.unparse(t.value) == "sys.modules":
+                    found.append(f"{where} changes sys.modules")
+            if isinstance(node, ast.Attribute) and ast.unparse(node) in (
+                "sys.modules.update", "sys.modules.setdefault", "sys.modules.pop"):  # fmt: skip
+                found.append(f"{where} changes sys.modules")
+    return sorted(found)
+
+
+def test_no_speed_tricks() -> None:
+    assert speed_tricks() == []
+
+
+def test_speed_trick_check_can_fail(tmp_path: Path) -> None:
+    root = _package(tmp_path, {
+        "a.py": "import marshal\nfrom _sre import compile\nimport re\nre.compile('x')\n",
+        "b.py": "import sys, types\nsys.modules['x'] = types.ModuleType('x')\n"
+                "del sys.modules['x']\nsys.modules.setdefault('y', None)\n",
+        "c.py": "exec(code)\nh = __import__('_sha256')\n",
+    })  # fmt: skip
+    assert speed_tricks(root) == [
+        "pkg/a.py:1 imports marshal",
+        "pkg/a.py:2 imports _sre",
+        "pkg/b.py:2 calls ModuleType",
+        "pkg/b.py:2 changes sys.modules",
+        "pkg/b.py:3 changes sys.modules",
+        "pkg/b.py:4 changes sys.modules",
+        "pkg/c.py:1 calls exec",
+        "pkg/c.py:2 calls __import__",
+    ]

@@ -113,30 +113,10 @@ def safe_component(text: str, max_len: int = 60, fallback: str = "untitled") -> 
     return text
 
 
-_SHA256: Any = None
-
-
-def _sha256() -> Any:
-    """The builtin SHA-256 (identical digests), not hashlib's OpenSSL binding: loading
-    _hashlib costs the hook ~2 ms on every call."""
-    global _SHA256
-    if _SHA256 is None:
-        # The builtin module's name changed in 3.12 (_sha256 -> _sha2); both are stdlib.
-        for name in ("_sha2", "_sha256"):
-            try:
-                _SHA256 = __import__(name).sha256
-                break
-            except (ImportError, AttributeError):
-                continue
-        else:  # a build without the builtin modules
-            from hashlib import sha256
-
-            _SHA256 = sha256
-    return _SHA256
-
-
 def short_hash(*parts: str, n: int = 8) -> str:
-    h = _sha256()("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    from hashlib import sha256
+
+    h = sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
     return h[:n]
 
 

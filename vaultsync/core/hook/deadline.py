@@ -2,7 +2,7 @@
 in the middle of writing an event block, and never while an import is half done.
 
 Split from core/hook/process.py, which arms it (`Deadline.arm`) once the agent and event are known.
-Stdlib only, on the hook path: no typing, no dataclasses, `_signal` instead of `signal`.
+Stdlib only, on the hook path: no typing, no dataclasses.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Deadline:
         self._gate: Any = None  # its lock, held by critical() and by the expiring thread
         self._previous: Any = None  # the SIGALRM handler ours replaced
         self._depth = 0  # critical() blocks open (signal mode)
-        self._signal: Any = None  # the _signal module, once the alarm is armed
+        self._signal: Any = None  # the signal module, once the alarm is armed
         self._pending = False  # the alarm came inside critical(): fire when it ends
         self.fallback: Callable[[], None] | None = None  # what to do with an unwritten event
         self.context: str | None = None  # what a session start answers if time runs out
@@ -58,14 +58,14 @@ class Deadline:
         # setitimer(0) would disarm it: an expired limit still fires, at once.
         delay = max(self.remaining(), 1e-6)
         try:
-            import _signal  # signal itself builds enums: 0.5 ms the hook has no use for
+            import signal
 
-            self._previous = _signal.signal(_signal.SIGALRM, self._alarm)
-            self._signal = _signal  # the handler may not import (see _alarm)
+            self._previous = signal.signal(signal.SIGALRM, self._alarm)
+            self._signal = signal  # the handler may not import (see _alarm)
         except (ImportError, AttributeError, ValueError):  # no SIGALRM, or not the main thread
             self._arm_thread(delay)
             return
-        _signal.setitimer(_signal.ITIMER_REAL, delay)
+        signal.setitimer(signal.ITIMER_REAL, delay)
 
     def _arm_thread(self, delay: float) -> None:
         import threading
@@ -114,10 +114,10 @@ class Deadline:
             self._timer.cancel()
             self._timer = None
         if self._previous is not None:
-            import _signal
+            import signal
 
-            _signal.setitimer(_signal.ITIMER_REAL, 0)
-            _signal.signal(_signal.SIGALRM, self._previous)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
             self._previous = None
         self._pending = False
 

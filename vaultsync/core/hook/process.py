@@ -386,40 +386,6 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
     return 0
 
 
-def defer_url_parsing() -> None:
-    """pathlib imports urllib.parse, which imports ipaddress, for `Path.as_uri` alone: ~2.3 ms
-    of every hook call, for nothing the hook does. In the hook's own process (nothing else
-    imported pathlib yet) urllib.parse starts as a stand-in that loads the real module the
-    first time anything of it is used; from then on it is the real one, in sys.modules and as
-    the package's attribute."""
-    if "pathlib" in sys.modules or "urllib.parse" in sys.modules:
-        return
-    import types
-    import urllib
-
-    def real() -> Any:
-        if sys.modules.get("urllib.parse") is stand_in:
-            del sys.modules["urllib.parse"]
-        import urllib.parse as module  # sets urllib.parse to the real module too
-
-        return module
-
-    def quote_from_bytes(bs: Any, safe: Any = "/") -> Any:
-        return real().quote_from_bytes(bs, safe)
-
-    stand_in = types.ModuleType("urllib.parse", "stand-in until first use (core/hook/process.py)")
-    stand_in.quote_from_bytes = quote_from_bytes  # type: ignore[attr-defined]  # what pathlib takes
-
-    def attribute(name: str) -> Any:
-        if name.startswith("__"):  # the import system asks for `__path__` and the like
-            raise AttributeError(name)
-        return getattr(real(), name)
-
-    stand_in.__getattr__ = attribute  # type: ignore[method-assign]
-    sys.modules["urllib.parse"] = stand_in
-    urllib.parse = stand_in
-
-
 def run_process(argv: list[str] | None = None) -> None:
     """The hook as a whole process (the launcher, the console script, `vaultsync hook`): one
     call, then the process ends at once.
@@ -433,7 +399,6 @@ def run_process(argv: list[str] | None = None) -> None:
     import gc
 
     gc.disable()
-    defer_url_parsing()
     code = main(argv, own_process=True)
     for stream in (sys.stdout, sys.stderr):
         with suppress(Exception):
