@@ -14,10 +14,6 @@ from pathlib import Path
 
 from vaultsync.core.model import Level, NoteType
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 # The vault layout: one folder per note type.
 SESSIONS_DIR = "sessions"
 SUMMARIES_DIR = "summaries"
