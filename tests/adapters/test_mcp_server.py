@@ -252,6 +252,7 @@ def test_an_unset_placeholder_counts_as_unset_in_process(
         return server
 
     monkeypatch.setattr(mcp_server, "build_server", build)
+    monkeypatch.setattr(mcp_server, "_filter_stdin", lambda: None)  # pytest's own stdin
     mcp_server.run(agent="hermes")
     [text] = errors
     assert "no vault configured" in text and "${" not in text, text
@@ -294,3 +295,69 @@ def test_search_leaves_out_the_callers_own_session(fixed_vault: Path) -> None:
 
     assert FIX_SESSION[:8] in sessions("hermes")
     assert FIX_SESSION[:8] not in sessions("claude-code")
+
+
+def _raw_rpc(vault: Path, messages: list[bytes], want: int, timeout: float = 30) -> list[Any]:
+    """The server as a client that writes raw JSON-RPC lines (escapes the SDK would never
+    send); returns the first `want` answers, or what came before `timeout`."""
+    import select
+    import subprocess
+    import time
+
+    command, args = mcp_command(vault)
+    proc = subprocess.Popen(
+        [command, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, env=_env(),
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    answers: list[Any] = []
+    try:
+        for line in messages:
+            proc.stdin.write(line + b"\n")
+        proc.stdin.flush()
+        end = time.monotonic() + timeout
+        buffer = b""
+        while len(answers) < want and time.monotonic() < end:
+            ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+            if not ready:
+                continue
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            buffer += chunk
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                if line.strip():
+                    answers.append(json.loads(line))
+    finally:
+        proc.kill()
+        proc.wait()
+    return answers
+
+
+def test_a_lone_surrogate_in_an_argument_is_answered_with_a_tool_error(fixed_vault: Path) -> None:
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}}  # fmt: skip
+    ready = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+
+    def call(n: int, name: str, arguments: str) -> bytes:
+        return (
+            b'{"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {"name": "%s", '
+            b'"arguments": %s}}' % (n, name.encode(), arguments.encode())
+        )
+
+    lines = [json.dumps(hello).encode(), json.dumps(ready).encode(),
+             call(2, "search", '{"query": "routes \\ud800 api"}'),
+             call(3, "remember", '{"fact": "Always run the \\udfff migrations before tests"}'),
+             call(4, "get", '{"ids": ["notes/\\ud83d.md"]}'),
+             call(5, "search", '{"query": "routes"}')]  # fmt: skip
+    answers = {a.get("id"): a for a in _raw_rpc(fixed_vault, lines, want=5)}
+    assert set(answers) == {1, 2, 3, 4, 5}, answers
+    for n in (2, 3, 4):
+        result = answers[n].get("result") or {}
+        assert result.get("isError") is True, answers[n]
+        assert "surrogate" in result["content"][0]["text"] or "character" in (
+            result["content"][0]["text"]
+        )
+    assert answers[5]["result"].get("isError") is not True  # the server still answers

@@ -10,7 +10,11 @@ Bounds and shapes: docs/mcp.md.
 """
 
 import datetime as dt
+import io
+import json
 import os
+import re
+import threading
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -95,6 +99,11 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
     def call(fn: Any, *args: Any, **kwargs: Any) -> Any:
         from vaultsync.storage.index import IndexFailure
 
+        if _holds_lone_surrogate((args, kwargs)):
+            raise ToolError(
+                "an argument is not valid text: it holds a lone surrogate (an unpaired "
+                "\\ud800-\\udfff escape); send the text as UTF-8"
+            )
         try:
             return fn(*args, **kwargs)
         except (tools.ToolInputError, agent_memory.RememberError) as exc:
@@ -187,6 +196,70 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
     return server
 
 
+# A JSON escape of half a surrogate pair (`"\\ud800"`) is valid JSON but not text: the SDK's
+# parser rejects the whole message before it has an id, so the call would never be answered
+# and the agent would wait for its own timeout. Such a message is rewritten on its way in:
+# each lone surrogate becomes U+FDD0, a noncharacter no interchanged text holds, and a tool
+# whose arguments carry one answers with a tool error that says why.
+LONE = "\ufdd0"
+_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _holds_lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return LONE in value
+    if isinstance(value, dict):
+        return any(_holds_lone_surrogate(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_lone_surrogate(v) for v in value)
+    return False
+
+
+def _marked(value: Any) -> Any:
+    if isinstance(value, str):
+        return _SURROGATE.sub(LONE, value)
+    if isinstance(value, dict):
+        return {_marked(k): _marked(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_marked(v) for v in value]
+    return value
+
+
+def without_lone_surrogates(line: bytes) -> bytes:
+    """One JSON-RPC line, its lone surrogates marked (see LONE); any other line unchanged."""
+    if not _ESCAPE.search(line):
+        return line
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return line
+    fixed = _marked(message)
+    if fixed == message:
+        return line
+    return json.dumps(fixed, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def _filter_stdin() -> None:
+    """Put a pipe on fd 0 fed line by line from the real stdin through
+    `without_lone_surrogates` (the SDK reads fd 0 itself)."""
+    source = os.dup(0)
+    read_end, write_end = os.pipe()
+    os.dup2(read_end, 0)
+    os.close(read_end)
+
+    def pump() -> None:
+        with os.fdopen(source, "rb", buffering=0) as raw, os.fdopen(write_end, "wb") as out:
+            for line in iter(io.BufferedReader(raw).readline, b""):
+                try:
+                    out.write(without_lone_surrogates(line))
+                    out.flush()
+                except BrokenPipeError:
+                    return
+
+    threading.Thread(target=pump, name="mcp-stdin", daemon=True).start()
+
+
 def run(*, vault: str | None = None, agent: str = "") -> None:
     """Serve on stdin/stdout until the client closes the pipe."""
     for name in ("VAULTSYNC_VAULT", "VAULTSYNC_HOME"):
@@ -194,4 +267,5 @@ def run(*, vault: str | None = None, agent: str = "") -> None:
         if os.environ.get(name) == "${" + name + "}":
             del os.environ[name]
     server = build_server(vault=vault, agent=agent)
+    _filter_stdin()
     server.run("stdio")

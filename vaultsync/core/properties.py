@@ -102,7 +102,12 @@ _FM_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 
 
 def split_frontmatter(text: str) -> tuple[str | None, str]:
-    """(frontmatter YAML or None, body). Only a block starting on the first line counts."""
+    """(frontmatter YAML or None, body). Only a block starting on the first line counts.
+    A UTF-8 byte-order mark (some editors write one) is not part of the text: every reader of
+    a note's properties comes through here, so a note saved with one keeps its frontmatter,
+    and a rewrite (`set_properties`) drops the mark instead of adding a second block."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
     opening = _FM_OPEN.match(text)
     if not opening:
         return None, text
@@ -147,7 +152,7 @@ def set_properties(text: str, updates: Mapping[str, Any]) -> str:
     yaml_text, body = split_frontmatter(text)
     if yaml_text is None:
         fresh = {k: v for k, v in updates.items() if v is not ...}
-        return render_frontmatter(fresh) + text
+        return render_frontmatter(fresh) + body
     lines = yaml_text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"

@@ -326,11 +326,18 @@ class _Borrowed:
 # --- session start ---------------------------------------------------------------------------
 
 
-def _read_body(path: Path) -> str:
-    from vaultsync.core import properties
+# More than any context budget: a generated file is cut to the budget anyway.
+CONTEXT_READ_LIMIT = 1 << 20
+
+
+def _read_body(path: Path, vault: Path | None = None) -> str:
+    """A generated file's body, read as a regular file only: inside the vault (`vault` given)
+    no symlink is followed on the way to it, so a linked USER.md (a remote can push one)
+    never puts another file, such as `/proc/self/environ`, into an agent's context."""
+    from vaultsync.core import properties, regular_file
 
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = regular_file.text(path, limit=CONTEXT_READ_LIMIT, vault=vault, follow=False)
     except OSError:
         return ""
     return properties.split_frontmatter(text)[1].strip()
@@ -342,7 +349,7 @@ def session_context(vault: Path, cfg: Config, project: Project | None) -> str:
 
     budget = int(cfg.get("budgets", "context_tokens") or 0)
     sections = [queue_line(queue_counts(vault))]
-    sections += [_read_body(vault / name) for name in (paths.USER_MD, paths.AGENT_MD)]
+    sections += [_read_body(vault / name, vault) for name in (paths.USER_MD, paths.AGENT_MD)]
     if project is not None and project.key:
         sections.append(
             _read_body(paths.context_dir(vault) / f"{paths.project_key(project.key)}.md")

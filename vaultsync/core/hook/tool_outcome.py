@@ -59,12 +59,12 @@ def codex_exit_code(transcript: Any, call_id: Any) -> int | None:
     name = os.path.basename(transcript)
     if not (name.startswith("rollout-") and name.endswith(".jsonl")):
         return None
+    from vaultsync.core import regular_file
+
     try:
-        with open(transcript, "rb") as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - ROLLOUT_TAIL_BYTES))
-            tail = fh.read()
+        # A regular file only, opened without blocking: a FIFO named like a rollout would
+        # hang the hook (and every agent behind it), `/dev/zero` would never end.
+        tail = regular_file.read_bytes(transcript, limit=ROLLOUT_TAIL_BYTES, tail=True)
     except OSError:
         return None
     needle = json.dumps(call_id).encode()
