@@ -357,7 +357,8 @@ def test_a_lone_surrogate_in_an_argument_is_answered_with_a_tool_error(fixed_vau
     for n in (2, 3, 4):
         result = answers[n].get("result") or {}
         assert result.get("isError") is True, answers[n]
-        assert "surrogate" in result["content"][0]["text"] or "character" in (
-            result["content"][0]["text"]
+        assert (
+            "surrogate" in result["content"][0]["text"]
+            or "character" in (result["content"][0]["text"])
         )
     assert answers[5]["result"].get("isError") is not True  # the server still answers
