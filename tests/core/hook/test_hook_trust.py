@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -161,7 +162,7 @@ def test_a_memory_note_saved_with_a_bom_stays_in_user_md(vault: Path) -> None:
         target = vault / paths.LEVEL_DIRS[Level.L2] / f"{name}.md"
         target.write_bytes(bom + text.encode("utf-8"))
     proc = subprocess.run(
-        ["vaultsync", "rebuild", "--vault", str(vault)], capture_output=True, text=True,
+        [str(Path(sys.executable).parent / "vaultsync"), "rebuild", "--vault", str(vault)], capture_output=True, text=True,
         timeout=120,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
