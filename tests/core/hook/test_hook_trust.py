@@ -161,10 +161,10 @@ def test_a_memory_note_saved_with_a_bom_stays_in_user_md(vault: Path) -> None:
         text = properties.render_frontmatter(props) + f"\n# {fact}\n\n{fact}.\n"
         target = vault / paths.LEVEL_DIRS[Level.L2] / f"{name}.md"
         target.write_bytes(bom + text.encode("utf-8"))
+    cli = str(Path(sys.executable).parent / "vaultsync")
     proc = subprocess.run(
-        [str(Path(sys.executable).parent / "vaultsync"), "rebuild", "--vault", str(vault)], capture_output=True, text=True,
-        timeout=120,
-    )  # fmt: skip
+        [cli, "rebuild", "--vault", str(vault)], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     user = (vault / paths.USER_MD).read_text(encoding="utf-8")
     assert "Prefers plain tabs-over-spaces" in user  # the test can fail
