@@ -2,7 +2,7 @@
 
 - `review approve` in-process: move + property rewrite + reconcile of the two paths + USER.md
   regenerated; floor: the same file work done raw (rename, then write+fsync of the note).
-- the watcher's reconcile with level alignment against plain `sync.reconcile`: a one-note batch
+- the watcher's reconcile with level alignment against plain `reconcile.reconcile`: a one-note batch
   and a full pass over an unchanged vault (the alignment's overhead is the ratio).
 - `vaultsync review --json` and `vaultsync doctor --json` as processes; floors: `python -c pass`,
   `git status --porcelain` in the same vault, and a bare walk + stat of its files.
@@ -121,7 +121,7 @@ def run(vault: Path, size: int, rounds: int) -> None:
     from vaultsync.core import paths
     from vaultsync.core.config import load_config
     from vaultsync.core.model import Level
-    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.derived import reconcile
     from vaultsync.services.learning import levels, review
     from vaultsync.storage import history
 
@@ -131,7 +131,7 @@ def run(vault: Path, size: int, rounds: int) -> None:
         return dt.datetime.now(dt.UTC)
 
     started = time.perf_counter()
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     history.ensure_repo(vault)
     history.commit_all(vault, "bench: first commit")
     print(f"vault: {size} notes ({time.perf_counter() - started:.1f} s to index and commit)")
@@ -154,22 +154,22 @@ def run(vault: Path, size: int, rounds: int) -> None:
 
     one = [next(iter(sorted((vault / "notes").rglob("*.md")))).relative_to(vault).as_posix()]
     plain_one, aligned_one = paired(
-        lambda: sync.reconcile(vault, config, one),
+        lambda: reconcile.reconcile(vault, config, one),
         lambda: levels.reconcile_with_levels(vault, config, one),
         rounds * 2,
     )
     plain_full, aligned_full = paired(
-        lambda: sync.reconcile(vault, config),
+        lambda: reconcile.reconcile(vault, config),
         lambda: levels.reconcile_with_levels(vault, config),
         rounds,
     )
     print(
-        f"watcher reconcile, one-note batch: {aligned_one:.1f} ms | plain sync.reconcile "
+        f"watcher reconcile, one-note batch: {aligned_one:.1f} ms | plain reconcile.reconcile "
         f"{plain_one:.1f} ms | ratio {aligned_one / plain_one:.2f}x"
     )
     print(
         f"watcher reconcile, full pass (nothing changed): {aligned_full:.0f} ms | plain "
-        f"sync.reconcile {plain_full:.0f} ms | ratio {aligned_full / plain_full:.2f}x"
+        f"reconcile.reconcile {plain_full:.0f} ms | ratio {aligned_full / plain_full:.2f}x"
     )
 
     python = median_ms(process([sys.executable, "-c", "pass"]), rounds)

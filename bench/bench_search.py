@@ -201,7 +201,7 @@ def _semantic(
         vectors.embedder(on, name)
     load_s, load_cpu_s = time.perf_counter() - started, time.process_time() - cpu
     started, cpu = time.perf_counter(), time.process_time()
-    report = vectors.sync(vault, on)
+    report = vectors.refresh(vault, on)
     embed_s = time.perf_counter() - started
     embed_cpu_s = time.process_time() - cpu  # the machine is shared: CPU time is the steadier
     assert report is not None

@@ -114,7 +114,7 @@ def wait(check, timeout: float, what: str):  # type: ignore[no-untyped-def]
 
 def run(n: int, rounds: int) -> dict[str, float]:
     from vaultsync.core.config import load_config
-    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.derived import reconcile
     from vaultsync.storage import history
     from vaultsync.storage.index import Index
 
@@ -122,7 +122,7 @@ def run(n: int, rounds: int) -> dict[str, float]:
     ensure_first_commit(vault)
     config = load_config(vault)
     t = time.perf_counter()
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     rebuild_s = time.perf_counter() - t
     history.commit_all(vault, "bench: generated files")
     debounce = float(config.get("watch", "debounce_s"))

@@ -306,6 +306,44 @@ def test_the_architecture_table_names_only_modules_that_exist() -> None:
     assert named_but_missing(doc) == []
 
 
+def renamed_imports(root: Path = PACKAGE) -> list[str]:
+    """Modules imported under another noun (`import reconcile as sync`): a reader who meets
+    `sync.` must not have to look up which of the project's meanings it is."""
+    found = []
+    for path in _modules(root):
+        for node in ast.walk(_parse(path)):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            for alias in node.names:
+                if alias.asname in {"sync", "reconcile", "refresh"} and alias.asname != alias.name:
+                    rel = path.relative_to(root).as_posix()
+                    found.append(f"{rel}: {alias.name} as {alias.asname}")
+    return found
+
+
+def error_classes(root: Path = PACKAGE) -> dict[str, list[str]]:
+    """Exception classes by name -> the modules defining one of that name."""
+    found: dict[str, list[str]] = {}
+    for path in _modules(root):
+        for node in ast.walk(_parse(path)):
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Error"):
+                found.setdefault(node.name, []).append(path.relative_to(root).as_posix())
+    return found
+
+
+def test_the_three_meanings_of_sync_have_three_names() -> None:
+    """`sync`: the git remote (services/vault/remote.py, `vaultsync sync`); `reconcile`: the
+    index and derived files catch up with the vault (services/derived/reconcile.py);
+    `refresh`: the vectors catch up with the index (storage/vectors/store.py). One error class
+    per meaning, no module imported under another meaning's name."""
+    assert renamed_imports() == []
+    classes = error_classes()
+    assert classes.get("SyncError") == ["services/vault/remote.py"]
+    assert classes.get("ReconcileError") == ["services/derived/reconcile.py"]
+    doubled = {name: where for name, where in classes.items() if len(where) > 1}
+    assert doubled == {}
+
+
 # ---- each checker can fail ------------------------------------------------------------------
 
 
@@ -451,3 +489,16 @@ def test_speed_trick_check_can_fail(tmp_path: Path) -> None:
         "pkg/c.py:1 calls exec",
         "pkg/c.py:2 calls __import__",
     ]
+
+
+def test_naming_checks_can_fail(tmp_path: Path) -> None:
+    root = _package(
+        tmp_path,
+        {
+            "a.py": "from pkg.services.derived import reconcile as sync\n",
+            "b.py": "class SyncError(Exception): ...\n",
+            "c.py": "class SyncError(Exception): ...\n",
+        },
+    )
+    assert renamed_imports(root) == ["a.py: reconcile as sync"]
+    assert error_classes(root)["SyncError"] == ["b.py", "c.py"]

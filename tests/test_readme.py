@@ -18,7 +18,7 @@ import pytest
 
 from vaultsync.adapters.cli.app import COMMAND_OWNERS
 from vaultsync.core.config import load_config
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.vault import setup as vault_service
 
 REPO = Path(__file__).resolve().parents[1]
@@ -63,7 +63,7 @@ def demo_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     os.environ.update(env)
     try:
         vault_service.init(vault, user_config=False)
-        sync.rebuild(vault, load_config(vault))
+        reconcile.rebuild(vault, load_config(vault))
     finally:
         os.environ.clear()
         os.environ.update(saved)

@@ -106,7 +106,7 @@ def _semantic_available(root: Path, model: str | None = None) -> bool:
     config = _config(root, model)
     if not vectors.available(config):
         return False
-    vectors.sync(root / "vault", config)
+    vectors.refresh(root / "vault", config)
     return True
 
 

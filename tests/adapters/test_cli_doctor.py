@@ -15,13 +15,13 @@ from vaultsync.adapters import heartbeat
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core import writer
 from vaultsync.core.config import load_config
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.storage import history
 
 
 def healthy(vault: Path) -> None:
     (vault / "a.md").write_text("# A\n", encoding="utf-8")
-    sync.rebuild(vault, load_config(vault))
+    reconcile.rebuild(vault, load_config(vault))
     history.ensure_repo(vault)
     history.commit_all(vault, "first")
     beat = {"pid": os.getpid(), "vault": str(vault), "started": "", "state": "running"}

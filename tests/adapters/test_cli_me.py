@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core.config import load_config
 from vaultsync.core.text import estimate_tokens
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 
 MEMORY = (
     "---\ntype: memory\nlevel: {level}\nscope: {scope}\nstatus: confirmed\n---\n# {t}\n\n{t}.\n"
@@ -27,7 +27,7 @@ def write(vault: Path, rel: str, title: str, scope: str = "user", level: str = "
 def test_me_shows_both_files_with_their_budgets(vault: Path) -> None:
     write(vault, "memories/L2-confirmed/tabs.md", "Prefers tabs over spaces")
     write(vault, "memories/L3-core/jq.md", "jq lives in /opt/homebrew/bin", "agent", "L3")
-    sync.rebuild(vault, load_config(vault))
+    reconcile.rebuild(vault, load_config(vault))
     load_commands()
     runner = CliRunner()
     done = runner.invoke(app, ["me", "--vault", str(vault), "--json"])
@@ -50,7 +50,7 @@ def test_me_names_what_the_budget_left_out(vault: Path) -> None:
     )
     for n in range(8):
         write(vault, f"memories/L2-confirmed/m{n}.md", f"Fact {n}: " + "words " * 12)
-    sync.rebuild(vault, load_config(vault))
+    reconcile.rebuild(vault, load_config(vault))
     load_commands()
     done = CliRunner().invoke(app, ["me", "--vault", str(vault)])
     assert done.exit_code == 0, done.output

@@ -215,7 +215,7 @@ def test_missing_vault_is_a_tool_error_not_a_dead_server(tmp_path: Path) -> None
 def test_locked_vault_without_index_is_reported(vault: Path) -> None:
     import fcntl
 
-    lock = paths.state_dir(vault) / "index.lock"
+    lock = paths.index_lock(vault)
     lock.parent.mkdir(parents=True, exist_ok=True)
     with open(lock, "w") as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)

@@ -23,7 +23,7 @@ from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.adapters.watcher import FsEvent, Kind, Watcher
 from vaultsync.core import properties
 from vaultsync.core.config import load_config
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.recall.search import make_filter, search
 from vaultsync.storage import history
 from vaultsync.storage.note import read_note
@@ -85,7 +85,7 @@ def watched(vault: Path) -> tuple[Path, Watcher, Clock]:
     write_memory(vault, "jq", "jq lives in /opt/homebrew/bin", scope="agent")
     write_memory(vault, "fish", "Uses the fish shell", level="L2")
     config = load_config(vault)
-    sync.rebuild(vault, config)  # as `vaultsync init` leaves it: USER.md/AGENT.md exist
+    reconcile.rebuild(vault, config)  # as `vaultsync init` leaves it: USER.md/AGENT.md exist
     clock = Clock()
     data = {**config.data, "watch": {**config.section("watch"), "debounce_s": 1.0}}
     watcher = Watcher(vault, dataclasses.replace(config, data=data), clock=clock, commit=True)
@@ -177,7 +177,7 @@ def test_demoting_by_folder_and_promoting_by_property(watched: tuple[Path, Watch
 def test_changes_made_while_the_watcher_was_down(vault: Path) -> None:
     rel = write_memory(vault, "tabs", "Prefers tabs over spaces")
     config = load_config(vault)
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     text = (vault / rel).read_text().replace("level: L1", "level: L2")
     (vault / rel).write_text(text, encoding="utf-8")
     watcher = Watcher(vault, config, clock=Clock(), commit=True)

@@ -31,7 +31,7 @@ from vaultsync.adapters.watcher import (
     relevant,
 )
 from vaultsync.core.config import Config, load_config
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.storage import history
 from vaultsync.storage.index import Index
 
@@ -130,7 +130,7 @@ def settle(watcher: Watcher, clock: Clock, events: list[FsEvent]) -> None:
 
 def rebuilt_dump(vault: Path, config: Config, tmp: Path) -> dict:
     other = dataclasses.replace(config, index_path=tmp / f"rebuild-{time.monotonic_ns()}.sqlite")
-    sync.rebuild(vault, other)
+    reconcile.rebuild(vault, other)
     with Index.open(other.index_file()) as index:
         return index.dump()
 
@@ -510,7 +510,7 @@ def run_parity(vault: Path, tmp: Path, seed: int, steps: int, *, commit: bool) -
     disk = Disk(vault)
     clock = Clock()
     watcher = make_watcher(vault, clock, commit=commit)
-    sync.rebuild(
+    reconcile.rebuild(
         vault, watcher.config
     )  # as `vaultsync init` leaves a vault: USER.md/AGENT.md exist
     watcher.start()

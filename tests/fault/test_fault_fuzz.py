@@ -34,7 +34,7 @@ from vaultsync.core.config import load_config
 from vaultsync.core.hook import agents
 from vaultsync.core.hook import process as hook
 from vaultsync.core.properties import PUBLISH_KEYS, set_properties, split_frontmatter
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.storage.index import Index
 from vaultsync.storage.note import parse_note
 
@@ -397,7 +397,7 @@ def test_person_edited_frontmatter_never_breaks_sync(fm_vault: tuple[Path, Any])
     session = next((vault / paths.SESSIONS_DIR).rglob("*.md"))
     session_rel = session.relative_to(vault).as_posix()
     memory = vault / "memories/L2-confirmed/fuzzed.md"
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     rounds = {"n": 0}
 
     @_fuzz(60)
@@ -415,7 +415,7 @@ def test_person_edited_frontmatter_never_breaks_sync(fm_vault: tuple[Path, Any])
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(f"---\n{yaml_text}---\n# Fuzzed\n\nbody {rounds['n']}\n", "utf-8")
             target = path.relative_to(vault).as_posix()
-        report = sync.reconcile(vault, config, [target])
+        report = reconcile.reconcile(vault, config, [target])
         assert report.errors == 0, report.error_messages
         with Index.open(config.index_file()) as index:
             assert index.get(target) is not None
@@ -431,6 +431,6 @@ def test_person_edited_frontmatter_never_breaks_sync(fm_vault: tuple[Path, Any])
         return rest in note.read_text(encoding="utf-8")
 
     check()
-    report = sync.rebuild(vault, config)
+    report = reconcile.rebuild(vault, config)
     assert report.errors == 0, report.error_messages
     assert_healthy(vault, "frontmatter", person_edited=[session_rel])

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from vaultsync.core.config import Config, load_config
-from vaultsync.services.derived.reconcile import SyncReport, rebuild
+from vaultsync.services.derived.reconcile import ReconcileReport, rebuild
 from vaultsync.services.recall.search import search
 
-Corpus = tuple[Path, Config, int, SyncReport]
+Corpus = tuple[Path, Config, int, ReconcileReport]
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.vault import doctor
 from vaultsync.services.vault.doctor import State
 from vaultsync.storage import history
@@ -33,7 +33,7 @@ def healthy(vault: Path) -> Path:
     (vault / "notes").mkdir()
     (vault / "notes" / "a.md").write_text("# A\n\nsome text\n", encoding="utf-8")
     (vault / "memories/L2-confirmed/tabs.md").write_text(MEMORY.format(t="Prefers tabs"), "utf-8")
-    sync.rebuild(vault, load_config(vault))
+    reconcile.rebuild(vault, load_config(vault))
     history.ensure_repo(vault)
     history.commit_all(vault, "first")
     return vault
@@ -193,7 +193,7 @@ def test_budgets_left_out_and_stale_files(vault: Path) -> None:
         (vault / f"memories/L2-confirmed/m{n}.md").write_text(
             MEMORY.format(t=f"Fact number {n} " + "word " * 30), encoding="utf-8"
         )
-    sync.rebuild(vault, load_config(vault))
+    reconcile.rebuild(vault, load_config(vault))
     check = doctor.check_budgets(vault, load_config(vault))
     assert check.state is State.WARN and "memories left out of USER.md" in check.summary
     assert "vaultsync me" in check.fix

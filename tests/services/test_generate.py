@@ -411,11 +411,11 @@ def test_a_broken_override_fails_loudly_and_writes_nothing(vault: Path) -> None:
 
 
 def test_generate_all_through_the_real_index(example: Path) -> None:
-    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.derived import reconcile
     from vaultsync.storage.index import Index
 
     config = config_mod.load_config(example)
-    report = sync.rebuild(example, config)
+    report = reconcile.rebuild(example, config)
     assert set(report.generated) == {"USER.md", "AGENT.md"}
     expected = gen.generate_from_vault(example, config, write=False)
     for name in ("USER.md", "AGENT.md"):

@@ -12,7 +12,7 @@ from vaultsync.core import eventlog, paths, schema
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.learning import learn
 from vaultsync.services.recall import search
 from vaultsync.storage.index import Index, SearchFilter
@@ -39,7 +39,7 @@ def test_deep_yaml_and_alias_bombs_are_indexed_as_text(vault: Path) -> None:
     put(vault, "bomb.md", "---\na0: &a0 [x,x,x,x,x,x,x,x,x]\n" + _bomb() + "---\n# Bomb\n")
     config = load_config(vault)
     started = time.monotonic()
-    report = sync.rebuild(vault, config)
+    report = reconcile.rebuild(vault, config)
     assert time.monotonic() - started < 20  # was a RecursionError, and > 90 s for the bomb
     assert report.errors == 0
     text = "\n".join(report.warning_messages)
@@ -66,7 +66,7 @@ def test_a_huge_note_with_a_frequent_term_searches_in_linear_time(vault: Path) -
     put(vault, "small.md", "# Small\n\nalpha once\n")
     put(vault, "huge.md", "# Huge\n\n" + "alpha beta gamma\n" * 60_000)  # ~1 MB
     config = load_config(vault)
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     started = time.monotonic()
     hits = search.search(vault, config, "alpha", limit=5)
     elapsed = time.monotonic() - started
@@ -88,7 +88,7 @@ def test_the_per_note_index_limit_warns(vault: Path) -> None:
     put(vault, paths.VAULT_CONFIG, "[index]\nmax_note_kb = 4\n")
     put(vault, "big.md", "# Big\n\n" + "word " * 4000 + "\nnarwhal at the end\n")
     config = load_config(vault)
-    report = sync.rebuild(vault, config)
+    report = reconcile.rebuild(vault, config)
     assert any("big.md" in w and "max_note_kb" in w for w in report.warning_messages)
     with Index.open(config.index_file()) as index:
         assert not index.search('"narwhal"', SearchFilter(), mark=("[", "]"))
@@ -122,7 +122,7 @@ def test_look_alike_session_notes_are_never_queued_or_parsed(vault: Path) -> Non
     real = render_frontmatter({**props, "status": "pending"})
     put(vault, "sessions/2026/11/real.md", real + "\n# claude-code session\n\n" + _events())
     config = load_config(vault)
-    report = sync.rebuild(vault, config)
+    report = reconcile.rebuild(vault, config)
     assert report.events == 1  # only the real session's event block
     queued = learn.preflight(vault).pending
     assert queued == ("sessions/2026/11/real.md",)
@@ -145,7 +145,7 @@ def test_a_lost_index_is_rebuilt_in_full(vault: Path, damage: str) -> None:
         put(vault, f"memories/L2-confirmed/m{i}.md", memory(f"Fact number {i}"))
     put(vault, "notes/a.md", "# A\n\nnarwhal\n")
     config = load_config(vault)
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     index_file = config.index_file()
     if damage == "delete":
         index_file.unlink()
@@ -154,7 +154,7 @@ def test_a_lost_index_is_rebuilt_in_full(vault: Path, damage: str) -> None:
     with pytest.raises(search.IndexMissing, match="rebuild"):  # never "No matches."
         search.search(vault, config, "narwhal")
     put(vault, "memories/L2-confirmed/m0.md", memory("Fact number 0, edited"))
-    report = sync.reconcile(vault, config, ["memories/L2-confirmed/m0.md"])  # the watcher
+    report = reconcile.reconcile(vault, config, ["memories/L2-confirmed/m0.md"])  # the watcher
     assert any("rebuilt it in full" in w for w in report.warning_messages)
     with Index.open(index_file) as index:
         assert len(index.stats()) >= 5

@@ -11,7 +11,7 @@ from memorykit import indexed_level, memory
 
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.learning import levels
 from vaultsync.storage.note import read_note
 
@@ -33,7 +33,7 @@ def test_a_memory_outside_the_level_folders_is_left_alone(vault: Path) -> None:
     config = load_config(vault)
     loose = vault / "memories" / "loose.md"
     loose.write_text("---\ntype: memory\nlevel: L2\nscope: user\n---\n# Loose\n", "utf-8")
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     assert levels.align_levels(vault, config, ["memories/loose.md"]) == []
 
 
@@ -41,7 +41,7 @@ def test_align_levels_follows_what_the_person_changed(vault: Path) -> None:
     config = load_config(vault)
     edited = memory(vault, "edited", "Prefers dark themes")
     dragged = memory(vault, "dragged", "Uses fish shell")
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
 
     # In Obsidian: one note's `level` property edited, the other dragged to L2-confirmed.
     text = (vault / edited).read_text().replace("level: L1", "level: L2")

@@ -19,7 +19,7 @@ from vaultsync.core.model import Event, EventKind, Level, Scope
 from vaultsync.core.properties import render_frontmatter, set_properties
 from vaultsync.core.schema import memory_props, session_props
 from vaultsync.services.derived import note_batches
-from vaultsync.services.derived.reconcile import SyncError, rebuild, reconcile
+from vaultsync.services.derived.reconcile import ReconcileError, rebuild, reconcile
 from vaultsync.storage.index import Index, SearchFilter
 
 
@@ -193,9 +193,9 @@ def test_ignored_paths_are_never_indexed(vault: Path, cfg: Config) -> None:
 
 
 def test_missing_vault_is_a_clear_error(tmp_path: Path, cfg: Config) -> None:
-    with pytest.raises(SyncError, match="vault not found"):
+    with pytest.raises(ReconcileError, match="vault not found"):
         rebuild(tmp_path / "nope", cfg)
-    with pytest.raises(SyncError, match="vault not found"):
+    with pytest.raises(ReconcileError, match="vault not found"):
         reconcile(tmp_path / "nope", cfg)
 
 

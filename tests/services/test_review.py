@@ -13,7 +13,7 @@ from sessionkit import date_fix_session, make_session
 from vaultsync.core import paths, properties
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.learning import review
 from vaultsync.services.learning.learned_notes import Outcome, load_memories, plan_memory
 from vaultsync.services.learning.model_runner import MemoryItem
@@ -58,7 +58,7 @@ def test_pending_lists_candidates_suggestions_and_held_sessions(vault: Path, con
 
 def test_approve_moves_to_l2_sets_properties_and_updates_user_md(vault: Path, config) -> None:  # type: ignore[no-untyped-def]
     rel = memory(vault, "tabs", "Prefers tabs over spaces", reinforced=2)
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     assert "tabs" not in (vault / "USER.md").read_text()
 
     decision = review.approve(vault, config, "tabs", now=NOW)

@@ -11,7 +11,7 @@ import pytest
 
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.derived.generate import generate_all
 from vaultsync.storage import vault_files
 from vaultsync.storage.index import Index, SearchFilter
@@ -97,10 +97,10 @@ def test_a_symlinked_note_never_reaches_the_index(vault: Path, outside: Path) ->
     os.symlink(outside, vault / "env.md")
     os.symlink(outside.parent, vault / "etc-link")
     config = load_config(vault)
-    report = sync.rebuild(vault, config)
+    report = reconcile.rebuild(vault, config)
     assert report.errors == 0
     assert any("env.md" in w and "symbolic link" in w for w in report.warning_messages)
-    sync.reconcile(vault, config, ["env.md", "etc-link/environ"])
+    reconcile.reconcile(vault, config, ["env.md", "etc-link/environ"])
     with Index.open(config.index_file()) as index:
         assert set(index.stats()) - set(paths.GENERATED_FILES) == {"real.md"}
         assert not index.search(f'"{SECRET}"', SearchFilter(), mark=("[", "]"))
@@ -114,9 +114,9 @@ def test_a_fifo_named_like_a_note_never_blocks(vault: Path) -> None:
     done = threading.Event()
 
     def run() -> None:
-        sync.rebuild(vault, config)
-        sync.reconcile(vault, config, ["pipe.md"])
-        sync.reconcile(vault, config)
+        reconcile.rebuild(vault, config)
+        reconcile.reconcile(vault, config, ["pipe.md"])
+        reconcile.reconcile(vault, config)
         done.set()
 
     worker = threading.Thread(target=run, daemon=True)
@@ -136,7 +136,7 @@ def test_a_symlinked_template_is_refused_not_followed(vault: Path, outside: Path
     folder.mkdir(parents=True)
     os.symlink(outside, folder / "USER.md.tmpl")
     config = load_config(vault)
-    sync.rebuild(vault, config)
+    reconcile.rebuild(vault, config)
     user_md = vault / paths.USER_MD
     assert not user_md.exists() or SECRET not in user_md.read_text(encoding="utf-8")
     with Index.open(config.index_file()) as index, pytest.raises(TemplateError, match="link"):

@@ -1,9 +1,9 @@
 """`vaultsync watch`: file-system events in, an up-to-date index and one commit per batch out.
 
 Events are hints, never facts. The watcher only learns *which paths* to look at; what happened
-to them is read from the disk when the batch is flushed (`sync.reconcile(rels)` treats a missing
-file as deleted and an unreadable one as untouched). That makes every editor's way of saving
-the same case: vim's rename-over, delete-and-recreate, atomic temp-file renames, Obsidian's
+to them is read from the disk when the batch is flushed (`reconcile.reconcile(rels)` treats a
+missing file as deleted and an unreadable one as untouched). That makes every editor's way of
+saving the same case: vim's rename-over, delete-and-recreate, atomic temp-file renames, Obsidian's
 folder renames. A periodic full reconcile (and one at start-up) heals whatever the event stream
 lost (inotify overflow, sleep, events missed while the watcher was down), and goes on embedding.
 
@@ -127,7 +127,7 @@ ReconcileFn = Callable[..., Any]
 
 
 def _default_reconcile() -> ReconcileFn:
-    # sync.reconcile, after aligning memory levels a person changed in Obsidian (a note dragged
+    # reconcile.reconcile, after aligning memory levels a person changed in Obsidian (a note dragged
     # to another level folder, or its `level` property edited): see services/learning/levels.py.
     from vaultsync.services.learning import levels
 

@@ -183,6 +183,12 @@ def default_index_path(vault: Path) -> Path:
     return state_dir(vault) / "index.sqlite"
 
 
+def index_lock(vault: Path) -> Path:
+    """One writer of the index at a time (rebuild, reconcile, an agent's tool call): a reconcile
+    that ran during a rebuild would write into the file the rebuild is about to replace."""
+    return state_dir(vault) / "index.lock"
+
+
 def hook_error_log() -> Path:
     return vaultsync_home() / "logs" / "hook-errors.jsonl"
 

@@ -199,7 +199,7 @@ def set_marker(vault: Path, rel: str, status: SessionStatus | None) -> None:
         writer.write_atomic(target, line, fsync=False)
 
 
-def sync_markers(vault: Path, statuses: dict[str, str | None], *, complete: bool) -> None:
+def align_markers(vault: Path, statuses: dict[str, str | None], *, complete: bool) -> None:
     """Make the markers of `statuses` (rel -> status property) match them. `complete` means
     `statuses` covers every session note: any other marker is stale and goes."""
     wanted = set()

@@ -1,1 +1,1 @@
-"""Services layer: ingest, sync, learn, generate."""
+"""Services layer: ingest, reconcile, learn, generate."""

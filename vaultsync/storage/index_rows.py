@@ -62,7 +62,7 @@ class EventRow:
 
 @dataclass(frozen=True)
 class NoteRow:
-    """Everything the index stores about one note file, built by services.sync."""
+    """Everything the index stores about one note file, built by services.derived.reconcile."""
 
     rel: str
     type: str

@@ -10,7 +10,7 @@ from typing import Any
 from vaultsync.core import eventlog, paths
 from vaultsync.core.config import load_config
 from vaultsync.core.hook import agents, capture
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 
 T0 = dt.datetime(2026, 11, 29, 16, 12, 5, tzinfo=dt.UTC)
 
@@ -42,7 +42,7 @@ def test_a_renamed_session_note_keeps_receiving_events(vault: Path) -> None:
     [note] = notes(vault)
     renamed = note.with_name("Release work.md")
     note.rename(renamed)
-    sync.reconcile(vault, load_config(vault))  # the watcher sees the rename
+    reconcile.reconcile(vault, load_config(vault))  # the watcher sees the rename
     hook(vault, tool("cargo test --workspace"), 1)
     assert notes(vault) == [renamed]
     assert len(events(renamed)) == 2

@@ -32,7 +32,7 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
     Exits 1 if some files could not be read.
     """
     from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.derived.reconcile import SyncError
+    from vaultsync.services.derived.reconcile import ReconcileError
     from vaultsync.services.derived.reconcile import rebuild as run_rebuild
     from vaultsync.storage.index import IndexBusy, IndexFailure
 
@@ -51,7 +51,7 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         memory_record.settle(path)
     try:
         report = run_rebuild(path, config, progress=bar.update if bar else None)
-    except SyncError as exc:
+    except ReconcileError as exc:
         fail(str(exc), Exit.NO_VAULT)
     except (IndexBusy, TimeoutError) as exc:
         fail(f"{exc} (is another rebuild running?)", Exit.LOCKED)

@@ -270,9 +270,9 @@ def approve(
 
 
 def _reconcile(vault: Path, config: Config, rel: str, warnings: list[str]) -> None:
-    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.derived import reconcile
 
     try:
-        sync.reconcile(vault, config, [rel])
-    except (sync.SyncError, OSError, TimeoutError) as exc:
+        reconcile.reconcile(vault, config, [rel])
+    except (reconcile.ReconcileError, OSError, TimeoutError) as exc:
         warnings.append(f"the index was not updated ({exc}); run `vaultsync rebuild`")

@@ -70,7 +70,7 @@ def catch_up(
 ) -> Freshness:
     """Bring the index up to date with the vault (build it when missing). Raises NoIndex only
     when there is no index to answer from at all."""
-    from vaultsync.services.derived.reconcile import SyncError, rebuild, reconcile
+    from vaultsync.services.derived.reconcile import ReconcileError, rebuild, reconcile
     from vaultsync.storage.index import IndexFailure
 
     missing = not config.index_file().is_file()
@@ -78,7 +78,7 @@ def catch_up(
         # A reconcile waits minutes for the index lock; a question must not. Probing first
         # is racy (another process may take it in between), and then the reconcile waits
         # for that one pass, which is bounded by the other process's own batch.
-        with writer.locked(paths.state_dir(vault) / "index.lock", timeout=lock_wait):
+        with writer.locked(paths.index_lock(vault), timeout=lock_wait):
             pass
     except TimeoutError as exc:
         if missing:
@@ -94,7 +94,7 @@ def catch_up(
         if missing:
             raise NoIndex("the vault is busy; try again in a moment", busy=True) from exc
         return Freshness(State.BUSY, str(exc))
-    except (IndexFailure, SyncError, OSError) as exc:
+    except (IndexFailure, ReconcileError, OSError) as exc:
         if missing or not config.index_file().is_file():
             raise NoIndex(str(exc)) from exc
         return Freshness(State.FAILED, str(exc))

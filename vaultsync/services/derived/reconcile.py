@@ -47,12 +47,12 @@ CONFIGURED = "configured"
 Seconds = float | str | None
 
 
-class SyncError(Exception):
-    """The vault cannot be synced (missing, not a folder); the message says how to fix it."""
+class ReconcileError(Exception):
+    """The vault cannot be reconciled (missing, not a folder); the message says how to fix it."""
 
 
 @dataclass(frozen=True)
-class SyncReport:
+class ReconcileReport:
     notes: int
     events: int
     added: int
@@ -78,7 +78,7 @@ class SyncReport:
 
 @dataclass
 class _Tally:
-    """Mutable bookkeeping while a sync runs; frozen into a SyncReport at the end."""
+    """Mutable bookkeeping while a reconcile runs; frozen into a ReconcileReport at the end."""
 
     errors: list[str]
     warnings: list[str]
@@ -102,7 +102,7 @@ def walk(vault: Path) -> tuple[dict[str, tuple[int, int]], list[str]]:
 
 def _check_vault(vault: Path) -> None:
     if not vault.is_dir():
-        raise SyncError(f"vault not found: {vault}")
+        raise ReconcileError(f"vault not found: {vault}")
 
 
 def _read(vault: Path, rel: str) -> bytes:
@@ -118,19 +118,19 @@ def rebuild(
     progress: Progress | None = None,
     *,
     embed_seconds: float | None = None,
-) -> SyncReport:
+) -> ReconcileReport:
     """Regenerate every derived file from the vault: index, queue markers, USER.md, AGENT.md.
     The semantic extra's vectors are all embedded, or for at most `embed_seconds`."""
     started = time.perf_counter()
     _check_vault(vault)
     capture.catch_up(vault, config)  # spooled events and stale-save repairs land first
-    with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
+    with writer.locked(paths.index_lock(vault), _LOCK_TIMEOUT_S):
         return _rebuild(vault, config, progress, started, embed_seconds)
 
 
 def _rebuild(
     vault: Path, config: Config, progress: Progress | None, started: float, seconds: Seconds
-) -> SyncReport:
+) -> ReconcileReport:
     target = config.index_file()
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(target)
@@ -160,14 +160,14 @@ def _rebuild(
         install(built, target)
     finally:
         built.unlink(missing_ok=True)
-    queue.sync_markers(vault, statuses, complete=True)
+    queue.align_markers(vault, statuses, complete=True)
     with Index.open(target) as index:
         generated = _generate(vault, config, index, tally)
         if generated:
             _reconcile(vault, index, generated, tally, {})
         _vectors(vault, config, index, tally, None, seconds)
         notes, events = index.counts()
-    return SyncReport(
+    return ReconcileReport(
         notes=notes,
         events=events,
         added=notes,
@@ -206,7 +206,7 @@ def reconcile(
     rels: Iterable[str] | None = None,
     *,
     embed_seconds: float | None = None,
-) -> SyncReport:
+) -> ReconcileReport:
     """Bring the index up to date with the vault: all of it (rels=None) or exactly `rels`.
     Vectors are embedded for at most `embed_seconds` (default: `[search] embed_seconds`)."""
     seconds: Seconds = CONFIGURED if embed_seconds is None else embed_seconds
@@ -216,7 +216,7 @@ def reconcile(
     if rels is not None:
         rels = list(rels)
     capture.catch_up(vault, config, rels)
-    with writer.locked(_sync_lock(vault), _LOCK_TIMEOUT_S):
+    with writer.locked(paths.index_lock(vault), _LOCK_TIMEOUT_S):
         target = config.index_file()
         lost = index_problem(target)
         try:
@@ -246,7 +246,7 @@ def reconcile(
                 touched = None if rels is None else [*changes["changed"], *generated]
                 _vectors(vault, config, index, tally, touched, seconds, if_behind=not changed)
             notes, events = index.counts()
-    return SyncReport(
+    return ReconcileReport(
         notes=notes,
         events=events,
         added=changes["added"],
@@ -266,7 +266,9 @@ def reconcile(
     )
 
 
-def _rebuilt(vault: Path, config: Config, started: float, why: str, seconds: Seconds) -> SyncReport:
+def _rebuilt(
+    vault: Path, config: Config, started: float, why: str, seconds: Seconds
+) -> ReconcileReport:
     report = _rebuild(vault, config, None, started, seconds)
     return replace(
         report,
@@ -397,7 +399,7 @@ def _reconcile(
     # `touches`, which the generator extends as it goes.
     index.apply(upserts=upserts(), deletes=gone, touches=touches)
     moved = sum(1 for rel in gone if known[rel][2] in new_hashes)
-    queue.sync_markers(vault, statuses, complete=False)
+    queue.align_markers(vault, statuses, complete=False)
     changes.update(
         added=len(added),
         updated=len(updated),
@@ -422,23 +424,18 @@ def _vectors(
 ) -> None:
     """The semantic extra's vectors follow the index for `rels` (None: all), embedding for at
     most `seconds` (None: no limit; CONFIGURED: `[search] embed_seconds`); `if_behind`: see
-    vectors.sync. Derived like the index: a failure there is a warning, never a failed sync."""
+    vectors.refresh. Derived like the index: a failure there is a warning, never a failed
+    reconcile."""
     from vaultsync.storage.vectors import store as vectors
 
     try:
         limit = vectors.budget(config) if isinstance(seconds, str) else seconds  # CONFIGURED
-        report = vectors.sync(vault, config, index, rels, seconds=limit, if_behind=if_behind)
+        report = vectors.refresh(vault, config, index, rels, seconds=limit, if_behind=if_behind)
     except Exception as exc:  # a model or numpy failure must not stop the index
         tally.warnings.append(f"vectors not updated ({type(exc).__name__}: {exc})")
         return
     if report is not None:
         tally.embedded, tally.vectors_pending = report.embedded, report.pending
-
-
-def _sync_lock(vault: Path) -> Path:
-    """One writer of the index at a time: a reconcile that ran during a rebuild would write
-    into the file the rebuild is about to replace, and be lost."""
-    return paths.state_dir(vault) / "index.lock"
 
 
 def _generate(vault: Path, config: Config, index: Index, tally: _Tally) -> tuple[str, ...]:

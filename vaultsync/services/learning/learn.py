@@ -255,7 +255,7 @@ def _reconcile(ctx: LearnRun) -> None:
     """Index what was written; USER.md and AGENT.md regenerate when memories changed."""
     try:
         from vaultsync.services.derived.reconcile import reconcile
-    except ImportError as exc:  # pragma: no cover - only while sync is being written
+    except ImportError as exc:  # pragma: no cover - only while reconcile is being written
         ctx.report.warnings.append(f"index not updated: {exc}")
         return
     try:

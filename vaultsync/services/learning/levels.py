@@ -6,7 +6,7 @@ changes both together and, after a person changed one of them in Obsidian, the o
 (`writer.rewrite`). The move comes first: should the rewrite then fail, the folder (which wins,
 see `storage.memory.effective_level`) already says what was decided.
 
-`reconcile_with_levels` is `sync.reconcile` for the watcher, after `align_levels`: a memory
+`reconcile_with_levels` is `reconcile.reconcile` for the watcher, after `align_levels`: a memory
 dragged to another level folder gets that folder's `level`; a memory whose `level` property a
 person edited moves to that level's folder. Which half the person changed is read from the
 index, which still holds the note as it was before the edit: a path the index does not know was
@@ -27,7 +27,7 @@ from typing import Any
 from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.storage import vault_files
 from vaultsync.storage.memory import folder_level
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
@@ -167,8 +167,8 @@ def align_levels(
 
 def reconcile_with_levels(
     vault: Path, config: Config, rels: Iterable[str] | None = None
-) -> sync.SyncReport:
-    """`sync.reconcile` for the watcher, after aligning memory levels edited in Obsidian.
+) -> reconcile.ReconcileReport:
+    """`reconcile.reconcile` for the watcher, after aligning memory levels edited in Obsidian.
 
     The notes this rewrites or moves are returned in the report's `generated` too: they are
     vaultsync's own writes, which the watcher commits with the batch and does not take for a
@@ -202,7 +202,7 @@ def reconcile_with_levels(
     except (OSError, TimeoutError, ValueError) as exc:
         problems.append(f"superseded memories not marked: {exc}")
     targets = None if wanted is None else sorted({*wanted, *touched})
-    report = sync.reconcile(vault, config, targets)
+    report = reconcile.reconcile(vault, config, targets)
     if not touched and not problems:
         return report
     own = tuple(r for r in touched if (vault / r).exists() and r not in report.generated)

@@ -12,7 +12,7 @@ last reviewed) and sessions held as `privacy_deferred`. The decisions:
   still reads rejected memories there, so the same fact does not come back as a new candidate;
 - release (privacy_deferred -> pending) and skip (-> skipped) for sessions: never deleted.
 
-Every change goes through `core.writer` (`rewrite`, `move`) and ends with `sync.reconcile` on
+Every change goes through `core.writer` (`rewrite`, `move`) and ends with `reconcile.reconcile` on
 the paths it touched, which regenerates USER.md and AGENT.md when memories changed.
 
 The same decisions made in Obsidian (a drag to another level folder, an edited `level`
@@ -33,7 +33,7 @@ from typing import Any
 from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
-from vaultsync.services.derived import reconcile as sync
+from vaultsync.services.derived import reconcile
 from vaultsync.services.learning import supersession
 from vaultsync.services.learning.levels import as_int, set_level
 from vaultsync.storage import memory, vault_files
@@ -336,8 +336,8 @@ def _reconcile(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(generated files, warnings): a failed index update never undoes a decision."""
     try:
-        report = sync.reconcile(vault, config, list(rels))
-    except (sync.SyncError, OSError, TimeoutError) as exc:
+        report = reconcile.reconcile(vault, config, list(rels))
+    except (reconcile.ReconcileError, OSError, TimeoutError) as exc:
         return (), (f"the index was not updated ({exc}); run `vaultsync rebuild`",)
     return report.generated, report.error_messages
 

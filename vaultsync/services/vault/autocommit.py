@@ -62,7 +62,7 @@ _PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 
 class _Report(Protocol):
-    """What autocommit reads from `services.sync.SyncReport`."""
+    """What autocommit reads from `services.derived.reconcile.ReconcileReport`."""
 
     @property
     def generated(self) -> tuple[str, ...]: ...

@@ -133,7 +133,7 @@ def check_config(vault: Path) -> tuple[Check, Config | None]:
     return Check("config", State.OK, f"parses ({where})"), config
 
 
-Walked = tuple[dict[str, tuple[int, int]], list[str]]  # sync.walk: rel -> (mtime_ns, size)
+Walked = tuple[dict[str, tuple[int, int]], list[str]]  # reconcile.walk: rel -> (mtime_ns, size)
 
 
 def _walk(vault: Path, walked: Walked | None) -> Walked:

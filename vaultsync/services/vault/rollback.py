@@ -70,7 +70,7 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
             restored = tuple(p for c in top[0].changes for p in (c.path, c.old_path) if p)
         notes = [r for r in restored if paths.is_note(r)]
         if notes:
-            from vaultsync.services.derived import reconcile as sync
+            from vaultsync.services.derived import reconcile
 
-            sync.reconcile(vault, config, notes)
+            reconcile.reconcile(vault, config, notes)
     return Rollback(commit, rev, restored)

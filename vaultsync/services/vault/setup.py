@@ -368,7 +368,7 @@ def demo(
     regenerated, a search from the Codex side; then search, and show the history."""
     import time
 
-    from vaultsync.services.derived import reconcile as sync
+    from vaultsync.services.derived import reconcile
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.vault import tour
 
@@ -395,11 +395,11 @@ def demo(
         init(target, user_config=False)
         config = config_mod.load_config(target)
         say("rebuild: index, USER.md, AGENT.md")
-        report = sync.rebuild(target, config)
+        report = reconcile.rebuild(target, config)
         history.commit_all(target, "vaultsync: generate USER.md and AGENT.md")
         work = (scratch or target.parent) / "csvtidy"  # the recorded sessions' project folder
         loop = tour.run(target, work, say=say, hit_dict=_hit_dict)
-        report = sync.rebuild(target, config_mod.load_config(target))
+        report = reconcile.rebuild(target, config_mod.load_config(target))
         if history.dirty_rels(target):
             history.commit_all(target, "vaultsync: rebuild")
         searches = []

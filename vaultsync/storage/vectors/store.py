@@ -10,11 +10,11 @@ delta for the notes changed since (storage/vectors/matrix.py) and, once it is bi
 coarse copy that tells a query which rows to score (storage/vectors/coarse.py). All
 derived: deleting them costs a re-embed, nothing else.
 
-When. `sync` runs after `vaultsync rebuild` and after every reconcile (the watcher's): only
+When. `refresh` runs after `vaultsync rebuild` and after every reconcile (the watcher's): only
 notes whose content hash changed are cut again, and only texts never embedded before are sent to
 the model; a rebuild finds every unchanged text in the cache. Only the changed notes' rows of the
 matrix are written (its delta), until the delta grows big enough to be folded in. Embeddings are
-committed batch by batch, so an interrupted sync loses at most one batch; a reconcile embeds for
+committed batch by batch, so an interrupted refresh loses at most one batch; a reconcile embeds for
 at most `[search] embed_seconds` and leaves the rest `pending`, found lexically until a later
 full pass (the watcher's periodic one, or a rebuild) gives them their vectors.
 
@@ -58,7 +58,7 @@ from vaultsync.storage.vectors.units import UNITS_VERSION, note_units, whole_not
 VECTOR_CANDIDATES = 100  # results the vector ranking hands to fusion
 EMBED_BATCH = 256
 # A whole-note model's batch (e5: ~0.3 s of CPU a note): small, so a time budget overruns by
-# seconds, not minutes, and an interrupted sync loses at most one batch of work.
+# seconds, not minutes, and an interrupted refresh loses at most one batch of work.
 WHOLE_NOTE_BATCH = 16
 # Query languages each model's vectors are used for (measured per language: docs/search.md
 # "Hybrid"); `[search] semantic_languages` overrides it for every model.
@@ -169,7 +169,7 @@ _SCHEMA = (
     " key TEXT NOT NULL, hint TEXT NOT NULL, sha TEXT NOT NULL, meta TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS units_rel ON units(rel)",
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)",
-    # notes whose vectors a sync ran out of time for (`pending`): the next sync's first work
+    # notes whose vectors a refresh ran out of time for (`pending`): the next refresh's first work
     "CREATE TABLE IF NOT EXISTS waiting(rel TEXT PRIMARY KEY)",
 )
 
@@ -189,7 +189,7 @@ class VectorReport:
     embedded: int  # texts sent to the model
     reused: int  # texts found in the cache
     notes_changed: int
-    pending: int = 0  # notes without vectors yet, after this sync (a time budget ran out)
+    pending: int = 0  # notes without vectors yet, after this refresh (a time budget ran out)
 
 
 def _text_sha(model: str, text: str) -> str:
@@ -203,7 +203,7 @@ def budget(config: Config) -> float | None:
     return seconds if seconds > 0 else None
 
 
-def sync(
+def refresh(
     vault: Path,
     config: Config,
     index: Index | None = None,
@@ -217,19 +217,19 @@ def sync(
     for one changed note). With `seconds` (a reconcile's budget: the watcher must not stall
     for hours behind a slow model, nor an agent's tool call for a minute), embedding stops at
     the first batch that ends past it, and the notes left are `pending` for the next full
-    sync. `if_behind` (no note changed): only if notes wait or a model has no store yet."""
+    refresh. `if_behind` (no note changed): only if notes wait or a model has no store yet."""
     if not enabled(config) or (if_behind and not behind(config)):
         return None
     deadline = None if seconds is None else time.monotonic() + seconds
     if index is None:
         with Index.open(config.index_file()) as opened:
-            return _sync_all(config, opened, rels, deadline)
-    return _sync_all(config, index, rels, deadline)
+            return _refresh_all(config, opened, rels, deadline)
+    return _refresh_all(config, index, rels, deadline)
 
 
 def pending(config: Config) -> int:
-    """Notes still waiting for their vectors (left by a sync whose budget ran out): 0 when the
-    extra is off or nothing waits. Reads a number the last sync stored, never the model."""
+    """Notes still waiting for their vectors (left by a refresh whose budget ran out): 0 when the
+    extra is off or nothing waits. Reads a number the last refresh stored, never the model."""
     if not enabled(config):
         return 0
     total = 0
@@ -248,7 +248,7 @@ def pending(config: Config) -> int:
 
 
 def behind(config: Config) -> bool:
-    """True when a full reconcile should sync the vectors though no note changed: notes wait
+    """True when a full reconcile should refresh the vectors though no note changed: notes wait
     for theirs, or a model has no store yet (the extra installed after the index was built)."""
     if not enabled(config):
         return False
@@ -257,14 +257,14 @@ def behind(config: Config) -> bool:
     )
 
 
-def _sync_all(
+def _refresh_all(
     config: Config,
     index: Index,
     rels: Sequence[str] | None,
     deadline: float | None,
 ) -> VectorReport:
     """Every configured model's vectors; the report adds up the models'."""
-    reports = [_sync(config, index, name, rels, deadline) for name in model_names(config)]
+    reports = [_refresh_model(config, index, name, rels, deadline) for name in model_names(config)]
     return VectorReport(*(sum(getattr(r, f) for r in reports) for f in
                           ("units", "embedded", "reused", "notes_changed", "pending")))  # fmt: skip
 
@@ -279,7 +279,7 @@ def _hashes(conn: sqlite3.Connection, sql: str, rels: Sequence[str] | None) -> d
     return out
 
 
-def _sync(
+def _refresh_model(
     config: Config,
     index: Index,
     model: str,
@@ -320,7 +320,7 @@ def _sync(
             conn.execute("DELETE FROM units WHERE rel = ?", (rel,))
             conn.execute("DELETE FROM notes WHERE rel = ?", (rel,))
         # A note gets its units only once all of them have vectors; until then it is found
-        # lexically, and it stays "changed" for the next sync.
+        # lexically, and it stays "changed" for the next refresh.
         conn.executemany(
             "INSERT INTO units(rel, key, hint, sha, meta) VALUES (?, ?, ?, ?, ?)",
             [r for r in rows if r[0] not in waiting],
@@ -338,7 +338,9 @@ def _sync(
         conn.execute("COMMIT")
         vector_matrix.update(conn, matrix_path, [*changed, *gone])
         units = conn.execute("SELECT COUNT(*) FROM units").fetchone()[0]
-        left = conn.execute("SELECT COUNT(*) FROM waiting").fetchone()[0]  # this sync's and older
+        left = conn.execute("SELECT COUNT(*) FROM waiting").fetchone()[
+            0
+        ]  # this and older refreshes'
     finally:
         conn.close()
     return VectorReport(units, len(embedded), len(known), len(changed) + len(gone), left)
@@ -366,7 +368,7 @@ def _embed(
     deadline: float | None,
 ) -> set[str]:
     """Embed `missing` batch by batch, each batch committed as it is done: the cache is keyed
-    by text, so what an interrupted or out-of-time sync embedded is found by the next one. At
+    by text, so what an interrupted or out-of-time refresh embedded is found by the next one. At
     least one batch runs, so a short budget still makes progress."""
     import numpy as np
 
