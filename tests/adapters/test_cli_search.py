@@ -203,7 +203,7 @@ def test_a_busy_index_is_said_not_waited_for(filled: Path) -> None:
 
     invoke("rebuild", "--vault", str(filled))
     put(filled, "notes/new.md", "# New\n\nA capybara arrived.\n")
-    with writer.locked(paths.state_dir(filled) / "index.lock", timeout=1):
+    with writer.locked(paths.index_lock(filled), timeout=1):
         code, out, err = invoke("search", "capybara", "--vault", str(filled))
     assert (code, out.strip()) == (0, "No matches.")
     assert "index may be behind" in err and "search again" in err
