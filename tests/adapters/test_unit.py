@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 import plistlib
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,3 +149,134 @@ def test_service_cli_dry_run_and_status(vault: Path) -> None:
         app, ["service", "install", "--dry-run", "--vault", str(vault / "nope")]
     )
     assert missing.exit_code == 3
+
+
+# --- no user systemd bus ---------------------------------------------------------------------
+# A container, WSL without systemd, an SSH or su session: systemctl is there, its user manager
+# is not. The fake systemctl behaves as systemd 252 does there (checked on this machine):
+# `enable` links the unit offline and then fails to reach the bus; `disable` works offline.
+FAKE_SYSTEMCTL = """#!/bin/sh
+echo "$*" >> "$FAKE_LOG"
+[ "$1" = "--user" ] && shift
+units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
+case "$1" in
+  show-environment|daemon-reload|is-active)
+    [ -n "$FAKE_BUS" ] && { [ "$1" = is-active ] && echo active; exit 0; }
+    echo "Failed to connect to bus: No medium found" >&2; exit 1 ;;
+  enable)
+    name=$(eval echo \\${$#})
+    mkdir -p "$units/default.target.wants"
+    ln -sf "$units/$name" "$units/default.target.wants/$name"
+    [ -n "$FAKE_BUS" ] && [ -z "$FAKE_ENABLE_FAILS" ] && exit 0
+    echo "Failed to connect to bus: No medium found" >&2; exit 1 ;;
+  disable)
+    name=$(eval echo \\${$#})
+    rm -f "$units/default.target.wants/$name"; exit 0 ;;
+esac
+exit 0
+"""
+
+
+@pytest.fixture
+def systemctl(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    bindir = tmp_path / "fakebin"
+    bindir.mkdir()
+    fake = bindir / "systemctl"
+    fake.write_text(FAKE_SYSTEMCTL)
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bindir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("FAKE_LOG", str(tmp_path / "systemctl.log"))
+    monkeypatch.delenv("FAKE_BUS", raising=False)
+    monkeypatch.delenv("FAKE_ENABLE_FAILS", raising=False)
+    return tmp_path / "systemctl.log"
+
+
+def _left_behind(home: Path) -> list[str]:
+    return sorted(str(p.relative_to(home)) for p in (home / ".config").rglob("*"))
+
+
+def test_no_user_bus_installs_nothing_and_says_what_to_do(
+    vault: Path, tmp_home: Path, systemctl: Path
+) -> None:
+    load_commands()
+    out = CliRunner().invoke(app, ["service", "install", "--vault", str(vault)])
+    assert out.exit_code == 1
+    assert not (tmp_home / ".config").exists()  # not a file, not a folder, not a link
+    assert "enable" not in systemctl.read_text()  # asked the manager first, changed nothing
+    message = out.stderr
+    assert "cannot be reached (Failed to connect to bus" in message
+    assert f"watch --vault {vault.resolve()}" in message
+    for way in ("tmux", "supervisord", "loginctl enable-linger", "--platform cron"):
+        assert way in message
+    data = CliRunner().invoke(app, ["service", "install", "--json", "--vault", str(vault)])
+    parsed = json.loads(data.stdout)
+    assert data.exit_code == 1 and parsed["installed"] is False and len(parsed["instead"]) == 5
+
+
+def test_a_failed_start_takes_back_files_links_and_folders(
+    vault: Path, tmp_home: Path, systemctl: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_BUS", "1")
+    monkeypatch.setenv("FAKE_ENABLE_FAILS", "1")
+    spec = unit.watch_unit(vault, unit.Platform.SYSTEMD)
+    actions = unit.install(spec)
+    assert [a.done for a in actions][:4] == [True, True, False, True]  # write, reload, enable
+    assert not (tmp_home / ".config").exists(), _left_behind(tmp_home)
+    # A unit that was installed before is put back as it was, still enabled.
+    spec.path.parent.mkdir(parents=True)
+    spec.path.write_text("[Unit]\nDescription=older\n")
+    systemctl.write_text("")
+    unit.install(spec)
+    assert spec.path.read_text() == "[Unit]\nDescription=older\n"
+    assert "disable" not in systemctl.read_text()
+
+
+def test_with_a_user_bus_install_starts_and_uninstall_stops(
+    vault: Path, tmp_home: Path, systemctl: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_BUS", "1")
+    load_commands()
+    out = CliRunner().invoke(app, ["service", "install", "--vault", str(vault)])
+    assert out.exit_code == 0, out.output
+    spec = unit.watch_unit(vault, unit.Platform.SYSTEMD)
+    assert spec.path.read_text() == spec.text
+    assert (spec.path.parent / "default.target.wants" / spec.name).is_symlink()
+    assert unit.status(spec).active is True
+    out = CliRunner().invoke(app, ["service", "uninstall", "--vault", str(vault)])
+    assert out.exit_code == 0 and not spec.path.exists()
+    assert f"--user disable --now {spec.name}" in systemctl.read_text()
+    # Without the bus, uninstall still removes the links (offline) and the file.
+    monkeypatch.delenv("FAKE_BUS")
+    spec.path.write_text(spec.text)
+    (spec.path.parent / "default.target.wants" / spec.name).symlink_to(spec.path)
+    assert unit.uninstall(spec)[0].what == f"systemctl --user disable {spec.name}"
+    assert _left_behind(tmp_home) == [".config/systemd", ".config/systemd/user",
+                                      ".config/systemd/user/default.target.wants"]  # fmt: skip
+
+
+def test_platform_option(vault: Path) -> None:
+    load_commands()
+    runner = CliRunner()
+    out = runner.invoke(app, ["service", "install", "--platform", "cron", "--vault", str(vault)])
+    assert out.exit_code == 0 and "@reboot " in out.output and "crontab -e" in out.output
+    out = runner.invoke(app, ["service", "install", "--platform", "launchd", "--dry-run",
+                              "--vault", str(vault)])  # fmt: skip
+    assert out.exit_code == 0 and "<plist" in out.output
+    out = runner.invoke(app, ["service", "status", "--platform", "upstart", "--vault", str(vault)])
+    assert out.exit_code == 2 and "systemd, launchd or cron" in out.stderr
+
+
+def test_the_real_systemctl_without_a_user_bus(vault: Path, tmp_home: Path) -> None:
+    """This machine's own systemctl, where it has no user bus (skipped where it has one)."""
+    if unit.user_manager() in ("", "systemctl is not installed"):
+        pytest.skip("no systemctl, or a user manager that answers: nothing to show here")
+    env = {**os.environ, "HOME": str(tmp_home)}
+    env.pop("XDG_CONFIG_HOME", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "vaultsync", "service", "install", "--vault", str(vault)],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and "vaultsync watch --vault" in done.stderr.replace(
+        str(unit.command_prefix()[0]), "vaultsync"
+    )
+    assert not (tmp_home / ".config").exists()

@@ -9,6 +9,7 @@ Rendering is pure (text in, text out) so tests can validate every file; `install
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import plistlib
@@ -244,15 +245,31 @@ class Action:
     output: str = ""
 
 
-def _call(argv: Sequence[str]) -> Action:
+def _call(argv: Sequence[str], timeout: float = 60) -> Action:
     try:
-        proc = subprocess.run(list(argv), capture_output=True, text=True, timeout=60, check=False)
+        proc = subprocess.run(
+            list(argv), capture_output=True, text=True, timeout=timeout, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return Action(" ".join(argv), False, str(exc))
     return Action(" ".join(argv), proc.returncode == 0, (proc.stdout + proc.stderr).strip())
 
 
-def _loader_commands(unit: UnitFile, load: bool) -> list[list[str]]:
+def user_manager() -> str:
+    """'' when systemd's user service manager answers, else why not, in systemctl's words.
+
+    Containers, WSL without systemd, and SSH or `su` sessions without a login session have
+    systemctl but no user bus: `systemctl --user` fails there ("Failed to connect to bus"),
+    after `enable` has already linked the unit offline."""
+    if not shutil.which("systemctl"):
+        return "systemctl is not installed"
+    probe = _call(["systemctl", "--user", "show-environment"], timeout=10)
+    if probe.done:
+        return ""
+    return (probe.output.splitlines() or ["`systemctl --user` failed"])[-1]
+
+
+def _loader_commands(unit: UnitFile, load: bool, manager: bool = True) -> list[list[str]]:
     if unit.platform is Platform.SYSTEMD:
         if not shutil.which("systemctl"):
             return []
@@ -263,6 +280,8 @@ def _loader_commands(unit: UnitFile, load: bool) -> list[list[str]]:
                 ["systemctl", "--user", "daemon-reload"],
                 ["systemctl", "--user", "enable", "--now", target],
             ]
+        if not manager:  # `disable` works offline (it removes the links); stopping does not
+            return [["systemctl", "--user", "disable", target]]
         return [
             ["systemctl", "--user", "disable", "--now", target],
             ["systemctl", "--user", "daemon-reload"],
@@ -277,28 +296,88 @@ def _loader_commands(unit: UnitFile, load: bool) -> list[list[str]]:
     return []
 
 
+MANAGER = "reach systemd's user service manager (systemctl --user)"
+
+
 def install(unit: UnitFile, *, dry_run: bool = False, load: bool = True) -> list[Action]:
-    """Write the unit file(s) and load them (`load`). With dry_run nothing is written or run."""
+    """Write the unit file(s) and load them (`load`). With dry_run nothing is written or run.
+
+    All or nothing: where systemd's user manager cannot be reached nothing is written (the
+    first action says why, not done), and when loading fails the files, folders and links
+    written are taken back (a unit that was there before is put back as it was)."""
     actions = []
     if unit.platform is Platform.CRON:
         return [Action(f"add to your crontab (crontab -e): {unit.text.strip()}", False)]
+    if unit.platform is Platform.SYSTEMD and load and not dry_run:
+        why = user_manager()
+        if why:
+            return [Action(MANAGER, False, why)]
     if unit.platform is Platform.LAUNCHD and not dry_run:
         # launchd opens StandardOutPath itself but will not create its folder.
         (paths.vaultsync_home() / "logs").mkdir(parents=True, exist_ok=True)
-    for item in (unit, *unit.extra):
+    items = (unit, *unit.extra)
+    before = {item.path: _read_or_none(item.path) for item in items}
+    # The folders this install may create: the units' own, and the `.wants` folders that
+    # `enable` links into (deepest first, so an undo removes them in order).
+    wants = [unit.path.parent / f"{t}.wants" for t in ("default.target", "timers.target")]
+    made = (
+        [] if dry_run else [*(w for w in wants if not w.exists()), *_missing_dirs(unit.path.parent)]
+    )
+    for item in items:
         if not dry_run:
             writer.write_atomic(item.path, item.text)
         actions.append(Action(f"write {item.path}", not dry_run))
     for argv in _loader_commands(unit, load=True) if load else []:
-        actions.append(Action(" ".join(argv), False) if dry_run else _call(argv))
+        action = Action(" ".join(argv), False) if dry_run else _call(argv)
+        actions.append(action)
+        if not dry_run and not action.done:
+            actions.extend(_take_back(unit, before, made))
+            break
     return actions
 
 
+def _read_or_none(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _missing_dirs(folder: Path) -> list[Path]:
+    """The folders a write into `folder` creates, deepest first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def _take_back(unit: UnitFile, before: dict[Path, str | None], made: list[Path]) -> list[Action]:
+    """Undo a failed install: the links `enable` made offline, the files, the new folders."""
+    undone = []
+    if all(old is None for old in before.values()):
+        for argv in _loader_commands(unit, load=False, manager=False):
+            undone.append(_call(argv))
+    for path, old in before.items():
+        if old is None:
+            path.unlink(missing_ok=True)
+            undone.append(Action(f"remove {path} again", True))
+        else:
+            writer.write_atomic(path, old)
+            undone.append(Action(f"put {path} back as it was", True))
+    for folder in made:  # deepest first; a folder something else wrote into stays
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+    return undone
+
+
 def uninstall(unit: UnitFile, *, dry_run: bool = False, load: bool = True) -> list[Action]:
-    """Unload (`load`) and remove the unit file(s). Missing files are not an error."""
+    """Unload (`load`) and remove the unit file(s). Missing files are not an error. Without
+    systemd's user manager the unit is still disabled (its links removed) and its files go."""
     actions = []
     if load and unit.path.exists():
-        for argv in _loader_commands(unit, load=False):
+        manager = unit.platform is not Platform.SYSTEMD or dry_run or not user_manager()
+        for argv in _loader_commands(unit, load=False, manager=manager):
             actions.append(Action(" ".join(argv), False) if dry_run else _call(argv))
     for item in (unit, *unit.extra):
         if item.path.exists():

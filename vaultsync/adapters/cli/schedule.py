@@ -66,7 +66,15 @@ def _report(result: Any, json_output: bool) -> None:
             mark = "done" if action.done else ("would run" if result.dry_run else "FAILED")
             typer.echo(f"{mark}: {action.what}" + (f"\n  {action.output}" if action.output else ""))
     if result.failed:
+        from vaultsync.adapters import unit
+
         first = result.failed[0]
+        if first.what == unit.MANAGER:  # no user systemd bus; nothing was written
+            fail(
+                f"systemd's user service manager cannot be reached ({first.output}); nothing "
+                "was written. Use cron instead: `vaultsync schedule install --platform cron`",
+                Exit.ERROR,
+            )
         fail(f"{first.what} failed: {first.output}", Exit.ERROR)
 
 
