@@ -50,10 +50,12 @@ def test_glue_is_not_found_where_nothing_was_split() -> None:
     assert default_redactor().redact(text).text == text
 
 
-def test_views_map_back_to_the_text() -> None:
+def test_the_joined_text_maps_back_to_the_text() -> None:
     text = 'k = "ab" + "cd"'
-    ((view, vs, ws),) = list(assembly.views(text))
-    assert view == 'k = "abcd"'
+    got = assembly.joined(text)
+    assert got is not None
+    view, vs, ws = got
+    assert view == 'k = "abcd"\n\n'
     assert text[assembly.to_text(vs, ws, view.index("c"))] == "c"
 
 

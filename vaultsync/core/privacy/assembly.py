@@ -4,8 +4,8 @@ A secret is often not one run of characters in the text: a hard wrap at 64 or 76
 literals joined by `+` (or set side by side, as Python and C allow), a shell line continuation in
 the middle of a value, a YAML block scalar (`key: |` then indented lines), JSON escapes
 (`\\/`, `\\"`) in a notebook or a nested JSON string. `glue()` finds the characters that split a
-value (the glue); `views()` yields, for each region around glue, the region with its glue taken
-out and a map back to the text, so the ordinary rules can read the reassembled value and a hit is
+value (the glue); `joined()` gives the regions around glue with the glue taken out and a map
+back to the text, so the ordinary rules can read the reassembled value and a hit is
 redacted in the original, glue included.
 
 Cost stays proportional: every kind of glue has a cheap pre-check (a substring test) and the
@@ -16,31 +16,33 @@ Standard library only.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
 
 from vaultsync.core.lazy_regex import Lazy
 
 Span = tuple[int, int]
 
-# Two string literals joined: the closing quote of one (after a token character), an operator or
-# a line break (or both), and the opening quote of the next (before a token character).
+# Two string literals joined: the closing quote of one, an operator or a line break (or both), and
+# the opening quote of the next. (Each pattern starts with a literal or a class, which `re` scans
+# for quickly; what must stand before the match is checked in code.)
 _CONCAT = Lazy(
-    r"(?:(?<=[^\s\"'\\])|(?<=[^\s\"'\\] ))([\"'])"
-    r"(?:[ \t]{0,8}(?:\+|\.\.|&|\.)[ \t]{0,8}(?:\\?\r?\n[ \t]{0,40})?"
+    r"([\"'])(?:[ \t]{0,8}(?:\+|\.\.|&|\.)[ \t]{0,8}(?:\\?\r?\n[ \t]{0,40})?"
     r"|[ \t]{0,8}\\?\r?\n[ \t]{0,40}(?:(?:\+|\.\.|&|\.)[ \t]{0,8})?|[ \t]{1,8})\1(?=[^\s\"'])"
 )
 # The parenthesis that opens a string split over lines (`TOKEN = (\n    "ab"\n    "cd"\n)`).
-_PAREN = Lazy(r"(?<==)[ \t]*\([ \t]*\r?\n[ \t]{0,40}(?=[\"'])")
+_PAREN = Lazy(r"=([ \t]*\([ \t]*\r?\n[ \t]{0,40})(?=[\"'])")
 # A shell continuation inside a value (no space before the backslash).
-_CONTINUATION = Lazy(r"(?<=[A-Za-z0-9+/=_-])\\\r?\n[ \t]{0,40}(?=[A-Za-z0-9+/=_-])")
+_CONTINUATION = Lazy(r"\\\r?\n[ \t]{0,40}(?=[A-Za-z0-9+/=_-])")
 # A hard wrap: a line that ends in a long token run, followed by a line that is only a token.
-_WRAP = Lazy(r"(?m)(?<=[A-Za-z0-9+/=_-]{40})\r?\n[ \t]{0,40}(?=[A-Za-z0-9+/=_-]{8,}[\"',;]?\r?$)")
+_WRAP = Lazy(r"(?m)\n[ \t]{0,40}(?=[A-Za-z0-9+/=_-]{8,}[\"',;]?\r?$)")
+_LONG_RUN = Lazy(r"[A-Za-z0-9+/=_-]{40}\r?\Z")
 # A YAML block or folded scalar whose lines are one token.
 _BLOCK = Lazy(r"(?m):[ \t]*([|>][-+]?[ \t]*\r?\n[ \t]{1,40})(?=[A-Za-z0-9+/=_-]{16,}\r?$)")
-# JSON escapes next to token characters: `\/` inside a value, `\"` around one.
+# JSON escapes: `\/` inside a value, `\"` around one.
 _ESCAPE = Lazy(r"\\(?=[/\"])")
-_KEYISH = Lazy(r"(?i)(?:key|token|secret|pass|pwd|auth|cred|psk)")
-_WINDOW = 600  # characters either side of an escape that are read unescaped
+_KEYISH = ("key", "token", "secret", "pass", "pwd", "auth", "cred", "psk")
+_WINDOW = 600  # characters either side of a secret word that are read unescaped
+_TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-")
+_NOT_BEFORE = frozenset(" \t\r\n\"'\\")
 
 
 def glue(w: str) -> list[Span]:
@@ -49,13 +51,26 @@ def glue(w: str) -> list[Span]:
     if ('"' in w or "'" in w) and (
         "+" in w or '" "' in w or "' '" in w or '"\n' in w or "'\n" in w or "&" in w
     ):
-        out += [m.span() for m in _CONCAT.finditer(w)]
+        for m in _CONCAT.finditer(w):
+            s = m.start()
+            before = w[s - 1 : s]
+            if before == " ":
+                before = w[s - 2 : s - 1]
+            if before and before not in _NOT_BEFORE:
+                out.append(m.span())
         if "(" in w:
-            out += [m.span() for m in _PAREN.finditer(w)]
+            out += [m.span(1) for m in _PAREN.finditer(w)]
     if "\\\n" in w or "\\\r\n" in w:
-        out += [m.span() for m in _CONTINUATION.finditer(w)]
+        out += [
+            m.span()
+            for m in _CONTINUATION.finditer(w)
+            if w[m.start() - 1 : m.start()] in _TOKEN and m.start()
+        ]
     if "\n" in w:
-        out += [m.span() for m in _WRAP.finditer(w)]
+        for m in _WRAP.finditer(w):
+            s = m.start()
+            if _LONG_RUN.search(w, max(0, s - 41), s):
+                out.append((s - 1 if w[s - 1 : s] == "\r" else s, m.end()))
         if "|" in w or ">" in w:
             out += [m.span(1) for m in _BLOCK.finditer(w)]
     if "\\/" in w or '\\"' in w:
@@ -71,16 +86,23 @@ def glue(w: str) -> list[Span]:
 
 
 def _escapes(w: str) -> list[Span]:
-    """The backslashes of `\\/` and `\\"` near a name that says secret (a whole notebook is
+    """The backslashes of `\\/` and `\\"` near a word that says secret (a whole notebook is
     JSON: reading all of it twice would double the cost)."""
+    lowered = w.lower()
+    raw = lowered.encode("utf-8", "surrogatepass")  # (a presence test on bytes: see intent.py)
+    windows: list[Span] = []
+    for k in (k for k in _KEYISH if k.encode() in raw):
+        p = lowered.find(k)
+        while p >= 0:
+            windows.append((max(0, p - _WINDOW), min(len(w), p + _WINDOW)))
+            p = lowered.find(k, p + _WINDOW)
     out: list[Span] = []
     reach = 0
-    for k in _KEYISH.finditer(w):
-        lo, hi = max(reach, k.start() - _WINDOW), min(len(w), k.end() + _WINDOW)
-        if hi <= lo:
-            continue
-        out += [m.span() for m in _ESCAPE.finditer(w, lo, hi)]
-        reach = hi
+    for lo, hi in sorted(windows):
+        lo = max(lo, reach)
+        if hi > lo:
+            out += [m.span() for m in _ESCAPE.finditer(w, lo, hi)]
+            reach = hi
     return out
 
 
@@ -100,19 +122,21 @@ def regions(w: str, spans: list[Span]) -> list[Span]:
     return out
 
 
-def views(w: str) -> Iterator[tuple[str, list[int], list[int]]]:
-    """For each region with glue: its text without the glue, and the map back
-    (segment starts in the view, and the same segments' starts in `w`)."""
+def joined(w: str) -> tuple[str, list[int], list[int]] | None:
+    """The regions of `w` around glue, each without its glue, one after the other (a blank line
+    between), with the map back: segment starts in the joined text and the same segments'
+    starts in `w`. None when nothing in `w` is split."""
     spans = glue(w)
     if not spans:
-        return
+        return None
     starts = [s for s, _ in spans]
+    parts: list[str] = []
+    vs: list[int] = []
+    ws: list[int] = []
+    n = 0
     for a, b in regions(w, spans):
         k = bisect.bisect_left(starts, a)
-        parts: list[str] = []
-        vs: list[int] = []
-        ws: list[int] = []
-        pos, n = a, 0
+        pos = a
         while k < len(spans) and spans[k][0] < b:
             s, e = spans[k]
             if s > pos:
@@ -126,10 +150,13 @@ def views(w: str) -> Iterator[tuple[str, list[int], list[int]]]:
             vs.append(n)
             ws.append(pos)
             parts.append(w[pos:b])
-        yield "".join(parts), vs, ws
+            n += b - pos
+        parts.append("\n\n")
+        n += 2
+    return "".join(parts), vs, ws
 
 
 def to_text(vs: list[int], ws: list[int], p: int) -> int:
-    """Offset `p` of a view as an offset of the text."""
+    """Offset `p` of the joined text as an offset of the text."""
     k = max(0, bisect.bisect_right(vs, p) - 1)
     return ws[k] + p - vs[k] if vs else p

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import hijack as H
+from vaultsync.core.privacy import intent as I
 from vaultsync.core.privacy.rules import LINE_PREFIX, Span
 from vaultsync.core.privacy.scan import CJK as _CJK
 from vaultsync.core.privacy.scan import anchored, has_cjk, maybe_cjk, word_start
@@ -201,7 +202,11 @@ def exfil_url(url: str) -> bool:
     return False
 
 
-def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> list[Inj]:
+def find_injections(
+    w: str, lowered: str, off: frozenset[str] = frozenset(), nested: bool = False
+) -> list[Inj]:
+    """Every injection in `w`. `nested`: `w` is a normalised or decoded form of a piece of the
+    text (core/privacy/intent.py), read once more without normalising it again."""
     found: list[Inj] = []
     if OVERRIDE not in off:
         cjk = has_cjk(w)
@@ -241,6 +246,11 @@ def find_injections(w: str, lowered: str, off: frozenset[str] = frozenset()) -> 
         for m in MD_IMAGE.finditer(w):
             if m.group("src") and exfil_url(m.group("src")):
                 found.append((m.start(), m.end(), m.start(), m.end(), EXFIL, True))
+
+    def deeper(text: str) -> bool:
+        return bool(find_injections(text, text.lower(), off, nested=True))
+
+    found += [x for x in I.find(w, lowered, None if nested else deeper) if x[4] not in off]
     return found
 
 

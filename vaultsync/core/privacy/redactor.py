@@ -267,11 +267,14 @@ class Redactor:
     def _reassembled(self, w: str, values: list[str]) -> list[Hit]:
         """Hits in the values that wrapping, concatenation, continuation or escapes split
         (core/privacy/assembly.py), mapped back onto `w` with the glue inside them."""
-        out: list[Hit] = []
-        for view, vs, ws in A.views(w):
-            for s, e, rule, prio in self.scan_secrets(view, values=values):
-                out.append((A.to_text(vs, ws, s), A.to_text(vs, ws, e - 1) + 1, rule, prio))
-        return out
+        view = A.joined(w)
+        if view is None:
+            return []
+        text, vs, ws = view
+        return [
+            (A.to_text(vs, ws, s), A.to_text(vs, ws, e - 1) + 1, rule, prio)
+            for s, e, rule, prio in self.scan_secrets(text, values=values)
+        ]
 
     def _inner(self, text: str, depth: int, values: list[str]) -> list[Hit]:
         return self.scan_secrets(text, [], depth=depth, values=values)
@@ -318,8 +321,12 @@ class Redactor:
         leafs = [x for x in leafs if not R.overlaps(inside, x[0], x[1])]
         leafs += [(s, e, f"[REDACTED:{rule}]") for s, e, rule in secrets]
         leafs.sort()
-        if invisible or ours:  # injections: an invisible character separates words, as on output
-            spaced = "".join(" " if a > b else text[a:b] for a, b in _pieces(text, invisible))
+        if invisible or ours or escapes:
+            # injections: an invisible character separates words, as on output; so does the
+            # `\u{200b}` an earlier pass showed it as (a second pass then finds what the first
+            # found, no more: an override split by a zero-width space is flagged as invisible)
+            seps = sorted(invisible + escapes)
+            spaced = "".join(" " if a > b else text[a:b] for a, b in _pieces(text, seps))
             w, segs, _ = _working(spaced, private, [])
             orig = _mapper(segs)
         wrappers = [m.span() for m in _WRAPPER.finditer(w)] if "⟦" in w else []

@@ -350,7 +350,7 @@ _ASCII_OTHER = frozenset(chr(c) for c in range(128)) - _ASCII_ALNUM
 _ASSIGN_RUNS = frozenset((
     "pass", "password", "passwd", "passphrase", "passcode", "pw", "pwd", "secret", "secretkey",
     "token", "api", "apikey", "access", "accesskey", "private", "privatekey", "auth", "authkey",
-    "key",
+    "key", "psk", "pat", "cred", "creds", "credential", "credentials",
 ))  # fmt: skip
 # The same for password prose (`password is …`, `api key: …`), plural `s` included.
 _PROSE_WORDS = ("password", "passphrase", "passcode", "pwd", "secret", "token", "apikey",
@@ -453,6 +453,20 @@ def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, s + len(value)) if value and ok(value) else None
 
 
+_FLAG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
+
+def check_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`--account-key X`, `-client-secret=X`: the key word ends a command-line flag's name
+    (the match starts at it; the flag's first part is read back to its dash)."""
+    i, lim = m.start(), max(0, m.start() - 40)
+    while i > lim and w[i - 1] in _FLAG_CHARS:
+        i -= 1
+    if i == m.start() or w[i] != "-" or (i and w[i - 1] not in " \t\"'=("):
+        return None
+    return check_secret(m, w, s, e)
+
+
 _SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
 
 
@@ -497,6 +511,7 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
     "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
+    "flag": check_flag,
 }  # fmt: skip
 
 

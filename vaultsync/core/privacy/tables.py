@@ -140,10 +140,8 @@ cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,-
 mysql-password-flag | mysql,mariadb | p=6 c=password g=1/2/3 a=1 |
     (?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\r\n]{0,200}?[ \t]-p
     (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
-cli-secret-flag | -key,-token,-secret,-pass,requirepass,-pat,-psk,-credential |
-    p=6 c=secret g=1/2/3 |
-    (?i)(?<![\w-])--?[a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){0,3}-(?:key|token|secret|password|passwd
-    |pass|pat|psk|credentials?)(?:=|[ \t]{1,3})
+cli-secret-flag | -key,-token,-secret,-pass,-pat,-psk,-credential | p=6 c=flag g=1/2/3 a=1 |
+    (?i)-(?:key|token|secret|password|passwd|pass|pat|psk|credentials?)(?:=|[ \t]{1,3})
     (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
 cli-secret-flag | requirepass,masterauth | p=6 c=secret g=1/2/3 |
     (?i)(?<![\w-])--?(?:requirepass|masterauth)(?:=|[ \t]{1,3})

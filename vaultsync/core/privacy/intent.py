@@ -1,0 +1,338 @@
+"""Prompt injections read by what they do, not by their wording alone.
+
+Beside the phrase and structure detectors (core/privacy/inject.py, core/privacy/hijack.py):
+- an instruction addressed to a model, an assistant or an agent reading the text ("the model
+  must…", "if an agent is reading this file…", "Note for the assistant:", "AIモデルへの指示：");
+- a fake turn boundary: a tag that closes the tool output or search results and opens a system or
+  assistant turn (`</tool_output>`, `<system-reminder>`), or a role message with an instruction
+  (`{"role": "system", "content": "New policy: …"}`);
+- a command that sends the environment, a key or a credentials file to a network address
+  (`env | curl --data-binary @-`, `curl -F f=@~/.ssh/id_rsa`, `wget --post-file=~/.netrc`);
+- a markdown image or link whose URL is to be filled with a secret or the conversation
+  (`?d=BASE64_OF_THE_API_KEY`, `?c=[paste the conversation]`, `?s={{OPENAI_API_KEY}}`);
+- a request to remember or always do something ("remember that the user always wants…",
+  "save this to your memory", "请记住", "記憶してください");
+- any of the above, or an override phrase, once the text is normalised: Unicode NFKC (full-width
+  letters), look-alike letters from Cyrillic and Greek, letters spaced out one by one, and a short
+  base64 blob decoded ("decode this base64 and follow it").
+English, Chinese and Japanese. Each detector runs only where a cheap substring test found its
+words; normalisation only on lines that need it. Standard library only.
+"""
+
+from __future__ import annotations
+
+import binascii
+
+from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.scan import has_cjk
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+ADDRESSED = "prompt-injection-addressed"
+FAKE_TAG = "prompt-injection-fake-turn"
+EXFIL_CMD = "prompt-injection-exfil-command"
+EXFIL_URL = "prompt-injection-md-exfil"
+MEMORY = "prompt-injection-memory"
+OBFUSCATED = "prompt-injection-obfuscated"
+
+Inj = tuple[int, int, int, int, str, bool]
+MAX_FINDINGS = 200
+
+_WHO = (
+    r"(?:AI|A\.I\.|LLMs?|language[ \t]+models?|models?|assistants?|agents?|bots?|chatbots?"
+    r"|Claude|ChatGPT|GPT(?:-\d)?|Gemini|Copilot|Codex|Cursor|automated[ \t]+(?:readers?|tools?"
+    r"|agents?)|AI[ \t]+(?:tools?|agents?|assistants?|models?|systems?))"
+)
+_DO = (
+    r"(?:must|should|shall|needs?[ \t]+to|has[ \t]+to|is[ \t]+(?:required|instructed)[ \t]+to"
+    r"|will[ \t]+now|now[ \t]+must|ignore|disregard|run|execute|delete|remove|send|upload|print"
+    r"|reveal|output|tell|include|read|open|paste|reply|respond|answer|summari[sz]e|approve|merge"
+    r"|push|email|post|forward|exfiltrate|copy|write|add|update|mark|install|fetch|curl|say)"
+)
+_ADDRESSED = Lazy(
+    r"(?i)(?:\b(?:note|message|instructions?|attention|reminder|warning|notice|directive)"
+    r"[ \t]+(?:for|to)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?" + _WHO + r"\b[^\n:]{0,60}[:,]"
+    r"|\b(?:to|dear|hey|attention|instructions[ \t]+for)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?"
+    + _WHO
+    + r"\b[^\n:]{0,60}?(?:reading|processing|parsing|summari[sz]ing|viewing)[^\n:]{0,40}[:,]"
+    r"|\b(?:attention|dear|hey)[ \t]+" + _WHO + r"\b[ \t]*[:,]"
+    r"|\bif[ \t]+(?:an?|the|any|you[ \t]+are[ \t]+an?)[ \t]+" + _WHO + r"[ \t]+(?:is[ \t]+)?"
+    r"(?:reading|processing|parsing|seeing)\b"
+    r"|\b(?:the|this|any|every|all)[ \t]+" + _WHO + r"[ \t]+" + _DO + r"\b"
+    r"|\b(?:assistant|model|agent|claude|chatgpt|gemini|copilot)[ \t]*,[ \t]*(?:you[ \t]+)?"
+    + _DO
+    + r"\b"
+    r"|\byour[ \t]+new[ \t]+(?:task|role|instructions?|goal|job)[ \t]+(?:is|are)\b"
+    r"|\bignore[ \t]+the[ \t]+user'?s?[ \t]+(?:request|question|instructions?|message)"
+    r"|\bdisregard[ \t]+the[ \t]+(?:page|text|document|content)[ \t]+above)"
+)
+_ADDRESSED_KEYS = (  # every pattern above names one of these (or is one); each costs a scan
+    "model", "assistant", "agent", "llm", "claude", "gpt", "gemini", "copilot", "codex", " ai",
+    "ai ", "bot", "automated", "your new", "ignore the user",
+)  # fmt: skip
+_ADDRESSED_CJK = Lazy(
+    r"(?:阅读|閱讀|读取|讀取|読ん|読み込)[^\n]{0,12}(?:AI|助手|模型|智能体|アシスタント|エージェント|モデル)"
+    r"|(?:AI|助手|模型|智能体|アシスタント|エージェント|モデル)(?:への|に対する|的)?(?:指示|指令|说明|說明)[：:]"
+    r"|(?:AI|助手|模型|アシスタント|エージェント|モデル)[^\n]{0,4}(?:必须|必須|务必|務必|应当|應當|应该)"
+    r"[^\n]{0,6}(?:立即|马上|馬上|执行|執行|忽略|无视|發送|发送|输出|輸出|実行|出力|送信)"
+    r"|(?:忽略|无视|無視)[^\n]{0,8}(?:用户|用戶|ユーザー)"
+    r"|(?:アシスタント|エージェント|モデル|AI)は[^\n]{0,40}(?:こと|しなさい|してください)。?$"
+)
+_CJK_WHO = ("助手", "模型", "智能体", "アシスタント", "エージェント", "モデル", "忽略", "无视",
+            "無視",
+            "阅读", "閱讀", "読ん", "読み込", "AI：", "AIへ", "AIの", "AI的", "AI必")  # fmt: skip
+
+_TAG = Lazy(
+    r"(?i)<(?:/(?:tool_output|tool_result|tool_response|function_results?|function_calls?"
+    r"|search_results|document|untrusted[_-]?\w{0,20}|user_input|context)"
+    r"|system-reminder|/?system[_-]?(?:prompt|message|instructions?)"
+    r"|(?:system|assistant|developer|instructions?)(?=>[ \t]*[A-Za-z]))>"
+)
+_ROLE_JSON = Lazy(
+    r"(?i)\"role\"[ \t]*:[ \t]*\"(?:system|assistant|developer)\"[ \t]*,[ \t]*\"content\"[ \t]*:"
+    r"[ \t]*\"([^\"\n]{0,400})\""
+)
+_ROLE_ORDER = Lazy(
+    r"(?i)\b(?:policy|must|send|upload|ignore|override|authori[sz]ed|always|from now on|new"
+    r" instructions|delete|exfiltrate|no restrictions)\b"
+)
+
+_SOURCE = (
+    r"(?:\benv\b|\bprintenv\b|\bset\b(?=[ \t]*\|)|os\.environ|process\.env|\$env:|"
+    r"\.ssh\b|id_rsa|id_ed25519|\.aws|credentials|\.netrc|\.git-credentials|\.npmrc|\.pypirc|"
+    r"\.env\b|\.kube|kubeconfig|/etc/shadow|/etc/passwd|\.bash_history|\.docker/config|"
+    r"secrets?\b|api[_-]?key|token)"
+)
+_SINK = (
+    r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bnetcat\b|\btelnet\b|\bscp\b|\brsync\b|urlopen"
+    r"|requests\.(?:post|put|get)|Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\bfetch\("
+    r"|http\.client|socket\.)"
+)
+_PIPE_OUT = Lazy(r"(?i)" + _SOURCE + r"[^\n|]{0,200}\|(?:[^\n|]{0,80}\|){0,3}[^\n|]{0,20}" + _SINK)
+_UPLOAD = Lazy(
+    r"(?i)"
+    + _SINK
+    + r"[^\n]{0,200}?(?:-F[ \t]*['\"]?\w{0,20}=@|--data(?:-binary|-raw)?[ \t=]+['\"]?@"
+    r"|-d[ \t]+['\"]?@|--post-file[ \t=]+|--upload-file[ \t=]+|-T[ \t]+|--body-file[ \t=]+|-Body"
+    r"[ \t]+\(?Get-Content)[^\n]{0,40}?" + _SOURCE
+)
+_CODE_OUT = Lazy(
+    r"(?i)(?:os\.environ|process\.env|\$env:|\.ssh|\.aws|credentials)[^\n]{0,200}"
+    r"(?:urlopen|requests\.|fetch\(|http\.client|Invoke-WebRequest)"
+    r"|(?:urlopen|requests\.|fetch\(|Invoke-WebRequest)[^\n]{0,200}(?:os\.environ|process\.env"
+    r"|\$env:|\.ssh|\.aws|credentials)"
+)
+_SINK_KEYS = ("curl", "wget", "nc ", "ncat", "netcat", "telnet", "scp ", "rsync", "urlopen",
+              "requests.", "invoke-", "iwr ", "fetch(", "http.client", "socket.",)  # fmt: skip
+
+_MD_URL = Lazy(r"!?\[[^\]\n]{0,200}\]\((https?://[^\s)]{1,400}(?:\[[^\]\n]{0,200}\][^\s)]*)?)")
+_FILL = Lazy(
+    r"(?i)[?&#][\w.-]{1,30}=(?:\{\{[^}]{1,80}\}\}|\[[^\]]{3,200}\]|<[^>]{3,80}>"
+    r"|[A-Z][A-Z0-9_]{5,80}\b)"
+)
+_FILL_WHAT = Lazy(
+    r"(?i)key|token|secret|password|passwd|credential|conversation|chat|history|message|prompt"
+    r"|env|paste|insert|summary|context|cookie|session"
+)
+
+_MEMORY = Lazy(
+    r"(?i)\bremember[ \t]+(?:that[ \t]+)?(?:the[ \t]+user|i|we|you|users?)\b[^\n]{0,80}"
+    r"\b(?:always|never|prefers?|wants?|likes?|needs?)\b"
+    r"|\b(?:save|store|add|write|keep|commit|record|put)[ \t]+(?:this|that|the[ \t]+following|it)?"
+    r"[ \t]*(?:to|in|into|as)[ \t]+(?:your[ \t]+)?(?:long-term[ \t]+|permanent[ \t]+|persistent"
+    r"[ \t]+)?(?:memory|memories|preferences?|user[ \t]+profile|USER\.md|AGENT\.md|CLAUDE\.md)"
+    r"|\bas[ \t]+a[ \t]+(?:permanent|persistent|standing|lasting)[ \t]+(?:preference|rule"
+    r"|instruction|memory)"
+    r"|\bfrom[ \t]+now[ \t]+on,?[ \t]+(?:you[ \t]+)?(?:should[ \t]+|must[ \t]+|will[ \t]+)?"
+    r"(?:always|never)\b"
+    r"|请?记住[：:，,]|记住[^\n]{0,20}(?:总是|永远|以后|一直)|(?:写入|存入|保存到)(?:你的)?(?:记忆|長期記憶)"
+    r"|記憶して|覚えておいて|今後は(?:常に|必ず|いつも)|これからは(?:常に|必ず)"
+)
+_MEMORY_KEYS = ("remember", "memor", "preference", "from now on", "user.md", "agent.md")
+_MEMORY_CJK = ("记住", "记忆", "記憶", "覚えて", "今後は", "これからは")  # fmt: skip
+
+_CONFUSABLES = str.maketrans({
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
+    "Т": "T", "Х": "X", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x",
+    "і": "i", "ј": "j", "ѕ": "s", "І": "I", "Ј": "J", "Ѕ": "S", "ԁ": "d", "ԛ": "q", "ԝ": "w",
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "α": "a", "ι": "i",
+})  # fmt: skip
+_SPACED = Lazy(r"(?<![A-Za-z])(?:[A-Za-z][ \t]{1,2}){5,}[A-Za-z](?![A-Za-z])")
+_LETTERS_SPACED = Lazy(r"(?:[A-Za-z][ \t])+[A-Za-z][.,;:!?]*")
+_B64 = Lazy(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,400}={0,2}(?![A-Za-z0-9+/=])")
+_DECODE_ASK = Lazy(r"(?i)\b(?:decode|base64)\b[^\n]{0,60}\b(?:follow|execute|run|obey|do)\b")
+
+
+_SPACED_PRE = Lazy(r" [A-Za-z] [A-Za-z] [A-Za-z] ")
+# Letters that only an obfuscation puts in Latin text: full-width and mathematical letters,
+# Cyrillic or Greek inside a Latin word.
+_ODD = Lazy(r"[\uff21-\uff3a\uff41-\uff5a\u0370-\u03ff\u0400-\u04ff\U0001d400-\U0001d7ff]")
+_LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _around(w: str, s: int, e: int) -> tuple[int, int]:
+    """The line around [s, e), at most 300 characters either side."""
+    a, b = _line(w, s, e)
+    return max(a, s - 300), min(b, e + 300)
+
+
+def _line(w: str, s: int, e: int) -> tuple[int, int]:
+    a = w.rfind("\n", 0, s) + 1
+    b = w.find("\n", e)
+    return a, len(w) if b < 0 else b
+
+
+def present(raw: bytes, keys: tuple[str, ...]) -> list[str]:
+    """The keys that occur in `raw` (the lowered text as UTF-8). A text with one character
+    outside the BMP (an emoji) is stored four bytes a character, and `str.find` on it costs
+    about 1 ms per 100 KB here; on bytes it is ~20 times less."""
+    return [k for k in keys if k.encode() in raw]
+
+
+def _windows(
+    w: str, lowered: str, keys: tuple[str, ...] | list[str], before: int = 160, after: int = 240
+) -> list[tuple[int, int]]:
+    """Windows around each occurrence of `keys` (found with str.find), cut at line ends and
+    joined where they overlap: a detector reads only these, so a long line costs no more."""
+    spans: list[tuple[int, int]] = []
+    for k in keys:
+        p = lowered.find(k)
+        while p >= 0:
+            a = max(w.rfind("\n", max(0, p - before), p) + 1, p - before, 0)
+            b = w.find("\n", p, p + after)
+            spans.append((a, min(len(w), p + after) if b < 0 else b))
+            p = lowered.find(k, p + len(k))
+    spans.sort()
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+# Words one of the addressed-to-a-model patterns needs beside the name (a window without any is
+# not read: code is full of `model` and `agent`).
+_ADDRESSED_GATE = (
+    "note", "message", "instruction", "attention", "reminder", "warning", "notice", "directive",
+    "reading", "processing", "parsing", "summari", "viewing", "seeing", "dear", "hey", "must",
+    "should", "shall", "need", "has to", "required", "instructed", "will now", ", ", "your new",
+    "ignore", "disregard",
+)  # fmt: skip
+
+
+def _gated(lowered: str, windows: list[tuple[int, int]], words: tuple[str, ...]) -> list[Any]:
+    return [(a, b) for a, b in windows if any(x in lowered[a:b] for x in words)]
+
+
+def _hits(w: str, rx: Lazy, windows: list[tuple[int, int]], rule: str) -> list[Inj]:
+    out: list[Inj] = []
+    for a, b in windows:
+        for m in rx.finditer(w, a, b):
+            out.append((m.start(), m.end(), *_line(w, *m.span()), rule, True))
+    return out
+
+
+def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> list[Inj]:
+    """Injections in `w` by what they do. `deeper(text)`: does the phrase detector find an
+    injection in `text` (used on the normalised and decoded forms)."""
+    out: list[Inj] = []
+    raw = lowered.encode("utf-8", "surrogatepass")
+    if keys := present(raw, _ADDRESSED_KEYS):
+        near = _gated(lowered, _windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
+        out += _hits(w, _ADDRESSED, near, ADDRESSED)
+    if not w.isascii() and has_cjk(w) and (keys := present(raw, _CJK_WHO)):
+        out += _hits(w, _ADDRESSED_CJK, _windows(w, w, keys, 60, 80), ADDRESSED)
+    if b"<" in raw and (b"</" in raw or b"system" in raw or b"assistant" in raw):
+        out += [(*m.span(), *_line(w, *m.span()), FAKE_TAG, True) for m in _TAG.finditer(w)]
+    if b'"role"' in raw:
+        for m in _ROLE_JSON.finditer(w):
+            if _ROLE_ORDER.search(m.group(1)):
+                out.append((m.start(), m.end(), *_line(w, *m.span()), FAKE_TAG, True))
+    if keys := present(raw, _SINK_KEYS):
+        sinks = _windows(w, lowered, keys, 300, 300)
+        for rx in (_PIPE_OUT, _UPLOAD, _CODE_OUT):
+            out += _hits(w, rx, sinks, EXFIL_CMD)
+    if b"](http" in raw:
+        for a, b in _windows(w, w, ("](http",), 220, 900):
+            for m in _MD_URL.finditer(w, a, b):
+                f = _FILL.search(m.group(1))
+                if f and _FILL_WHAT.search(f.group()):
+                    out.append((m.start(), m.end(), m.start(), m.end(), EXFIL_URL, True))
+    cjk = not w.isascii() and has_cjk(w)
+    if keys := present(raw, _MEMORY_KEYS + _MEMORY_CJK if cjk else _MEMORY_KEYS):
+        out += _hits(w, _MEMORY, _windows(w, lowered, keys), MEMORY)
+    if deeper is not None:
+        out += _obfuscated(w, lowered, raw, deeper)
+    return _bounded(out)
+
+
+def _bounded(found: list[Inj]) -> list[Inj]:
+    """One finding per quoted span and rule; more than `MAX_FINDINGS` become one block (a
+    hostile text repeating a phrase costs what one does)."""
+    seen: dict[tuple[int, int, str], Inj] = {}
+    for x in found:
+        seen.setdefault((x[2], x[3], x[4]), x)
+    out = list(seen.values())
+    if len(out) > MAX_FINDINGS:
+        s, e = min(x[2] for x in out), max(x[3] for x in out)
+        return [(s, e, s, e, out[0][4], True)]
+    return out
+
+
+def normalised(line: str) -> str:
+    """Full-width and mathematical letters as ASCII (NFKC), look-alike letters as Latin,
+    letters spaced one by one joined."""
+    import unicodedata
+
+    t = line
+    if not t.isascii():
+        t = "".join(unicodedata.normalize("NFKC", c) if _ODD.match(c) else c for c in t).translate(
+            _CONFUSABLES
+        )
+    if _SPACED.search(t):  # `I g n o r e  a l l`: one space inside a word, two between words
+        t = " ".join(
+            seg.replace(" ", "") if _LETTERS_SPACED.fullmatch(seg.strip()) else seg
+            for seg in t.split("  ")
+        )
+    return t
+
+
+def _obfuscated(w: str, lowered: str, raw: bytes, deeper: Callable[[str], bool]) -> list[Inj]:
+    out: list[Inj] = []
+    odd: set[tuple[int, int]] = set()
+    if not w.isascii():
+        for m in _ODD.finditer(w):
+            s = m.start()
+            if "\u0370" <= w[s] <= "\u04ff" and not (
+                w[s - 1 : s] in _LATIN or w[s + 1 : s + 2] in _LATIN
+            ):
+                continue  # a Greek or Cyrillic word is no look-alike; inside a Latin word it is
+            odd.add(_around(w, s, s + 1))
+    if b" " in raw:
+        odd.update(_around(w, *m.span()) for m in _SPACED_PRE.finditer(w))
+    for a, b in sorted(odd):
+        line = w[a:b]
+        n = normalised(line)
+        if n != line and (deeper(n) or find(n, n.lower())) and not deeper(line):
+            out.append((a, b, a, b, OBFUSCATED, True))
+    for m in _B64.finditer(w):
+        blob = m.group()
+        if blob.isalpha() or blob.isdigit() or blob.islower() or blob.isupper():
+            continue  # a word, a number, hex in one case: not base64 of a sentence
+        try:
+            text = binascii.a2b_base64(blob).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in text and text.isprintable() and (deeper(text) or find(text, text.lower())):
+            out.append((m.start(), m.end(), *_line(w, *m.span()), OBFUSCATED, True))
+    if keys := present(raw, ("base64", "decode")):
+        for a, b in _windows(w, lowered, keys, 60, 120):
+            if _DECODE_ASK.search(w, a, b):
+                out.append((a, b, a, b, OBFUSCATED, True))
+    return out
