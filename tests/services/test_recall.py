@@ -283,3 +283,20 @@ def test_a_window_in_the_question_filters_and_lists_its_sessions(
     # exact syntax is taken as written: "yesterday" is a word there, not a window
     exact = recall(vault, config, '"router timeout" yesterday', now=now)
     assert {h.session_id for h in exact.hits} == {"old-fix", "new-fix"}
+
+
+def test_a_topic_outside_the_window_is_still_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
+    vault = tmp_path / "vault"
+    session(vault, "fix", ["fix the router timeout"], project="/w", day="2026-11-20T09:00:00Z")
+    config = load_config(vault)
+    rebuild(vault, config)
+    # said "yesterday", done today: the topic wins over a misremembered day
+    found = recall(vault, config, "how did we fix the router timeout yesterday?")
+    assert found.hits[0].session_id == "fix"
+    # an agent that did nothing in the window: nothing, flagged
+    none = recall(vault, config, "what did Codex do yesterday?")
+    assert none.hits == () and none.abstain

@@ -186,6 +186,7 @@ def recall(
     readable = mode == "any" or (mode == "auto" and not nlquery.is_syntax(query))
     asked = nlquery.understand(query, now) if understand and readable else None
     scoped = asked is not None and (asked.start is not None or bool(asked.agent and asked.intent))
+    unscoped = where
     if asked is not None and scoped:
         # A window or "what did <agent> do": a filter, and the rest of the words to rank by.
         start, end = asked.window_keys()
@@ -200,9 +201,14 @@ def recall(
     with Index.open(path) as index:
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
         ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
+        if scoped and not candidates and nlquery.terms(query):
+            # The topic, but nothing about it inside the window: people misremember days, so
+            # the topic is searched without the window (the agent named still holds).
+            where = replace(unscoped, agent=where.agent)
+            ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
         if scoped and not candidates:
-            # Nothing but the time or the agent to go by ("what did we do yesterday?"), or no
-            # word of the rest inside the window: the window's sessions, newest first.
+            # Nothing but the time or the agent to go by ("what did we do yesterday?"): the
+            # window's sessions, newest first.
             listed = _listed(index, where, exclude_session, vault, limit)
             return Recall(listed, not listed, "any" if listed else "", 1.0 if listed else 0.0)
         vector_ranks: list[str] = []
