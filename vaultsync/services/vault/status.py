@@ -39,6 +39,8 @@ class Status:
     agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
     # Settings of the shared vault config this machine does not honour (core.config.MACHINE_ONLY)
     config_ignored: tuple[str, ...] = ()
+    # agent -> memories injected (session start and prompts) and used, the last seven days
+    memory_use: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -59,6 +61,7 @@ class Status:
             "sync": self.sync,
             "agents": self.agents,
             "config_ignored": list(self.config_ignored),
+            "memory_use": self.memory_use,
         }
 
 
@@ -179,7 +182,17 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         sync=_sync_state(vault),
         agents=_agent_states(vault),
         config_ignored=ignored,
+        memory_use=_memory_use(vault, now()),
     )
+
+
+def _memory_use(vault: Path, moment: datetime) -> dict[str, dict[str, int]]:
+    from vaultsync.services.learning import usage
+
+    try:
+        return usage.summary(vault, moment)
+    except (OSError, ValueError):
+        return {}
 
 
 def _sync_state(vault: Path) -> dict[str, object] | None:
