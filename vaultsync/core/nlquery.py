@@ -407,7 +407,7 @@ _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
 _ACTIVITY = Lazy(
     rf"{_B}(?:work(?:ed|ing)?|done|do|did|happen(?:ed|ing)?|change[sd]?|files?|modified|edited|"
     rf"session|sessions|stuff|things?|anything|get|got|make|made|on)\b{_E}"
-    r"|工作|做了|干了|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
+    r"|工作|做了|干了|了些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
 )
 
 
