@@ -499,8 +499,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
     asked = nlquery.understand(text)
     window, agent = OPEN, ""
     if asked.start is not None or (asked.agent and asked.intent):
-        keys = asked.window_keys()
-        window = (keys[0] or OPEN[0], keys[1] or OPEN[1])
+        since, until = asked.window_keys()
+        window = (since or OPEN[0], until or OPEN[1])
         agent = asked.agent
         terms = nlquery.terms(asked.rest)
     state = _state_file(vault, inc)
