@@ -436,8 +436,7 @@ def _body(path: Path) -> str:
 
 
 def _state_file(vault: Path, inc: Incoming) -> Path:
-    name = paths.short_hash(inc.agent, inc.session_id, n=16) + ".recall"
-    return paths.state_dir(vault) / "sessions" / name
+    return paths.session_state(vault, paths.session_key(inc.agent, inc.session_id), ".recall")
 
 
 def _load_given(path: Path) -> list[str]:

@@ -45,7 +45,7 @@ def session_note(vault: Path, agent: str, session_id: str) -> str:
     """The session's note as the hook recorded it (its pointer file), or ""."""
     if not session_id:
         return ""
-    pointer = paths.state_dir(vault) / "sessions" / paths.short_hash(agent, session_id, n=16)
+    pointer = paths.session_pointer(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):

@@ -113,7 +113,7 @@ def _record(vault: Path, report: LearnReport) -> None:
     data["finished"] = timestamp.format(dt.datetime.now(dt.UTC))
     try:
         writer.write_atomic(
-            paths.state_dir(vault) / "learn-last.json",
+            paths.learn_report(vault),
             json.dumps(data, ensure_ascii=False, indent=2) + "\n",
             fsync=False,
         )

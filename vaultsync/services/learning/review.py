@@ -156,22 +156,12 @@ def load_memories(vault: Path, config: Config) -> tuple[list[Memory], dict[str, 
 
 def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
     """privacy_deferred sessions, from the queue markers, each confirmed by its note."""
-    from vaultsync.core.queue import preflight, set_marker
+    from vaultsync.core.queue import markers, preflight, set_marker
 
     preflight(vault)  # rebuilds the markers on a machine that has none yet
     found: list[HeldSession] = []
     warnings: list[str] = []
-    folder = paths.queue_dir(vault)
-    try:
-        entries = sorted(os.listdir(folder))
-    except OSError:
-        return found, warnings
-    for name in entries:
-        try:
-            line = (folder / name).read_text(encoding="utf-8", errors="replace").split("\n")[0]
-        except OSError:
-            continue
-        status, _, rel = line.partition("\t")
+    for status, rel in markers(vault):
         if status != SessionStatus.PRIVACY_DEFERRED.value or not rel:
             continue
         head = _head(vault, rel)

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from vaultsync.core import logs, paths
-from vaultsync.core.config import Config
+from vaultsync.core.config import Config, user_config_path
 from vaultsync.core.model import AGENTS, QUEUE_STATES
 from vaultsync.core.queue import queue_counts
 
@@ -82,7 +82,7 @@ def _vault_size(vault: Path) -> tuple[int, int, int]:
 def _watcher(vault: Path) -> dict[str, object] | None:
     """The watcher's heartbeat, as `status` shows it: its recent errors above all."""
     try:
-        data = json.loads((paths.state_dir(vault) / "watch.json").read_text(encoding="utf-8"))
+        data = json.loads(paths.watch_heartbeat(vault).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict):
@@ -101,7 +101,7 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
     """The last non-dry `vaultsync learn` run, from the record it leaves in the vault's state
     folder: when it finished, its mode, how many of each thing it did, and its warnings."""
     try:
-        data = json.loads((paths.state_dir(vault) / "learn-last.json").read_text(encoding="utf-8"))
+        data = json.loads(paths.learn_report(vault).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict):
@@ -135,7 +135,7 @@ def ignored_settings(config: Config) -> tuple[str, ...]:
         found.append(
             f"{config.vault / paths.VAULT_CONFIG}: privacy.rules {', '.join(shadowed)} ignored: "
             "a shared rule cannot replace a built-in rule; only this machine's config may "
-            f"({paths.vaultsync_home() / 'config.toml'})"
+            f"({user_config_path()})"
         )
     return tuple(found)
 
