@@ -25,7 +25,16 @@ AGENTS_DIR = Path(
     os.environ.get("VAULTSYNC_AGENTS_DIR") or Path.home() / ".cache" / "vaultsync-agents"
 )
 BIN = AGENTS_DIR / "bin"
-CLI = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "hermes": "hermes"}
+CLI = {
+    "claude-code": "claude",
+    "codex": "codex",
+    "gemini": "gemini",
+    "hermes": "hermes",
+    "copilot": "copilot",
+    "opencode": "opencode",
+}
+# OpenCode's version, for the plugin package it installs into its config folder (below).
+OPENCODE_VERSION = "1.18.33"
 VAULTSYNC = Path(sys.executable).parent / "vaultsync"
 CONTEXT_MARKER = "VAULTSYNC-CONTEXT-MARKER-7319 prefers tabs over spaces"
 PROMPT = "Please list what is in the folder /nonexistent and tell me what you found there."
@@ -125,6 +134,57 @@ class Sandbox:
                 GEMINI_API_KEY="fake",
                 GEMINI_CLI_TRUST_WORKSPACE="true",
             )
+        elif self.agent == "copilot":
+            self.env.update(
+                COPILOT_PROVIDER_BASE_URL=f"{model_url}/v1",
+                COPILOT_PROVIDER_API_KEY="fake",
+                COPILOT_MODEL="fake-model",
+                # No GitHub sign-in, telemetry, update check or GitHub MCP server.
+                COPILOT_OFFLINE="true",
+                # The launcher unpacks ~235 MB into its package cache on first start: once for
+                # every test, outside the throwaway home.
+                COPILOT_PKG_CACHE_HOME=str(AGENTS_DIR / "copilot-pkg"),
+            )
+        elif self.agent == "opencode":
+            folder = self.home / ".config" / "opencode"
+            folder.mkdir(parents=True, exist_ok=True)
+            provider = {
+                "npm": "@ai-sdk/openai-compatible",
+                "name": "fake",
+                "options": {"baseURL": f"{model_url}/v1", "apiKey": "fake"},
+                "models": {"fake-model": {"name": "fake-model", "tool_call": True}},
+            }
+            config = {
+                "model": "fake/fake-model",
+                "autoupdate": False,
+                "share": "disabled",
+                "lsp": False,
+                "formatter": False,
+                "provider": {"fake": provider},
+            }
+            (folder / "opencode.json").write_text(json.dumps(config, indent=2) + "\n")
+            # A config folder OpenCode has already set up for plugins: with a plugin there and
+            # no record of its plugin package, it npm-installs that package first on every
+            # start (tens of seconds, or retries offline). These are OpenCode's files.
+            dep = {"@opencode-ai/plugin": OPENCODE_VERSION}
+            (folder / "package.json").write_text(json.dumps({"dependencies": dep}) + "\n")
+            lock = {
+                "name": "opencode",
+                "lockfileVersion": 3,
+                "requires": True,
+                "packages": {
+                    "": {"dependencies": dep},
+                    "node_modules/@opencode-ai/plugin": {"version": OPENCODE_VERSION},
+                },
+            }
+            (folder / "package-lock.json").write_text(json.dumps(lock, indent=2) + "\n")
+            (folder / "node_modules").mkdir()
+            self.env.update(
+                OPENCODE_DISABLE_MODELS_FETCH="1",
+                OPENCODE_DISABLE_AUTOUPDATE="1",
+                OPENCODE_DISABLE_LSP_DOWNLOAD="1",
+                OPENCODE_DISABLE_SHARE="1",
+            )
         elif self.agent == "hermes":
             config = self.home / ".hermes" / "config.yaml"
             config.parent.mkdir(parents=True, exist_ok=True)
@@ -157,6 +217,12 @@ class Sandbox:
             ]
         if self.agent == "gemini":
             return [cli, "-m", "gemini-2.5-pro", "-p", prompt, "--yolo", "--output-format", "json"]
+        if self.agent == "copilot":
+            # --no-auto-update: else the launcher runs the newest version in its package cache.
+            return [cli, "-p", prompt, "--allow-all-tools", "--no-auto-update",
+                    "--disable-client-telemetry", "--no-ask-user"]  # fmt: skip
+        if self.agent == "opencode":
+            return [cli, "run", "--auto", prompt]
         if oneshot:
             return [cli, "--accept-hooks", "--yolo", "-z", prompt]
         return [cli, "chat", "--accept-hooks", "--yolo", "-Q", "-q", prompt]

@@ -2,7 +2,7 @@
 
 It speaks just enough of four wire formats for one agent turn with one shell call:
 Anthropic Messages (JSON and SSE streaming: Claude Code), OpenAI Responses (SSE: Codex),
-OpenAI Chat Completions (JSON and SSE: Hermes) and Gemini generateContent /
+OpenAI Chat Completions (JSON and SSE: Hermes, Copilot CLI, OpenCode) and Gemini generateContent /
 streamGenerateContent (Gemini CLI).
 
 The script is the same for every agent: a request whose conversation holds no tool call yet
@@ -30,11 +30,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 FINAL = "Done: the command ran and I read its output."
-SHELL_TOOLS = ("Bash", "shell", "exec_command", "shell_command", "terminal", "run_shell_command")
+SHELL_TOOLS = (
+    "Bash",
+    "bash",
+    "shell",
+    "exec_command",
+    "shell_command",
+    "terminal",
+    "run_shell_command",
+)
 # vaultsync's MCP search tool as each agent names MCP tools: Claude Code, Codex and Hermes
 # `mcp__vaultsync__search` (Codex as the `search` function of an `mcp__vaultsync` namespace),
-# Gemini CLI `mcp_vaultsync_search`.
-MCP_SEARCH = re.compile(r"mcp_{1,2}vaultsync_{1,2}search")
+# Gemini CLI `mcp_vaultsync_search`, Copilot CLI `vaultsync-search`, OpenCode `vaultsync_search`.
+MCP_SEARCH = re.compile(r"(mcp_{1,2})?vaultsync(_{1,2}|-)search")
 WAIT_COMMAND = "sleep 2"
 MAX_CALLS = 5
 

@@ -266,3 +266,46 @@ def test_hooks_and_server_uninstall_leaves_the_file_and_no_backup(
     assert proc.returncode == 0, proc.stderr
     assert config.read_bytes() == text.encode()
     assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == before
+
+
+def test_an_agents_own_additions_do_not_keep_the_backup(home: Path) -> None:
+    """OpenCode adds `$schema` to opencode.json on its first run: uninstall removes the entry
+    by content, keeps the agent's addition, and no backup is left (it holds nothing the
+    restored file lacks)."""
+    config = home / ".config/opencode/opencode.json"
+    config.parent.mkdir(parents=True)
+    config.write_text('{\n  "model": "fake/fake-model"\n}\n')
+    install_mcp("opencode")
+    data = json.loads(config.read_text())
+    assert data["mcp"]["vaultsync"]["command"][1:] == ["mcp", "--agent", "opencode"]
+    config.write_text(json.dumps({"$schema": "https://opencode.ai/config.json", **data}))
+    done = uninstall_mcp("opencode")
+    assert json.loads(config.read_text()) == {
+        "$schema": "https://opencode.ai/config.json",
+        "model": "fake/fake-model",
+    }
+    assert done.kept_backups == ()
+    assert sorted(p.name for p in config.parent.iterdir()) == ["opencode.json"]
+
+
+def test_a_persons_change_keeps_the_backup(home: Path) -> None:
+    config = home / ".copilot/mcp-config.json"
+    config.parent.mkdir(parents=True)
+    config.write_text('{"mcpServers": {"other": {"command": "x"}}}\n')
+    install_mcp("copilot")
+    data = json.loads(config.read_text())
+    data["mcpServers"]["other"]["command"] = "y"  # the person's old value is only in the backup
+    config.write_text(json.dumps(data))
+    done = uninstall_mcp("copilot")
+    assert done.kept_backups
+
+
+def test_opencode_jsonc_with_comments_is_not_rewritten(home: Path) -> None:
+    config = home / ".config/opencode/opencode.json"
+    config.parent.mkdir(parents=True)
+    text = '{\n  // my model\n  "model": "fake/fake-model",\n}\n'
+    config.write_text(text)
+    with pytest.raises(InstallError, match="has comments") as caught:
+        install_mcp("opencode")
+    assert '"mcp"' in str(caught.value) and '"--agent"' in str(caught.value)
+    assert config.read_text() == text

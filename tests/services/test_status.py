@@ -24,7 +24,7 @@ def test_empty_vault(vault: Path) -> None:
     assert result.queue == {"pending": 0, "privacy_deferred": 0, "deferred": 0, "skipped": 0}
     assert (result.hook_errors_24h, result.notes, result.sessions) == (0, 0, 0)
     assert result.hooks == dict.fromkeys(
-        ("claude-code", "codex", "hermes", "gemini", "cursor"), False
+        ("claude-code", "codex", "hermes", "gemini", "cursor", "copilot", "opencode"), False
     )
 
 

@@ -52,7 +52,7 @@ def test_a_clean_home_is_clean_again_after_every_agent(home: Path) -> None:
     assert not svc.manifest_path().exists()
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", [a for a in AGENTS if a != "opencode"])
 def test_a_persons_file_comes_back_and_the_backups_go(agent: str, home: Path) -> None:
     path = target_for(agent).path
     path.parent.mkdir(parents=True)
@@ -65,6 +65,17 @@ def test_a_persons_file_comes_back_and_the_backups_go(agent: str, home: Path) ->
     assert path.read_bytes() == original
     assert snapshot(home) == before  # no backup with our hooks in it, no folder left behind
     assert str(first.backup) in done.removed and done.kept_backups == ()
+
+
+def test_a_persons_own_opencode_plugin_named_vaultsync_is_never_overwritten(home: Path) -> None:
+    """OpenCode's plugin is a file of vaultsync's own: one that is not is left alone."""
+    path = target_for("opencode").path
+    path.parent.mkdir(parents=True)
+    path.write_text("export const Mine = async () => ({});\n", encoding="utf-8")
+    with pytest.raises(svc.InstallError, match="not vaultsync's"):
+        svc.install("opencode")
+    assert svc.uninstall("opencode").action == "absent"
+    assert path.read_text(encoding="utf-8") == "export const Mine = async () => ({});\n"
 
 
 def test_backups_stay_when_the_file_cannot_be_restored_exactly(home: Path) -> None:

@@ -40,7 +40,7 @@ class Heartbeat:
 
 
 def heartbeat_file(vault: Path) -> Path:
-    return paths.watch_heartbeat(vault)
+    return paths.state_dir(vault) / "watch.json"
 
 
 def read_heartbeat(vault: Path) -> dict[str, Any] | None:

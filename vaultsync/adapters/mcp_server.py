@@ -20,7 +20,8 @@ from typing import Annotated, Any
 
 INSTRUCTIONS = (
     "vaultsync: the shared, person-editable memory of all this person's coding agents (Claude "
-    "Code, Codex, Gemini CLI, Hermes, Cursor) in an Obsidian vault. Use `search` first (short "
+    "Code, Codex, Gemini CLI, Hermes, Copilot CLI, OpenCode, Cursor) in an Obsidian vault. "
+    "Use `search` first (short "
     "hits, each saying which agent and session it came from), then `timeline` around one hit "
     "or `get` for the full text of the few you need. `recent` lists a project's latest "
     "sessions across agents. `remember` saves a durable fact for review."
@@ -30,7 +31,7 @@ INSTRUCTIONS = (
 ARGS = (
     "What to look for, in plain words, any language",
     "Only this project (path or repo key)",
-    "Only this agent: claude-code, codex, gemini, hermes, cursor",
+    "Only this agent: claude-code, codex, gemini, hermes, cursor, copilot, opencode",
     "Only this type: memory, summary, session, event, note",
     "Only memories of this level: L1, L2, L3",
     "Only since a date (2026-11-01) or an age (7d, 12h)",
@@ -76,7 +77,8 @@ def build_server(*, vault: str | None = None, agent: str = "") -> Any:
         from pydantic import Field
     except ImportError as exc:
         raise McpMissing(
-            "the MCP server needs the mcp extra: pip install 'vaultsync[mcp]'"
+            "the MCP server needs the `mcp` package, a dependency of vaultsync: reinstall "
+            "vaultsync (`pip install -e .` in the clone) or `pip install 'mcp>=2.3,<3'`"
         ) from exc
 
     from vaultsync import __version__

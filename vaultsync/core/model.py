@@ -123,7 +123,15 @@ class ToolKind(enum.StrEnum):
     OTHER = "other"
 
 
-AGENTS: tuple[str, ...] = ("claude-code", "codex", "hermes", "gemini", "cursor")
+AGENTS: tuple[str, ...] = (
+    "claude-code",
+    "codex",
+    "hermes",
+    "gemini",
+    "cursor",
+    "copilot",
+    "opencode",
+)
 
 
 @dataclass(frozen=True)

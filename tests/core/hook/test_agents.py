@@ -52,6 +52,14 @@ def test_every_fixture_payload_parses(agent: str) -> None:
             "cursor",
             "session_start prompt tool tool tool tool turn_end session_end",
         ),
+        (
+            "copilot",
+            "session_start prompt tool tool_error tool tool_error turn_end session_end",
+        ),
+        (
+            "opencode",
+            "session_start prompt tool tool_error tool turn_end session_end",
+        ),
     ],
 )
 def test_native_events_map_to_normalized_kinds(agent: str, kinds: str) -> None:
@@ -196,3 +204,109 @@ def test_observer_events_print_nothing_or_empty_json() -> None:
 def test_install_events_are_all_recorded_events() -> None:
     for agent, events in agents.INSTALL_EVENTS.items():
         assert set(events) <= set(agents.EVENTS[agent])
+
+
+def test_copilot_exit_code_from_the_text_and_mcp_names(tmp_path: Path) -> None:
+    seq = payloads("copilot")
+    view = agents.normalize("copilot", seq[2])
+    assert (view.tool_kind, view.files) == ("read", ("/work/demo/src/date.js",))
+    failing = agents.normalize("copilot", seq[3])
+    # resultType says success; the exit code is only in the text, and is not kept in it
+    assert failing.kind is EventKind.TOOL_ERROR and failing.is_error
+    assert failing.extra["exit_code"] == 1
+    assert failing.tool_output == "FAIL test/date.test.js\n  formatDate keeps the local day"
+    assert failing.tool_kind == "shell"
+    mcp = agents.normalize("copilot", seq[5])
+    assert (mcp.tool_kind, mcp.tool_output) == ("mcp", "MCP server vaultsync is not connected")
+    start = agents.normalize("copilot", seq[0])
+    assert start.wants_context and start.extra["source"] == "new"
+    assert start.session_id == "515ebea2-6c1d-4f0e-9a3b-2d7c8e1f4a90"
+
+
+def test_copilot_camel_case_payloads_are_named_by_the_event_flag() -> None:
+    payload = {"sessionId": "s1", "timestamp": 1, "cwd": "/w", "prompt": "hello"}
+    inc = agents.normalize("copilot", payload, "userPromptSubmitted")
+    assert (inc.kind, inc.prompt, inc.session_id) == (EventKind.PROMPT, "hello", "s1")
+    text = "hi\n<shellId: 0 completed with exit code 0>"
+    ok = {"sessionId": "s1", "toolName": "bash", "toolArgs": {"command": "echo hi"},
+          "toolResult": {"resultType": "success", "textResultForLlm": text}}  # fmt: skip
+    tool = agents.normalize("copilot", ok, "postToolUse")
+    assert (tool.kind, tool.is_error, tool.tool_output) == (EventKind.TOOL, False, "hi")
+
+
+def test_copilot_claude_style_payloads_read_tool_result() -> None:
+    """Claude-style hook names (a repository's .claude/settings.json run by Copilot) send
+    Claude-like payloads, with the output under tool_result."""
+    text = "ls: /nope: No such file\n<shellId: 0 completed with exit code 2>"
+    payload = {"hook_event_name": "PostToolUse", "session_id": "s2", "cwd": "/w",
+               "tool_name": "Bash", "tool_input": {"command": "ls /nope"},
+               "tool_result": {"result_type": "success", "text_result_for_llm": text}}  # fmt: skip
+    inc = agents.normalize("copilot", payload)
+    assert (inc.kind, inc.session_id, inc.tool_output) == (
+        EventKind.TOOL_ERROR,
+        "s2",
+        "ls: /nope: No such file",
+    )
+    prompt = {"hook_event_name": "UserPromptSubmit", "session_id": "s2", "prompt": "hi"}
+    assert agents.normalize("copilot", prompt).kind is EventKind.PROMPT
+    assert agents.normalize("copilot", {"hook_event_name": "Stop"}).kind is EventKind.TURN_END
+
+
+def test_copilot_turn_end_reads_the_answer_from_its_transcript(tmp_path: Path) -> None:
+    transcript = tmp_path / "events.jsonl"
+    lines = [
+        {"type": "assistant.message", "data": {"content": "first answer"}},
+        {"type": "assistant.message", "data": {"content": "", "toolRequests": [{}]}},
+        {"type": "assistant.message", "data": {"content": "the last answer"}},
+        {"type": "assistant.turn_end", "data": {"turnId": "1"}},
+    ]
+    transcript.write_text("".join(json.dumps(x) + "\n" for x in lines) + '{"cut', "utf-8")
+    payload = {"sessionId": "s", "transcriptPath": str(transcript), "stopReason": "end_turn"}
+    inc = agents.normalize("copilot", payload, "agentStop")
+    assert (inc.kind, inc.message) == (EventKind.TURN_END, "the last answer")
+    gone = agents.normalize(
+        "copilot", {**payload, "transcriptPath": str(tmp_path / "x")}, "agentStop"
+    )
+    assert gone.message == ""
+
+
+def test_opencode_exit_code_prompt_quotes_and_mcp_names() -> None:
+    seq = payloads("opencode")
+    prompt = agents.normalize("opencode", seq[1])
+    assert prompt.prompt == "Why does npm test fail on the date helpers? Fix formatDate for UTC."
+    read = agents.normalize("opencode", seq[2])
+    assert (read.tool_kind, read.files, read.is_error) == (
+        "read",
+        ("/work/demo/src/date.js",),
+        False,
+    )
+    failing = agents.normalize("opencode", seq[3])
+    assert failing.is_error and failing.extra["exit_code"] == 1
+    assert agents.normalize("opencode", seq[4]).tool_kind == "mcp"
+    assert agents.normalize("opencode", seq[5]).message.startswith("formatDate now keeps")
+    assert agents.normalize("opencode", seq[0]).wants_context
+
+
+@pytest.mark.parametrize("agent", ["copilot", "opencode"])
+def test_copilot_and_opencode_context_is_top_level_additional_context(agent: str) -> None:
+    start = agents.normalize(agent, payloads(agent)[0])
+    assert json.loads(agents.render_output(start, agent, "CTX") or "") == {
+        "additionalContext": "CTX"
+    }
+    tool = agents.normalize(agent, payloads(agent)[3])
+    assert agents.render_output(tool, agent, "") is None
+
+
+def test_copilot_running_a_repositorys_claude_hooks_is_copilot(tmp_path: Path) -> None:
+    env = {"COPILOT_CLI": "1", "HOME": str(tmp_path)}
+    assert agents.actual_agent("claude-code", {"HOME": str(tmp_path)}) == "claude-code"
+    assert agents.actual_agent("claude-code", env) == "copilot"
+    assert agents.actual_agent("codex", env) == "codex"
+    hooks = tmp_path / ".copilot" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "vaultsync.json").write_text("{}")
+    # vaultsync's own Copilot hooks record the event: the Claude hook records nothing
+    assert agents.actual_agent("claude-code", env) is None
+    assert agents.actual_agent("claude-code", {**env, "COPILOT_HOME": str(tmp_path / "c")}) == (
+        "copilot"
+    )

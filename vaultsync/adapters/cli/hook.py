@@ -22,8 +22,8 @@ def hook(
     agent: str = typer.Option(
         None,
         "--agent",
-        help="The agent that runs the hook: claude-code, codex, hermes, gemini or cursor "
-        "(guessed from the payload when omitted).",
+        help="The agent that runs the hook: claude-code, codex, hermes, gemini, cursor, copilot "
+        "or opencode (guessed from the payload when omitted).",
         show_default=False,
     ),
     event: str = typer.Option(

@@ -6,12 +6,12 @@ import typer
 
 from vaultsync.adapters.cli.app import Exit, JsonOption, app, emit_json, fail
 
-_AGENT_HELP = "claude-code, codex, hermes, gemini or cursor."
+_AGENT_HELP = "claude-code, codex, hermes, gemini, cursor, copilot or opencode."
 ScopeOption = typer.Option(
     "user",
     "--scope",
     help="user: the agent's per-user configuration; project: the current repository's "
-    "(.claude/, .codex/, .gemini/, .cursor/; Hermes has none).",
+    "(.claude/, .codex/, .gemini/, .cursor/; Hermes, Copilot CLI and OpenCode have none).",
 )
 DryRunOption = typer.Option(
     False, "--dry-run", help="Print the change as a diff and write nothing."

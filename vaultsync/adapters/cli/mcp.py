@@ -21,7 +21,8 @@ def mcp(
 ) -> None:
     """Run the MCP server on stdin/stdout (no network listener): tools search, timeline, get,
     recent and remember over the shared vault. Agents start it themselves once `vaultsync
-    install AGENT` has registered it; needs `pip install 'vaultsync[mcp]'` (docs/mcp.md)."""
+    install AGENT` has registered it; `vaultsync doctor` starts each registered server once and
+    says whether it answers (docs/mcp.md)."""
     from vaultsync.adapters.mcp_server import McpMissing, run
 
     try:

@@ -50,7 +50,10 @@ def list_drafts(vault: Path | None = VaultOption, json_output: bool = JsonOption
 def approve(
     name: str = typer.Argument(..., help="The draft's folder name under skills/drafts/."),
     agent: str = typer.Option(
-        ..., "--agent", help="claude-code, codex, hermes, gemini or cursor.", show_default=False
+        ...,
+        "--agent",
+        help="claude-code, codex, hermes, gemini, cursor, copilot or opencode.",
+        show_default=False,
     ),
     scope: str = typer.Option(
         "user",

@@ -33,7 +33,8 @@ _SCHEMAS: list[dict[str, Any]] = [
         "name": "vaultsync_search",
         "description": (
             "Search the person's shared memory of ALL their coding agents (Claude Code, Codex, "
-            "Gemini CLI, Hermes, Cursor): memories, session summaries, session events. Use it "
+            "Gemini CLI, Hermes, Copilot CLI, OpenCode, Cursor): memories, session summaries, "
+            "session events. Use it "
             "for anything done in another agent or an earlier session (which files a fix "
             "changed, a decision, a convention). Short hits; open one with vaultsync_get."
         ),

@@ -78,6 +78,30 @@ EVENTS: dict[str, dict[str, EventKind]] = {
         "stop": _K.TURN_END,
         "sessionEnd": _K.SESSION_END,
     },
+    "copilot": {
+        "sessionStart": _K.SESSION_START,
+        "userPromptSubmitted": _K.PROMPT,
+        "postToolUse": _K.TOOL,
+        "postToolUseFailure": _K.TOOL_ERROR,
+        "agentStop": _K.TURN_END,
+        "subagentStop": _K.SUBAGENT_END,
+        "preCompact": _K.COMPACT,
+        "sessionEnd": _K.SESSION_END,
+        # The Claude-style names, for the hooks of a repository's .claude/settings.json, which
+        # Copilot runs too (core/hook/agents.actual_agent); the others fold to the ones above.
+        "UserPromptSubmit": _K.PROMPT,
+        "Stop": _K.TURN_END,
+    },
+    # Names of vaultsync's own OpenCode plugin (resources/opencode/vaultsync.js), which sends
+    # them: OpenCode runs plugins in-process and has no hook payloads of its own.
+    "opencode": {
+        "session.created": _K.SESSION_START,
+        "chat.message": _K.PROMPT,
+        "tool.execute.after": _K.TOOL,
+        "session.idle": _K.TURN_END,
+        "session.compacted": _K.COMPACT,
+        "dispose": _K.SESSION_END,
+    },
 }
 
 # The events `vaultsync install` registers, per agent (the issue's list, in firing order).
@@ -110,6 +134,25 @@ INSTALL_EVENTS: dict[str, tuple[str, ...]] = {
         "stop",
         "sessionEnd",
     ),
+    # Never preToolUse or permissionRequest: a hook that fails there denies the tool call.
+    "copilot": (
+        "sessionStart",
+        "userPromptSubmitted",
+        "postToolUse",
+        "postToolUseFailure",
+        "agentStop",
+        "subagentStop",
+        "preCompact",
+        "sessionEnd",
+    ),
+    "opencode": (
+        "session.created",
+        "chat.message",
+        "tool.execute.after",
+        "session.idle",
+        "session.compacted",
+        "dispose",
+    ),
 }
 
 # Events whose stdout is read as context for the model.
@@ -119,6 +162,8 @@ _CONTEXT_EVENTS = {
     "gemini": "SessionStart",
     "cursor": "sessionStart",
     "hermes": "pre_llm_call",  # only on the first turn (extra.is_first_turn)
+    "copilot": "sessionStart",
+    "opencode": "session.created",
 }
 CLAUDE_CONTEXT_CAP = 10_000  # Claude Code truncates hook output strings beyond this
 
@@ -133,7 +178,7 @@ for _kind, _names in (
         "edit multiedit apply_patch patch replace edit_file search_replace notebookedit "
         "str_replace",
     ),
-    (ToolKind.WRITE, "write write_file create_file"),
+    (ToolKind.WRITE, "write write_file create_file create"),
     (ToolKind.READ, "read read_file read_many_files notebookread view cat"),
     (
         ToolKind.SEARCH,
@@ -246,6 +291,10 @@ def normalize(agent: str, payload: dict[str, Any], event_flag: str | None = None
     }
     if agent == "hermes":
         fields = _hermes(payload, native, kind)
+    elif agent == "copilot":
+        fields = _copilot(payload, native, kind)
+    elif agent == "opencode":
+        fields = _opencode(payload, native, kind)
     elif agent == "cursor":
         fields = _cursor(payload, native, kind)
     elif agent == "gemini":
@@ -288,6 +337,7 @@ def _env_project_dir(agent: str) -> str:
     names = {
         "claude-code": ("CLAUDE_PROJECT_DIR",),
         "gemini": ("GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"),
+        "copilot": ("COPILOT_PROJECT_DIR",),
     }.get(agent, ())
     for name in names:
         if os.environ.get(name):
@@ -427,6 +477,146 @@ def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
     return out
 
 
+def _mcp_or(tool: str, separator: str) -> dict[str, Any]:
+    """Copilot names MCP tools `server-tool`, OpenCode `server_tool`: a name the tool table
+    does not know that has the separator is an MCP tool."""
+    low = tool.lower()
+    if low and low not in _TOOL_KINDS and separator in low:
+        return {"tool_kind": ToolKind.MCP.value}
+    return {}
+
+
+def _copilot(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+    """Copilot CLI: camelCase payloads (no event name: --event says it), or Claude-style ones
+    for Claude-style hook names, whose tool output is under `tool_result`. A failing shell
+    command still arrives as postToolUse with resultType "success": the exit code is only in
+    the text (`<shellId: 0 completed with exit code 2>`)."""
+    out: dict[str, Any] = {}
+    if kind in (_K.TOOL, _K.TOOL_ERROR):
+        tool = _s(p.get("toolName") or p.get("tool_name"))
+        out["tool"] = tool
+        out.update(_mcp_or(tool, "-"))
+        args = p.get("toolArgs", p.get("tool_input", p.get("toolInput")))
+        out["tool_input"] = _json_arg(args)
+        result = p.get("toolResult", p.get("tool_result"))
+        if kind is _K.TOOL_ERROR:
+            error = p.get("error")
+            if isinstance(error, dict):
+                error = error.get("message", error)
+            out["tool_output"] = error if error else _copilot_text(result)
+            out["is_error"] = True
+            return out
+        text = _copilot_text(result)
+        output, code = copilot_exit_code(text)
+        out["tool_output"] = output
+        status = ""
+        if isinstance(result, dict):
+            status = _s(result.get("resultType") or result.get("result_type")).lower()
+        if code is not None:
+            out["extra"] = {"exit_code": code}
+        if code or status in ("failure", "error", "denied", "rejected"):
+            out["kind"] = _K.TOOL_ERROR
+            out["is_error"] = True
+    elif kind is _K.PROMPT:
+        out["prompt"] = _s(p.get("prompt"))
+    elif kind in (_K.TURN_END, _K.SUBAGENT_END):
+        from vaultsync.core.hook.transcript import copilot_last_message
+
+        where = p.get("transcriptPath") or p.get("transcript_path")
+        out["message"] = copilot_last_message(where)
+        reason = _s(p.get("stopReason") or p.get("stop_reason"))
+        if reason:
+            out["extra"] = {"reason": reason[:100]}
+    return out
+
+
+def _copilot_text(result: Any) -> Any:
+    if isinstance(result, dict):
+        for key in ("textResultForLlm", "text_result_for_llm", "content"):
+            if key in result:
+                return result[key]
+    return result
+
+
+_COPILOT_EXIT = "completed with exit code "
+
+
+def copilot_exit_code(text: Any) -> tuple[Any, int | None]:
+    """(the output without Copilot's `<shellId: N completed with exit code M>` line, M)."""
+    if not isinstance(text, str):
+        return text, None
+    at = text.rfind(_COPILOT_EXIT)
+    if at == -1:
+        return text, None
+    digits = ""
+    for ch in text[at + len(_COPILOT_EXIT) :]:
+        if not ch.isdigit():
+            break
+        digits += ch
+    if not digits:
+        return text, None
+    start = text.rfind("<shellId:", 0, at)
+    end = text.find(">", at)
+    if start != -1 and end != -1 and not text[end + 1 :].strip():
+        text = text[:start].rstrip("\n")
+    return text, int(digits)
+
+
+def _json_arg(value: Any) -> Any:
+    """Tool arguments that arrive as a JSON string, as the object they hold."""
+    if isinstance(value, str) and value[:1] == "{":
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _opencode(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str, Any]:
+    """OpenCode, through vaultsync's own plugin (resources/opencode/vaultsync.js), which sends
+    `tool`, `args`, `output` and `exit` (metadata.exit: a shell command's exit code)."""
+    out: dict[str, Any] = {}
+    if kind in (_K.TOOL, _K.TOOL_ERROR):
+        tool = _s(p.get("tool"))
+        out["tool"] = tool
+        out.update(_mcp_or(tool, "_"))
+        out["tool_input"] = p.get("args")
+        out["tool_output"] = p.get("output")
+        code = p.get("exit")
+        if isinstance(code, int) and not isinstance(code, bool):
+            out["extra"] = {"exit_code": code}
+            if code:
+                out["kind"] = _K.TOOL_ERROR
+                out["is_error"] = True
+        if p.get("error"):
+            out["kind"] = _K.TOOL_ERROR
+            out["is_error"] = True
+            out["tool_output"] = p.get("error") if not p.get("output") else p.get("output")
+    elif kind is _K.PROMPT:
+        prompt = _s(p.get("prompt")).strip()
+        # `opencode run PROMPT` hands the model the prompt in quotes: not the person's words.
+        if len(prompt) > 1 and prompt[0] == prompt[-1] == '"':
+            prompt = prompt[1:-1]
+        out["prompt"] = prompt
+    elif kind in (_K.TURN_END, _K.SUBAGENT_END):
+        out["message"] = _s(p.get("message"))
+    return out
+
+
+def actual_agent(agent: str, environ: Any = None) -> str | None:
+    """The agent that really runs this hook: Copilot CLI also runs the hooks of a trusted
+    repository's .claude/settings.json (a project-scope `vaultsync install claude-code`), with
+    COPILOT_CLI=1 in their environment. Those events are Copilot's: recorded as Copilot's, or
+    not at all (None) when vaultsync's own Copilot hooks are installed and record them."""
+    env = os.environ if environ is None else environ
+    if agent != "claude-code" or env.get("COPILOT_CLI") != "1":
+        return agent
+    home = env.get("COPILOT_HOME") or os.path.join(env.get("HOME") or "~", ".copilot")
+    if os.path.exists(os.path.join(os.path.expanduser(home), "hooks", "vaultsync.json")):
+        return None
+    return "copilot"
+
+
 _HOOK_CONTEXT = "<hook_context>"
 
 
@@ -489,6 +679,10 @@ def render_output(incoming: Incoming | None, agent: str, context: str) -> str | 
             return json.dumps({"context": context}, ensure_ascii=False)
         if agent == "cursor":
             return json.dumps({"additional_context": context}, ensure_ascii=False)
+        if agent in ("copilot", "opencode"):
+            # Copilot reads only a top-level additionalContext (Claude's hookSpecificOutput
+            # form is ignored); vaultsync's OpenCode plugin reads the same.
+            return json.dumps({"additionalContext": context}, ensure_ascii=False)
     if agent == "gemini":
         return "{}"  # Gemini reads stdout as JSON on every event
     if agent == "cursor":

@@ -39,8 +39,8 @@ usage: vaultsync-hook --agent AGENT [--event EVENT]
 
 Record one agent hook event in the vault. The agent's JSON payload is read on stdin.
 
-  --agent AGENT   claude-code, codex, hermes, gemini or cursor (guessed from the payload
-                  when omitted)
+  --agent AGENT   claude-code, codex, hermes, gemini, cursor, copilot or opencode
+                  (guessed from the payload when omitted)
   --event EVENT   the native event name, for agents whose payload does not carry one
                   (the payload's hook_event_name wins when present)
 
@@ -49,7 +49,8 @@ its time limit (the timeout install gave the agent for the event, less a margin,
 hook.time_limit_s); an event it cannot write in time waits in the spool and is written by the
 next call. Problems go to the hook error log, counted by `vaultsync status`. On session start
 it prints the context the agent expects (JSON for
-Claude Code, Codex, Gemini and Cursor, {"context": ...} for Hermes' first pre_llm_call).
+Claude Code, Codex, Gemini and Cursor, {"context": ...} for Hermes' first pre_llm_call,
+{"additionalContext": ...} for Copilot CLI and vaultsync's OpenCode plugin).
 `vaultsync install AGENT` writes these hook commands into the agent's configuration.
 """
 
@@ -276,6 +277,13 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
         payload = _without_lone_surrogates(payload)
     if not call.agent:
         call.agent = agents.sniff_agent(payload)
+    really = agents.actual_agent(call.agent)
+    if really is None:  # Copilot running a repository's Claude hooks: its own hooks record it
+        call.incoming = None
+        call.parsed = True
+        deadline.settle()
+        return
+    call.agent = really
     call.event = agents.event_name(call.agent, payload, event_flag)
     _arm(call, deadline)
     call.parsed = True  # the event's own limit applies now
@@ -334,10 +342,6 @@ def _with_recall(call: _Call, vault: Any, cfg: Any, context: str) -> str:
         return context
     if not recalled:
         return context
-    from vaultsync.core import timestamp
-    from vaultsync.core.hook import injection_log  # memories handed over: counted later
-
-    injection_log.note(vault, inc.agent, inc.session_id, "prompt", recalled, timestamp.now())
     from dataclasses import replace
 
     call.incoming = replace(inc, wants_context=True)

@@ -5,6 +5,8 @@ Per event, the timeout `vaultsync install` writes, in seconds (services/agents/a
 writes it in the agent's own unit: seconds; Gemini milliseconds), else the agent's own budget for
 events it gets none for: Claude Code's SessionEnd hooks share 1.5 s (one second of it is ours),
 Codex gives SessionEnd 1 s, Gemini does not await SessionEnd, Cursor's default is undocumented.
+Copilot CLI waits for every hook, sessionEnd too, up to the timeoutSec it is given; vaultsync's
+OpenCode plugin stops each call it makes at the same figures.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ INSTALL_TIMEOUT_S: dict[str, int] = {
     "sessionStart": 10,
     "on_session_start": 10,
     "pre_llm_call": 10,
+    "session.created": 10,
 }
 DEFAULT_INSTALL_TIMEOUT_S = 5
 OWN_BUDGET_S = 1.0
@@ -23,7 +26,7 @@ OWN_BUDGET_S = 1.0
 
 def installed_timeout_s(agent: str, event: str) -> int | None:
     """The timeout install writes for `event`, in seconds; None where it writes none."""
-    if agent == "cursor" or event in ("SessionEnd", "sessionEnd"):
+    if agent == "cursor" or (event in ("SessionEnd", "sessionEnd") and agent != "copilot"):
         return None
     return INSTALL_TIMEOUT_S.get(event, DEFAULT_INSTALL_TIMEOUT_S)
 

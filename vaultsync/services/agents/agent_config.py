@@ -4,7 +4,9 @@ removed from it without touching anything else.
 JSON files (Claude Code, Codex, Gemini, Cursor) are edited as data: our handlers are added
 next to whatever is there and recognised later by their command (`vaultsync-hook --agent
 NAME`). Hermes' config.yaml is edited as text, in marked chunks, so a person's comments and
-layout survive; no YAML round trip.
+layout survive; no YAML round trip. Copilot CLI gets a hooks file of its own
+(`~/.copilot/hooks/vaultsync.json`: Copilot combines every file there), OpenCode a plugin file
+of its own (`~/.config/opencode/plugins/vaultsync.js`, services/agents/opencode_plugin.py).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class Target:
     agent: str
     scope: str  # "user" | "project"
     path: Path
-    format: str  # "json" | "yaml"
+    format: str  # "json" | "yaml" | "js"
 
 
 def _home() -> Path:
@@ -44,6 +46,11 @@ def agent_home(agent: str) -> Path:
         return Path(os.environ["CODEX_HOME"]).expanduser()
     if agent == "hermes" and os.environ.get("HERMES_HOME"):
         return Path(os.environ["HERMES_HOME"]).expanduser()
+    if agent == "copilot" and os.environ.get("COPILOT_HOME"):
+        return Path(os.environ["COPILOT_HOME"]).expanduser()
+    if agent == "opencode":
+        config = os.environ.get("XDG_CONFIG_HOME")
+        return (Path(config).expanduser() if config else _home() / ".config") / "opencode"
     folder = {"claude-code": ".claude", "codex": ".codex", "hermes": ".hermes"}.get(agent)
     return _home() / (folder or f".{agent}")
 
@@ -54,7 +61,15 @@ _FILES = {
     "gemini": ("settings.json", ".gemini/settings.json"),
     "cursor": ("hooks.json", ".cursor/hooks.json"),
     "hermes": ("config.yaml", None),
+    # User level only: a repository's hooks run in Copilot only in a trusted folder (skipped
+    # silently otherwise), and a project plugin makes OpenCode install packages into the project.
+    "copilot": ("hooks/vaultsync.json", None),
+    "opencode": ("plugins/vaultsync.js", None),
 }
+
+# Hook files whose events hold a flat list of handlers (no Claude-style matcher groups), with
+# a `version: 1` next to `hooks`.
+FLAT = ("cursor", "copilot")
 
 
 def target_for(agent: str, scope: str = "user", project_dir: Path | None = None) -> Target:
@@ -63,7 +78,7 @@ def target_for(agent: str, scope: str = "user", project_dir: Path | None = None)
     if scope not in ("user", "project"):
         raise InstallError(f"scope must be user or project, not {scope!r}")
     user_name, project_rel = _FILES[agent]
-    fmt = "yaml" if agent == "hermes" else "json"
+    fmt = {"hermes": "yaml", "opencode": "js"}.get(agent, "json")
     if scope == "user":
         return Target(agent, scope, agent_home(agent) / user_name, fmt)
     if project_rel is None:
@@ -92,6 +107,13 @@ def handler(agent: str, event: str, command: str) -> dict[str, Any]:
     """The hook handler object vaultsync adds for one event."""
     if agent == "cursor":
         return {"command": command}
+    if agent == "copilot":
+        # camelCase events send camelCase payloads that do not name the event: --event does.
+        copilot: dict[str, Any] = {"type": "command", "bash": f"{command} --event {event}"}
+        seconds = _timeout(agent, event)
+        if seconds is not None:
+            copilot["timeoutSec"] = seconds
+        return copilot
     entry: dict[str, Any] = {"type": "command", "command": command}
     if agent == "gemini":
         # One name per entry: Gemini turns hooks off by name (hooksConfig.disabled).
@@ -103,8 +125,12 @@ def handler(agent: str, event: str, command: str) -> dict[str, Any]:
 
 
 def is_ours(entry: Any, agent: str) -> bool:
-    command = entry.get("command") if isinstance(entry, dict) else None
-    return isinstance(command, str) and _marker(agent).search(command) is not None
+    if not isinstance(entry, dict):
+        return False
+    return any(
+        isinstance(command, str) and _marker(agent).search(command) is not None
+        for command in (entry.get("command"), entry.get("bash"))
+    )
 
 
 def _marker(agent: str) -> re.Pattern[str]:
@@ -154,13 +180,13 @@ def add_json(data: dict[str, Any], target: Target, command: str) -> dict[str, An
     """A copy of `data` with exactly one vaultsync handler per event (stale ones replaced)."""
     data = json.loads(json.dumps(data))
     agent = target.agent
-    if agent == "cursor":
+    if agent in FLAT:
         data.setdefault("version", 1)
     hooks = _section(data, "hooks", dict, target.path)
     for event in INSTALL_EVENTS[agent]:
         wanted = handler(agent, event, command)
         groups = _section(hooks, event, list, target.path)
-        if agent == "cursor":
+        if agent in FLAT:
             ours = [h for h in groups if is_ours(h, agent)]
             if ours != [wanted]:
                 groups[:] = [h for h in groups if not is_ours(h, agent)] + [wanted]
@@ -210,7 +236,7 @@ def remove_json(data: dict[str, Any], target: Target) -> dict[str, Any]:
         groups = hooks[event]
         if not isinstance(groups, list):
             continue
-        if target.agent == "cursor":
+        if target.agent in FLAT:
             kept = [h for h in groups if not is_ours(h, target.agent)]
         else:
             kept = _without_ours(groups, target.agent)
@@ -222,7 +248,7 @@ def remove_json(data: dict[str, Any], target: Target) -> dict[str, Any]:
                 del hooks[event]
     if removed and not hooks:
         del data["hooks"]
-        if target.agent == "cursor" and data == {"version": 1}:
+        if target.agent in FLAT and data == {"version": 1}:
             data = {}
     return data
 
@@ -253,17 +279,62 @@ _CHUNK = re.compile(
 _TOP_HOOKS = re.compile(r"^hooks:[ \t]*(#.*)?\r?$", re.MULTILINE)
 
 
-def remove_yaml(text: str) -> str:
-    return _CHUNK.sub("", text)
+def remove_yaml(text: str, *, provider: bool = False) -> str:
+    """`text` without vaultsync's Hermes hooks: the marked chunks, then any hook left whose
+    command is vaultsync's (after `hermes config set …` dumped the file again, without the
+    markers). With `provider`, also `memory.provider: vaultsync`, which names the plugin
+    uninstall removes. Raises InstallError when that cannot be done safely."""
+    from vaultsync.services.agents import config_text
+
+    def ours(item: Any) -> bool:
+        return is_ours(item, "hermes")
+
+    def named(value: Any) -> bool:
+        return value == "vaultsync"
+
+    chunked = _CHUNK.sub("", text)
+    try:
+        result = config_text.yaml_without_hooks(chunked, ours)
+        if provider:
+            result = config_text.yaml_without_entry(result, "memory", "provider", named)
+
+        def expected(data: Any) -> Any:
+            data = config_text.expected_without_hooks(data, ours)
+            if provider:
+                data = config_text.expected_without_entry(data, "memory", "provider", named)
+            return data
+
+        if result != chunked:
+            config_text.checked_yaml(chunked, result, expected)
+        return result
+    except config_text.NotRemovable as exc:
+        raise InstallError(
+            f"vaultsync's Hermes hooks could not be removed automatically ({exc}); remove the "
+            "hooks whose command is `… vaultsync-hook --agent hermes` by hand"
+        ) from exc
 
 
-def _crlf(text: str) -> bool:
+def is_crlf(text: str) -> bool:
     """Every line ends in CRLF (a file saved on Windows): edit it as LF, write it back as CRLF."""
     return "\r\n" in text and text.count("\n") == text.count("\r\n")
 
 
 def has_ours_yaml(text: str) -> bool:
-    return _CHUNK.search(text) is not None
+    """The marked chunk, or a hook whose command is vaultsync's (found by its content)."""
+    if _CHUNK.search(text) is not None:
+        return True
+    if "vaultsync-hook" not in text:
+        return False
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    return isinstance(hooks, dict) and any(
+        is_ours(item, "hermes") for items in hooks.values() for item in _list(items)
+    )
 
 
 def _item(indent: str, command: str, event: str) -> list[str]:
@@ -276,7 +347,7 @@ def _item(indent: str, command: str, event: str) -> list[str]:
 
 def add_yaml(text: str, command: str, path: Path) -> str:
     """`text` with vaultsync's Hermes hooks, each in a marked chunk (replacing old chunks)."""
-    if _crlf(text):
+    if is_crlf(text):
         return _add_yaml(text.replace("\r\n", "\n"), command, path).replace("\n", "\r\n")
     return _add_yaml(text, command, path)
 

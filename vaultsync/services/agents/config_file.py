@@ -100,3 +100,41 @@ def replace(path: Path, raw: bytes, new_raw: bytes | None, now: datetime) -> Pat
     else:
         writer.write_atomic(path, new_raw, mode=mode)
     return saved
+
+
+def parsed(raw: bytes, name: str) -> object:
+    """A configuration file's data (JSON or JSONC, YAML or TOML, by its name)."""
+    text = raw.decode("utf-8")
+    if name.endswith((".yaml", ".yml")):
+        import yaml
+
+        return yaml.safe_load(text) if text.strip() else {}
+    if name.endswith(".toml"):
+        import tomllib
+
+        return tomllib.loads(text)
+    from vaultsync.services.agents import jsonc
+
+    return jsonc.loads(text) if text.strip() else {}
+
+
+def contained(backup_path: Path, new_raw: bytes | None) -> bool:
+    """Whether everything the backup says, the restored file says too (the agent only added
+    to it since): then the backup holds nothing of the person's that would be lost."""
+    if new_raw is None:
+        return False
+    name = backup_path.name.split(".vaultsync-backup-")[0]
+    try:
+        before = parsed(backup_path.read_bytes(), name)
+        after = parsed(new_raw, name)
+    except Exception:  # unreadable, or not JSON/YAML/TOML: not contained, never a crash
+        return False
+    return _contains(after, before)
+
+
+def _contains(big: object, small: object) -> bool:
+    if isinstance(small, dict):
+        return isinstance(big, dict) and all(
+            k in big and _contains(big[k], v) for k, v in small.items()
+        )
+    return big == small

@@ -61,7 +61,7 @@ def _targets(agent: str) -> list[Target]:
     for key, entry in manifest().items():
         if entry.get("agent") != agent or key == str(target_for(agent).path):
             continue
-        target = Target(agent, "project", Path(key), "yaml" if agent == "hermes" else "json")
+        target = Target(agent, "project", Path(key), target_for(agent).format)
         if installed_at(target):
             found.append(target)
     return found
@@ -84,7 +84,7 @@ def _our_handlers(target: Target) -> dict[str, tuple[int, int, dict[str, Any]]]:
     hooks = data.get("hooks") if isinstance(data, dict) else None
     for event, groups in (hooks or {}).items():
         for g, group in enumerate(groups if isinstance(groups, list) else []):
-            if target.agent == "cursor" and agent_config.is_ours(group, target.agent):
+            if target.agent in agent_config.FLAT and agent_config.is_ours(group, target.agent):
                 out[event] = (g, 0, group)
                 continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
@@ -99,6 +99,11 @@ def _current(target: Target) -> list[str]:
     from vaultsync.services.agents.install import hook_command, launcher_path
 
     command, _ = hook_command(target.agent, launcher_path())
+    if target.format == "js":
+        from vaultsync.services.agents.opencode_plugin import plugin_text
+
+        current = target.path.read_text(encoding="utf-8") == plugin_text(command)
+        return [] if current else ["the plugin is out of date"]
     if target.format == "yaml":
         text = target.path.read_text(encoding="utf-8")
         problems = [f"no {e}" for e in INSTALL_EVENTS[target.agent] if f"  {e}:" not in text]

@@ -39,7 +39,7 @@ def files() -> dict[str, str]:
         f"name: {NAME}\n"
         f"version: {__version__}\n"
         'description: "vaultsync: one shared, person-editable memory (an Obsidian vault) for '
-        'Claude Code, Codex, Gemini CLI, Cursor and Hermes."\n'
+        'Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode, Cursor and Hermes."\n'
     )
     return {"__init__.py": init, "plugin.yaml": meta}
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from vaultsync.core import paths, writer
 from vaultsync.core.model import AGENTS
-from vaultsync.services.agents import agent_config, config_file
+from vaultsync.services.agents import agent_config, config_file, opencode_plugin
 from vaultsync.services.agents.agent_config import InstallError, Target, target_for
 from vaultsync.services.agents.config_file import backup as _backup
 from vaultsync.services.agents.config_file import backups as _backups
@@ -187,7 +187,11 @@ def install(
     target = target_for(agent, scope, project_dir)
     raw, text = read_config(target.path)
     command, uses_launcher = hook_command(agent, launcher_path())
-    if target.format == "json":
+    if target.format == "js":
+        if raw is not None and not opencode_plugin.is_ours(text):
+            raise InstallError(f"{target.path} is there and is not vaultsync's; not changed")
+        new_text = opencode_plugin.plugin_text(command)
+    elif target.format == "json":
         data = agent_config.load_json(text, target.path)
         updated = agent_config.add_json(data, target, command)
         new_text = text if updated == data else agent_config.dump_json(updated, text)
@@ -241,14 +245,19 @@ def uninstall(
     if raw is None or not has_ours(target, text):
         return InstallResult(agent, target.scope, target.path, "absent", dry_run)
     new_raw: bytes | None
-    if target.format == "json":
+    if target.format == "js":
+        new_raw = None  # vaultsync's own file: removed
+    elif target.format == "json":
         data = agent_config.load_json(text, target.path)
         cleaned = agent_config.remove_json(data, target)
         new_raw = _restore(target, cleaned=cleaned, cleaned_text=None)
         if new_raw is None and cleaned:
             new_raw = agent_config.dump_json(cleaned, text).encode("utf-8")
     else:
-        cleaned_text = agent_config.remove_yaml(text)
+        crlf = agent_config.is_crlf(text)
+        lf = text.replace("\r\n", "\n") if crlf else text
+        cleaned_text = agent_config.remove_yaml(lf, provider=True)
+        cleaned_text = cleaned_text.replace("\n", "\r\n") if crlf else cleaned_text
         new_raw = _restore(target, cleaned=None, cleaned_text=cleaned_text)
         if new_raw is None and cleaned_text.strip():
             new_raw = cleaned_text.encode("utf-8")
@@ -259,9 +268,12 @@ def uninstall(
     kept: list[str] = []
     if not dry_run:
         backup = config_file.replace(target.path, raw, new_raw, now())
-        exact = new_raw is None or any(
-            config_file.same_bytes(b, new_raw) for b in _backups(target.path)
-        )
+        olds = _backups(target.path)
+        exact = new_raw is None or any(config_file.same_bytes(b, new_raw) for b in olds)
+        # Not the same bytes, but everything the file said before the install is still said:
+        # the agent's own writer rewrote it since (Hermes' `config set` dumps the whole file)
+        # or added to it. The backups hold nothing of the person's that the file lacks.
+        exact = exact or (len(olds) > 1 and config_file.contained(olds[-1], new_raw))
         if exact and _confirmed(target, new_raw):
             # The person's file is back exactly as it was (or gone, as before the install): the
             # backups, which hold vaultsync's hooks or copies of that same file, are not needed.
@@ -312,6 +324,8 @@ def _cleanup(target: Target, extras: tuple[str, ...]) -> list[str]:
 
 
 def has_ours(target: Target, text: str) -> bool:
+    if target.format == "js":
+        return opencode_plugin.is_ours(text)
     if target.format == "yaml":
         return agent_config.has_ours_yaml(text)
     try:
@@ -337,7 +351,9 @@ def _restore(target: Target, *, cleaned: dict | None, cleaned_text: str | None) 
             continue
         if cleaned is not None:
             try:
-                if _same_settings(json.loads(text), cleaned, cursor=target.agent == "cursor"):
+                if _same_settings(
+                    json.loads(text), cleaned, cursor=target.agent in agent_config.FLAT
+                ):
                     return raw
             except ValueError:
                 continue

@@ -11,6 +11,11 @@ Codex 0.171.0, Gemini CLI 0.61.0 and Hermes Agent 0.19.0; docs/mcp.md):
 - Gemini CLI: `settings.json` `mcpServers` (the file that holds the hooks).
 - Cursor: `~/.cursor/mcp.json` or `<repo>/.cursor/mcp.json`, `mcpServers`.
 - Hermes: `config.yaml` `mcp_servers`, a marked chunk (like the hooks).
+- Copilot CLI 1.0.102: `~/.copilot/mcp-config.json` (or `$COPILOT_HOME/`) `mcpServers`, entry
+  `{type: local, command, args, tools: ["*"], env}` (what `copilot mcp add` writes).
+- OpenCode 1.18.33: `~/.config/opencode/opencode.json` (or `opencode.jsonc`; `$XDG_CONFIG_HOME`)
+  key `mcp`, entry `{type: local, command: [program, args...], enabled: true}`. OpenCode rejects
+  unknown keys, and the file may hold comments (JSONC): such a file is not rewritten.
 """
 
 from __future__ import annotations
@@ -62,11 +67,23 @@ def mcp_target(agent: str, scope: str = "user", project_dir: Path | None = None)
     if agent == "cursor":
         where = root / ".cursor" if scope == "project" else agent_home(agent)
         return McpTarget(agent, scope, where / "mcp.json", "json")
+    if agent in ("hermes", "copilot", "opencode") and scope == "project":
+        raise InstallError(f"{agent} is installed at user level only; use --scope user")
     if agent == "hermes":
-        if scope == "project":
-            raise InstallError("hermes has no project-level configuration; use --scope user")
         return McpTarget(agent, scope, agent_home(agent) / "config.yaml", "yaml")
+    if agent == "copilot":
+        return McpTarget(agent, scope, agent_home(agent) / "mcp-config.json", "json")
+    if agent == "opencode":
+        folder = agent_home(agent)
+        jsonc = folder / "opencode.jsonc"
+        name = jsonc if jsonc.exists() and not (folder / "opencode.json").exists() else None
+        return McpTarget(agent, scope, name or folder / "opencode.json", "json")
     raise InstallError(f"unknown agent {agent!r}")
+
+
+def servers_key(agent: str) -> str:
+    """The JSON key that holds the servers."""
+    return "mcp" if agent == "opencode" else "mcpServers"
 
 
 # Codex and Hermes start MCP servers with a short list of variables (HOME, PATH, ...), so the
@@ -87,19 +104,28 @@ def entry(agent: str) -> dict[str, Any]:
     command, args = server_command(agent)
     if agent == "claude-code":
         return {"type": "stdio", "command": command, "args": args, "env": {}}
+    if agent == "copilot":
+        return {"type": "local", "command": command, "args": args, "tools": ["*"], "env": {}}
+    if agent == "opencode":
+        return {"type": "local", "command": [command, *args], "enabled": True}
     return {"command": command, "args": args}
 
 
-def is_ours(value: Any) -> bool:
+def command_of(value: Any) -> tuple[str, list[str]] | None:
+    """(program, arguments) of a server entry in any agent's shape (OpenCode: one array)."""
     if not isinstance(value, dict):
-        return False
-    args = value.get("args")
-    return (
-        isinstance(value.get("command"), str)
-        and isinstance(args, list)
-        and args[:1] == ["mcp"]
-        and Path(value["command"]).name == "vaultsync"
-    )
+        return None
+    command, args = value.get("command"), value.get("args")
+    if isinstance(command, list) and command and all(isinstance(c, str) for c in command):
+        return command[0], list(command[1:])
+    if isinstance(command, str) and (args is None or isinstance(args, list)):
+        return command, [str(a) for a in args or []]
+    return None
+
+
+def is_ours(value: Any) -> bool:
+    found = command_of(value)
+    return found is not None and found[1][:1] == ["mcp"] and Path(found[0]).name == "vaultsync"
 
 
 # --- JSON: mcpServers.vaultsync ---------------------------------------------------------------
@@ -107,11 +133,12 @@ def is_ours(value: Any) -> bool:
 
 def add_json(data: dict[str, Any], agent: str, path: Path) -> dict[str, Any]:
     data = json.loads(json.dumps(data))
-    servers = data.get("mcpServers")
+    key = servers_key(agent)
+    servers = data.get(key)
     if servers is None:
-        servers = data["mcpServers"] = {}
+        servers = data[key] = {}
     if not isinstance(servers, dict):
-        raise InstallError(f"{path}: `mcpServers` is a {type(servers).__name__}, expected object")
+        raise InstallError(f"{path}: `{key}` is a {type(servers).__name__}, expected object")
     current = servers.get(SERVER)
     if current is not None and not is_ours(current):
         raise InstallError(
@@ -122,18 +149,19 @@ def add_json(data: dict[str, Any], agent: str, path: Path) -> dict[str, Any]:
     return data
 
 
-def remove_json(data: dict[str, Any]) -> dict[str, Any]:
+def remove_json(data: dict[str, Any], agent: str = "") -> dict[str, Any]:
     data = json.loads(json.dumps(data))
-    servers = data.get("mcpServers")
+    key = servers_key(agent)
+    servers = data.get(key)
     if isinstance(servers, dict) and is_ours(servers.get(SERVER)):
         del servers[SERVER]
         if not servers:
-            del data["mcpServers"]
+            del data[key]
     return data
 
 
-def has_ours_json(data: dict[str, Any]) -> bool:
-    servers = data.get("mcpServers")
+def has_ours_json(data: dict[str, Any], agent: str = "") -> bool:
+    servers = data.get(servers_key(agent))
     return isinstance(servers, dict) and is_ours(servers.get(SERVER))
 
 
@@ -147,12 +175,59 @@ _CHUNK = re.compile(
 )
 
 
-def remove_text(text: str) -> str:
-    return _CHUNK.sub("", text)
+_MARKER_LINE = re.compile(r"^[ \t]*# (?:>>>|<<<) vaultsync mcp[^\n]*(?:\n|$)", re.MULTILINE)
 
 
-def has_ours_text(text: str) -> bool:
-    return _CHUNK.search(text) is not None
+def remove_text(text: str, fmt: str = "toml") -> str:
+    """`text` (Codex TOML or Hermes YAML) without vaultsync's server: the marked block, or,
+    once an agent's own writer dropped the markers, the entry found by its content
+    (services/agents/config_text.py). Raises InstallError when that cannot be done safely."""
+    from vaultsync.services.agents import config_text
+
+    text = _MARKER_LINE.sub("", _CHUNK.sub("", text))
+    try:
+        if fmt == "toml":
+            if not _toml_ours(text):
+                return text
+            result = config_text.toml_without_table(text, ("mcp_servers", SERVER))
+            return config_text.checked_toml(text, result, ("mcp_servers", SERVER))
+        result = config_text.yaml_without_entry(text, "mcp_servers", SERVER, is_ours)
+        return config_text.checked_yaml(
+            text,
+            result,
+            lambda data: config_text.expected_without_entry(data, "mcp_servers", SERVER, is_ours),
+        )
+    except config_text.NotRemovable as exc:
+        raise InstallError(
+            f"vaultsync's MCP server entry could not be removed automatically ({exc}); remove "
+            f"`{SERVER}` from the MCP servers by hand"
+        ) from exc
+
+
+def _toml_ours(text: str) -> bool:
+    import tomllib
+
+    try:
+        servers = tomllib.loads(text).get("mcp_servers")
+    except tomllib.TOMLDecodeError:
+        return False
+    return isinstance(servers, dict) and is_ours(servers.get(SERVER))
+
+
+def has_ours_text(text: str, fmt: str = "toml") -> bool:
+    """The marked block, or vaultsync's server found by its content."""
+    if _CHUNK.search(text) is not None:
+        return True
+    if fmt == "toml":
+        return _toml_ours(text)
+    import yaml
+
+    try:
+        data = yaml.safe_load(text) if text.strip() else {}
+    except yaml.YAMLError:
+        return False
+    servers = data.get("mcp_servers") if isinstance(data, dict) else None
+    return isinstance(servers, dict) and is_ours(servers.get(SERVER))
 
 
 def _toml_string(value: str) -> str:
@@ -160,7 +235,7 @@ def _toml_string(value: str) -> str:
 
 
 def add_toml(text: str, agent: str, path: Path) -> str:
-    text = remove_text(text)
+    text = remove_text(text, "toml")
     if re.search(rf"^\s*\[mcp_servers\.\"?{SERVER}\"?\]", text, re.MULTILINE):
         raise InstallError(
             f"{path}: [mcp_servers.{SERVER}] is already there and is not vaultsync's block; "
@@ -182,7 +257,7 @@ def add_toml(text: str, agent: str, path: Path) -> str:
 
 def add_yaml(text: str, agent: str, path: Path) -> str:
     """Hermes config.yaml: `mcp_servers.vaultsync`, inside an existing block mapping or new."""
-    text = remove_text(text)
+    text = remove_text(text, "yaml")
     command, args = server_command(agent)
     top = re.search(r"^mcp_servers:[ \t]*(#.*)?$", text, re.MULTILINE)
     if top is None:
@@ -227,3 +302,45 @@ def check_toml(text: str, path: Path) -> None:
     servers = data.get("mcp_servers")
     if not isinstance(servers, dict) or not is_ours(servers.get(SERVER)):
         raise InstallError(f"{path}: could not place the MCP server; add it by hand")
+
+
+def registered(
+    agent: str, scope: str = "user", project_dir: Path | None = None
+) -> tuple[str, list[str], dict[str, str]] | None:
+    """(command, args, env) of vaultsync's server as the agent's configuration holds it now
+    (whatever wrote the file last), or None when it holds none."""
+    target = mcp_target(agent, scope, project_dir)
+    try:
+        text = target.path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    if target.format == "toml":
+        import tomllib
+
+        data: Any = tomllib.loads(text)
+        servers = data.get("mcp_servers")
+    elif target.format == "yaml":
+        import yaml
+
+        data = yaml.safe_load(text) if text.strip() else {}
+        servers = data.get("mcp_servers") if isinstance(data, dict) else None
+    else:
+        from vaultsync.services.agents import jsonc
+
+        data = jsonc.loads(text) if text.strip() else {}
+        servers = data.get(servers_key(agent)) if isinstance(data, dict) else None
+    value = servers.get(SERVER) if isinstance(servers, dict) else None
+    found = command_of(value)
+    if found is None or not isinstance(value, dict) or not is_ours(value):
+        return None
+    env: dict[str, str] = {}
+    raw_env = value.get("env")
+    if isinstance(raw_env, dict):
+        env = {str(k): str(v) for k, v in raw_env.items()}
+    for name in value.get("env_vars") or ():  # Codex: passed on from its own environment
+        if isinstance(name, str) and os.environ.get(name):
+            env[name] = os.environ[name]
+    raw_env = value.get("environment")  # OpenCode's name for it
+    if isinstance(raw_env, dict):
+        env.update({str(k): str(v) for k, v in raw_env.items()})
+    return found[0], found[1], env

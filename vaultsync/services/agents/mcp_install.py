@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from vaultsync.core import writer
-from vaultsync.services.agents import agent_config, config_file, mcp_config
+from vaultsync.services.agents import agent_config, config_file, jsonc, mcp_config
 from vaultsync.services.agents.agent_config import InstallError
 from vaultsync.services.agents.config_file import backup as _backup
 from vaultsync.services.agents.config_file import backups as _backups
@@ -37,8 +37,10 @@ def install_mcp(
     target = mcp_config.mcp_target(agent, scope, project_dir)
     raw, text = _read(target.path)
     if target.format == "json":
-        data = agent_config.load_json(text, target.path)
+        data = _load(target, text)
         updated = mcp_config.add_json(data, agent, target.path)
+        if updated != data:
+            _refuse_comments(target, text, updated)
         new_text = text if updated == data else agent_config.dump_json(updated, text)
     else:
         # A file saved with CRLF line endings is edited as LF and written back as CRLF.
@@ -85,7 +87,8 @@ def uninstall_mcp(
         return InstallResult(agent, target.scope, target.path, "absent", dry_run)
     new_raw: bytes | None = None
     if target.format == "json":
-        cleaned = mcp_config.remove_json(agent_config.load_json(text, target.path))
+        cleaned = mcp_config.remove_json(_load(target, text), agent)
+        _refuse_comments(target, text, None)
         for backup_path in _backups(target.path):
             try:
                 before = json.loads(backup_path.read_bytes())
@@ -98,7 +101,8 @@ def uninstall_mcp(
             new_raw = agent_config.dump_json(cleaned, text).encode("utf-8")
     else:
         crlf = _crlf(text)
-        cleaned_text = mcp_config.remove_text(text.replace("\r\n", "\n") if crlf else text)
+        lf = text.replace("\r\n", "\n") if crlf else text
+        cleaned_text = mcp_config.remove_text(lf, target.format)
         cleaned_text = cleaned_text.replace("\n", "\r\n") if crlf else cleaned_text
         for backup_path in _backups(target.path) if cleaned_text.strip() else ():
             try:
@@ -123,9 +127,13 @@ def uninstall_mcp(
             # back byte for byte as before the MCP install, that install's backup (the same
             # bytes) goes too; older backups are the hooks' (the same file for Gemini CLI and
             # Hermes), and their uninstall, which runs next, decides about those. A file edited
-            # since (Claude Code rewrites ~/.claude.json itself) keeps the install's backup.
+            # since keeps the install's backup, unless the file holds no hooks (only this entry
+            # of vaultsync's) and the backup holds nothing the restored file lacks: the agent
+            # only added to it (OpenCode adds `$schema` on its first run, Claude Code its state).
+            alone = not _shares_hooks(target)
             for old in _backups(target.path):
-                if old == backup or (new_raw is not None and config_file.same_bytes(old, new_raw)):
+                same = new_raw is not None and config_file.same_bytes(old, new_raw)
+                if old == backup or same or (alone and config_file.contained(old, new_raw)):
                     old.unlink(missing_ok=True)
                     removed.append(str(old))
             backup = None
@@ -134,6 +142,12 @@ def uninstall_mcp(
         agent, target.scope, target.path, "removed", dry_run, backup, diff,
         removed=tuple(removed), kept_backups=tuple(kept),
     )  # fmt: skip
+
+
+def _shares_hooks(target: mcp_config.McpTarget) -> bool:
+    """Whether the file also holds the agent's hooks (Gemini CLI's settings.json, Hermes'
+    config.yaml): their uninstall restores from the same backups."""
+    return target.agent in ("gemini", "hermes")
 
 
 def _crlf(text: str) -> bool:
@@ -148,11 +162,41 @@ def _confirmed(target: mcp_config.McpTarget, expected: bytes | None) -> bool:
 
 def _has_mcp(target: mcp_config.McpTarget, text: str) -> bool:
     if target.format != "json":
-        return mcp_config.has_ours_text(text)
+        return mcp_config.has_ours_text(text, target.format)
     try:
-        return mcp_config.has_ours_json(agent_config.load_json(text, target.path))
+        return mcp_config.has_ours_json(_load(target, text), target.agent)
     except InstallError:
         return False
+
+
+def _load(target: mcp_config.McpTarget, text: str) -> dict:
+    """The JSON file as data; OpenCode's may be JSONC (comments, trailing commas)."""
+    if target.agent != "opencode" or jsonc.is_plain(text) or not text.strip():
+        return agent_config.load_json(text, target.path)
+    try:
+        data = jsonc.loads(text)
+    except ValueError as exc:
+        raise InstallError(f"{target.path} is not valid JSON(C) ({exc}); not changed") from exc
+    if not isinstance(data, dict):
+        raise InstallError(f"{target.path} does not hold a JSON object")
+    return data
+
+
+def _refuse_comments(target: mcp_config.McpTarget, text: str, updated: dict | None) -> None:
+    """A JSONC file is not rewritten: its comments would be lost. Say what to add by hand."""
+    if not text.strip() or jsonc.is_plain(text):
+        return
+    key = mcp_config.servers_key(target.agent)
+    if updated is None:
+        raise InstallError(
+            f"{target.path} has comments, which rewriting would lose: remove "
+            f"`{key}.{mcp_config.SERVER}` by hand (or pass --no-mcp)"
+        )
+    snippet = json.dumps({key: {mcp_config.SERVER: updated[key][mcp_config.SERVER]}}, indent=2)
+    raise InstallError(
+        f"{target.path} has comments, which rewriting would lose: add this by hand, then run "
+        f"install again with --no-mcp:\n{snippet}"
+    )
 
 
 def mcp_installed(agent: str, scope: str = "user", project_dir: Path | None = None) -> bool:
@@ -166,4 +210,4 @@ def mcp_installed(agent: str, scope: str = "user", project_dir: Path | None = No
 
 def _canonical(data: dict[str, object]) -> dict[str, object]:
     """Equal up to an empty `mcpServers`: install may have added it, uninstall removes it."""
-    return {k: v for k, v in data.items() if not (k == "mcpServers" and v == {})}
+    return {k: v for k, v in data.items() if not (k in ("mcpServers", "mcp") and v == {})}

@@ -25,4 +25,14 @@ MANUAL_STEPS: dict[str, tuple[str, ...]] = {
         'be turned off with `"hooksConfig": {"disabled": ["vaultsync-AfterTool"]}`.',
     ),
     "cursor": ("Restart Cursor (or open a new agent chat) so it reloads hooks.json.",),
+    "copilot": (
+        "Start a new Copilot CLI session (`copilot`): the hooks need no trust and apply to new "
+        "sessions. vaultsync hooks no event that can deny a tool (preToolUse, "
+        "permissionRequest).",
+    ),
+    "opencode": (
+        "Start a new OpenCode session (`opencode`). The first start after a plugin appears "
+        "makes OpenCode install its own plugin package into its config folder (npm; once, "
+        "about 30 s here); offline it retries on every start until that succeeds.",
+    ),
 }

@@ -38,6 +38,9 @@ PROJECT_DIRS: dict[str, str | None] = {
     "gemini": ".gemini/skills",
     "cursor": ".cursor/skills",
     "hermes": None,
+    # Installed at user level only, like their hooks.
+    "copilot": None,
+    "opencode": None,
 }
 SCOPES = ("user", "project")
 _INSTALLED = "installed-"

@@ -259,11 +259,19 @@ def _session_time(rel: str) -> dt.datetime | None:
 
 
 def check_queue(vault: Path, now: dt.datetime) -> Check:
-    from vaultsync.core.queue import markers
-
+    folder = paths.queue_dir(vault)
     counts: dict[str, int] = {}
     oldest: dt.datetime | None = None
-    for status, rel in markers(vault):
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        names = []
+    for name in names:
+        try:
+            line = (folder / name).read_text(encoding="utf-8", errors="replace").split("\n")[0]
+        except OSError:
+            continue
+        status, _, rel = line.partition("\t")
         counts[status] = counts.get(status, 0) + 1
         if status == SessionStatus.PENDING.value:
             when = _session_time(rel)
@@ -487,7 +495,21 @@ def check_agents(vault: Path) -> list[Check]:
         found = check_all(vault)
     except Exception as exc:  # a broken agent file must not stop the other checks
         return [Check("agents", State.FAIL, f"could not be checked: {type(exc).__name__}: {exc}")]
-    return [Check(f"agent {h.agent}", State(h.state), h.summary, h.fix) for h in found]
+    checks = [Check(f"agent {h.agent}", State(h.state), h.summary, h.fix) for h in found]
+    return checks + check_mcp_servers()
+
+
+def check_mcp_servers() -> list[Check]:
+    """Each agent's registered MCP server, started once (services/agents/mcp_probe.py)."""
+    from vaultsync.services.agents.mcp_probe import probe_all
+
+    try:
+        probes = probe_all()
+    except Exception as exc:  # one broken configuration must not stop the other checks
+        return [Check("mcp", State.FAIL, f"could not be checked: {type(exc).__name__}: {exc}")]
+    return [
+        Check(f"mcp {p.agent}", State.OK if p.ok else State.FAIL, p.summary, p.fix) for p in probes
+    ]
 
 
 def _guard(name: str, check: Callable[[], Check]) -> Check:
