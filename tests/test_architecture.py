@@ -344,6 +344,50 @@ def test_the_three_meanings_of_sync_have_three_names() -> None:
     assert doubled == {}
 
 
+_STATE_ROOTS = {"state_dir", "vaultsync_home"}
+
+
+def state_files(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Every file or folder named under the per-machine state (`state_dir(v) / "name"`,
+    `vaultsync_home() / "name"`) -> the modules that spell that name."""
+    found: dict[str, set[str]] = {}
+    for path in _modules(root):
+        for node in ast.walk(_parse(path)):
+            if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+                continue
+            left, right = node.left, node.right
+            if not (isinstance(left, ast.Call) and isinstance(right, ast.Constant)):
+                continue
+            f = left.func
+            called = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+            if called in _STATE_ROOTS and isinstance(right.value, str):
+                found.setdefault(right.value, set()).add(path.relative_to(root).as_posix())
+    return found
+
+
+def queue_readers(root: Path = PACKAGE) -> list[str]:
+    """Modules that name the queue markers' folder: only core/queue.py reads or writes it."""
+    owners = {"core/queue.py", "core/paths.py"}
+    return sorted(
+        rel
+        for path in _modules(root)
+        if (rel := path.relative_to(root).as_posix()) not in owners
+        and "queue_dir(" in path.read_text(encoding="utf-8")
+    )
+
+
+def test_each_state_file_has_one_owner() -> None:
+    """A file under the state folder (the session pointers, the index lock, the watcher's
+    heartbeat...) is spelled by one module; the rest ask it (core/paths.py for the shared
+    ones), so two modules never disagree on where a thing lives."""
+    shared = {name: sorted(mods) for name, mods in state_files().items() if len(mods) > 1}
+    assert shared == {}
+
+
+def test_only_the_queue_module_reads_queue_markers() -> None:
+    assert queue_readers() == []
+
+
 # ---- each checker can fail ------------------------------------------------------------------
 
 
@@ -502,3 +546,15 @@ def test_naming_checks_can_fail(tmp_path: Path) -> None:
     )
     assert renamed_imports(root) == ["a.py: reconcile as sync"]
     assert error_classes(root)["SyncError"] == ["b.py", "c.py"]
+
+
+def test_owner_checks_can_fail(tmp_path: Path) -> None:
+    root = _package(
+        tmp_path,
+        {
+            "a.py": "x = paths.state_dir(v) / 'index.lock'\n",
+            "b.py": "y = state_dir(v) / 'index.lock'\nfolder = paths.queue_dir(v)\n",
+        },
+    )
+    assert state_files(root) == {"index.lock": {"a.py", "b.py"}}
+    assert queue_readers(root) == ["b.py"]

@@ -131,16 +131,26 @@ def _env(vault: Path, home: Path, now: str = NOW) -> dict[str, str]:
             "VAULTSYNC_NOW": now, "VAULTSYNC_TZ": TZ}  # fmt: skip
 
 
+def working_copy(root: Path, name: str) -> Path:
+    """A copy of the replayed vault, its index rebuilt by the code being scored: the prompt
+    paths record their own prompts (as the hook does), which no other path may see."""
+    import shutil
+
+    work = root / name
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(root / "vault", work / "vault", symlinks=True)
+    replay.rebuild(work / "vault", work / "home")
+    return work
+
+
 def timeline_vault(*, fresh: bool = False) -> Path:
     import datetime as dt
+    import shutil
 
     root = replay._cache("timeline", Path(__file__).with_name("timeline.py"), Path(__file__))
     vault, home, done = root / "vault", root / "home", root / "done"
     if done.exists() and not fresh:
-        replay.rebuild(vault, home)
         return root
-    import shutil
-
     shutil.rmtree(root, ignore_errors=True)
     vault.mkdir(parents=True)
     os.environ["VAULTSYNC_TZ"] = TZ
@@ -193,8 +203,10 @@ def _local_date(stamp: str) -> str:
     return timestamp.format(moment)[:16]
 
 
-def rankers(root: Path) -> dict[str, Callable[[str], Ranked]]:
-    vault, home = root / "vault", root / "home"
+def rankers(root: Path, wanted: tuple[str, ...] = PATHS) -> dict[str, Callable[[str], Ranked]]:
+    work = working_copy(root, "work")
+    vault, home = work / "vault", work / "home"
+    prompt_work = working_copy(root, "work-cc") if "prompt-cc" in wanted else work
     os.environ.update({"VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault),
                        "VAULTSYNC_NOW": NOW, "VAULTSYNC_TZ": TZ})  # fmt: skip
     keys = _session_keys(root)
@@ -252,7 +264,7 @@ def rankers(root: Path) -> dict[str, Callable[[str], Ranked]]:
         proc = subprocess.run(
             [*replay._bin("vaultsync-hook"), "--agent", "claude-code"],
             input=json.dumps(payload, ensure_ascii=False).encode(), capture_output=True,
-            env=_env(vault, home), timeout=120,
+            env=_env(prompt_work / "vault", prompt_work / "home"), timeout=120,
         )  # fmt: skip
         text = proc.stdout.decode("utf-8", "replace").strip()
         block = ""
@@ -360,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="dev misses (never held-out)")
     args = parser.parse_args(argv)
     root = timeline_vault(fresh=args.fresh)
-    paths = rankers(root)
+    paths = rankers(root, tuple(args.paths.split(",")))
     splits = ("dev", "held-out") if args.split == "all" else (args.split,)
     figures: dict[str, Any] = {}
     for name in args.paths.split(","):

@@ -6,9 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -373,3 +375,24 @@ def test_codex_rollouts_become_sessions(vault: Path, tmp_path: Path) -> None:
     assert events[0].prompt == "add a --strict flag to the csv cleaner"
     assert "pytest -q" in events[1].input and events[1].is_error
     assert all(e.agent == "codex" for e in events)
+
+
+# ---------------------------------------------------------------- the vault's own files
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_named_like_a_note_does_not_hang_import(vault: Path, tmp_path: Path) -> None:
+    """`import` reads the vault's notes to skip what is there already: a FIFO named `x.md`
+    (in each folder it reads) is never opened, so the command ends, and imports the rest."""
+    for folder in ("sessions", "summaries", "memories/L1-candidates", "imports"):
+        (vault / folder).mkdir(parents=True, exist_ok=True)
+        os.mkfifo(vault / folder / "x.md")
+    home = codex_home(tmp_path)
+    cmd = [sys.executable, "-m", "vaultsync", "import", "codex", "--path", str(home)]
+    run = subprocess.run(
+        [*cmd, "--vault", str(vault), "--json"], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert [r for r in report["written"] if r.startswith("sessions/")], report
+    assert (vault / "sessions" / "x.md").is_fifo()  # left as it was, never read

@@ -246,3 +246,57 @@ def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path:
         conn.close()
     assert [h.rel for h in hits] == ["memories/L2-confirmed/canary.md"]
     assert "staging canary" in hits[0].text
+
+
+def test_a_window_in_the_question_filters_and_lists_its_sessions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datetime as dt
+
+    monkeypatch.setenv("VAULTSYNC_TZ", "Asia/Shanghai")
+    vault = tmp_path / "vault"
+    session(vault, "old-fix", ["fix the router timeout in the gateway"], project="/w",
+            day="2026-11-05T09:00:00Z")  # fmt: skip
+    session(vault, "new-fix", ["the router timeout came back, raise the pool size"],
+            project="/w", day="2026-11-19T03:00:00Z")  # fmt: skip
+    session(vault, "other", ["dark mode colour tokens"], project="/w", day="2026-11-20T02:00:00Z")
+    config = load_config(vault)
+    rebuild(vault, config)
+    now = dt.datetime(2026, 11, 20, 18, 0, tzinfo=dt.timezone(dt.timedelta(hours=8)))
+
+    def ask(q: str) -> list[str]:
+        return [h.session_id or "" for h in recall(vault, config, q, now=now).hits]
+
+    assert set(ask("how did we fix the router timeout?")) >= {"old-fix", "new-fix"}
+    assert ask("how did we fix the router timeout yesterday?") == ["new-fix"]
+    assert ask("昨天路由超时是怎么修的？ router timeout") == ["new-fix"]
+    # nothing but a time: the window's sessions, newest first, not an abstention
+    found = recall(vault, config, "what did we get done today?", now=now)
+    assert [h.session_id for h in found.hits] == ["other"] and not found.abstain
+    assert ask("what did we do on 2026-11-05?") == ["old-fix"]
+    assert ask("what did we do last month?") == []
+    # the clock override is "now" when none is given
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-06T12:00:00+08:00")
+    assert [h.session_id for h in recall(vault, config, "what happened yesterday?").hits] == [
+        "old-fix"
+    ]
+    # exact syntax is taken as written: "yesterday" is a word there, not a window
+    exact = recall(vault, config, '"router timeout" yesterday', now=now)
+    assert {h.session_id for h in exact.hits} == {"old-fix", "new-fix"}
+
+
+def test_a_topic_outside_the_window_is_still_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
+    vault = tmp_path / "vault"
+    session(vault, "fix", ["fix the router timeout"], project="/w", day="2026-11-20T09:00:00Z")
+    config = load_config(vault)
+    rebuild(vault, config)
+    # said "yesterday", done today: the topic wins over a misremembered day
+    found = recall(vault, config, "how did we fix the router timeout yesterday?")
+    assert found.hits[0].session_id == "fix"
+    # an agent that did nothing in the window: nothing, flagged
+    none = recall(vault, config, "what did Codex do yesterday?")
+    assert none.hits == () and none.abstain

@@ -40,7 +40,7 @@ class Heartbeat:
 
 
 def heartbeat_file(vault: Path) -> Path:
-    return paths.state_dir(vault) / "watch.json"
+    return paths.watch_heartbeat(vault)
 
 
 def read_heartbeat(vault: Path) -> dict[str, Any] | None:

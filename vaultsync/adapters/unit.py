@@ -180,7 +180,7 @@ def launchd_plist(
         spec["StartCalendarInterval"] = schedule.launchd_interval()
     if env:
         spec["EnvironmentVariables"] = dict(env)
-    logs = log_dir or (paths.vaultsync_home() / "logs")
+    logs = log_dir or paths.log_dir()
     spec["StandardOutPath"] = str(logs / f"{label}.out.log")
     spec["StandardErrorPath"] = str(logs / f"{label}.err.log")
     return plistlib.dumps(spec, sort_keys=True).decode("utf-8")
@@ -314,7 +314,7 @@ def install(unit: UnitFile, *, dry_run: bool = False, load: bool = True) -> list
             return [Action(MANAGER, False, why)]
     if unit.platform is Platform.LAUNCHD and not dry_run:
         # launchd opens StandardOutPath itself but will not create its folder.
-        (paths.vaultsync_home() / "logs").mkdir(parents=True, exist_ok=True)
+        paths.log_dir().mkdir(parents=True, exist_ok=True)
     items = (unit, *unit.extra)
     before = {item.path: _read_or_none(item.path) for item in items}
     # The folders this install may create: the units' own, and the `.wants` folders that

@@ -28,6 +28,10 @@ import unicodedata
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.text import segment
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 MAX_TERMS = 32  # a long paste becomes a bag of its first terms; FTS5 cost grows per term
 MIN_PREFIX = 3  # shorter words match exactly: `go*` or `db*` would match half the vocabulary
 MIN_STEM = 4  # a suffix is cut only if this much of the word remains
@@ -262,6 +266,11 @@ def any_of(found: list[str]) -> str | None:
     return " OR ".join(_quote(term) for term in found)
 
 
+def is_syntax(text: str) -> bool:
+    """True if `text` uses exact search syntax (quotes, `*`, OR/AND/NOT in capitals)."""
+    return isinstance(text, str) and bool(_SYNTAX.search(text))
+
+
 def looks_natural(text: str) -> bool:
     """True if `text` reads as a sentence or a question rather than as search syntax.
 
@@ -286,3 +295,329 @@ def looks_natural(text: str) -> bool:
         return True
     ascii_words = [w for w in words if w.isascii()]
     return len(ascii_words) >= 4 and any(w in STOP_EN for w in ascii_words)
+
+
+# --- what a question asks: a time window, an agent, an intent ---------------------------------
+#
+# "Which files did Claude Code change yesterday, and why?" is not a bag of words: "yesterday"
+# is a window on the calendar of the person asking, "Claude Code" is whose sessions, "which
+# files ... change" asks for the recorded edits. `understand` reads those out (English, Chinese,
+# Japanese) and leaves the rest of the words (`Asked.rest`) to the ranking. Windows are whole
+# local days (or parts of one) in the person's zone (core/timestamp.zone), as of `now`
+# (core/timestamp.now: the clock or $VAULTSYNC_NOW).
+
+_N = (
+    r"(\d{1,3}|[一二两三四五六七八九十]{1,3}"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten|a|an)"
+)
+_EN_NUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+             "九": 9}  # fmt: skip
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_CJK = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "月": 0,
+                "火": 1, "水": 2, "木": 3, "金": 4, "土": 5}  # fmt: skip
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# Parts of a day, local hours [from, to): what "this morning", 上午, 午前 cover.
+PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
+_PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
+             "朝": "morning", "下午": "afternoon", "午後": "afternoon", "晚上": "evening",
+             "夜": "evening", "晚": "evening"}  # fmt: skip
+
+_B = r"(?<![a-z0-9])"  # a word start (\b would see none between a CJK character and a letter)
+_E = r"(?![a-z0-9])"
+_WD_EN = "|".join(d for d in _WEEKDAYS_EN) + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+_WD_ZH = r"(?:周|星期|礼拜)([一二三四五六日天])"
+_WD_JA = r"([月火水木金土日])曜日?"
+_PART_ZH = "|".join(_PART_CJK)
+_TIME = Lazy(
+    "|".join(
+        (
+            rf"(?P<dby>{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|大前天|前天|一昨日|おととい)",
+            rf"(?P<lastnight>{_B}last\s+night{_E}|昨晚|昨夜|昨晩|ゆうべ)",
+            rf"(?P<thispart>{_B}this\s+(?P<tp>morning|afternoon|evening){_E}|{_B}tonight{_E}"
+            rf"|今早|今朝|今晚)",
+            rf"(?P<ydpart>{_B}yesterday\s+(?P<yp>morning|afternoon|evening|night){_E})",
+            rf"(?P<day>{_B}(?P<dw>yesterday|today){_E}|(?P<dc>昨天|昨日|今天|今日|きのう|きょう)"
+            rf"(?:の)?(?P<dcp>{_PART_ZH})?)",
+            rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour)s?\s+ago{_E}|{_N}\s*(?P<agoc>天|日|周|週|"
+            rf"週間|个星期|個星期|小时|時間)前)",
+            rf"(?P<past>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+{_N}\s+"
+            rf"(?P<pastu>day|week|hour)s?{_E}|(?:最近|过去|過去|この){_N}\s*(?P<pastc>天|日|周|週間|小时|時間))",
+            rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上周|上星期|"
+            rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週)"
+            rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
+            rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月))",
+            rf"(?P<wd>{_B}(?:on\s+|last\s+|this\s+)?(?P<wde>{_WD_EN}){_E}|{_WD_ZH}|{_WD_JA})",
+            r"(?P<iso>(20\d\d)-(\d\d)-(\d\d))",
+            rf"(?P<md>{_B}(?:on\s+)?(?P<mdm>{'|'.join(_MONTHS)})[a-z]*\.?\s+(?P<mdd>\d{{1,2}})"
+            rf"(?:st|nd|rd|th)?{_E}|(?P<mcm>\d{{1,2}})月(?P<mcd>\d{{1,2}})[日号號])",
+        )
+    )
+)
+
+AGENT_NAMES = {  # how people write each agent (matched as words, case-insensitively)
+    "claude-code": r"claude[\s_-]?code|claude",
+    "codex": r"codex(?:[\s-]?cli)?",
+    "gemini": r"gemini(?:[\s_-]?cli)?",
+    "hermes": r"hermes(?:[\s-]?agent)?",
+    "copilot": r"(?:github\s+)?copilot(?:[\s-]?cli)?",
+    "opencode": r"open[\s-]?code",
+}
+# "cursor" is also a word of its own (a text cursor, a database cursor): only "Cursor" as
+# written with its capital counts.
+_CURSOR = Lazy(r"(?<![A-Za-z0-9])Cursor(?![A-Za-z0-9])")
+_AGENT = Lazy(
+    "|".join(f"(?P<{k.replace('-', '_')}>{_B}(?:{v}){_E})" for k, v in AGENT_NAMES.items())
+)
+
+# Intents, first match wins in this order. A question about what changed, which files, what
+# an agent did is answered from the recorded edits and closing messages of the window's
+# sessions; "decided" prefers the newest of competing decisions.
+INTENTS = (
+    (
+        "files",
+        r"which\s+files|what\s+files|files?\s+(?:did|were|was|have|has|\w+\s+)?"
+        r"(?:chang|modif|edit|touch)|哪些文件|什么文件|哪个文件|改了哪|ファイル",
+    ),
+    (
+        "changed",
+        r"what\s+(?:has\s+)?changed|what\s+did\s+.{1,30}?\s+change"
+        r"|(?<![a-z])chang(?:e|ed|es)(?![a-z])|modif|改了|修改|改动|变更|變更|変更|変え",
+    ),
+    ("fixed", r"(?<![a-z])fix|solv|resolv|修复|修好|解决|直し|直っ|修正|解決"),
+    (
+        "decided",
+        r"decid|decision|(?<![a-z])(?:chose|choose|chosen|pick|picked|settled?)(?![a-z])"
+        r"|(?:use|using)\s+(?:now|currently)|(?:now|currently)\s+use|决定|选择|选了|定了|现在用"
+        r"|決め|決定|選ん|今.{0,12}使|(?<![a-z])(?:now|currently|current)(?![a-z])|现在|目前|如今"
+        r"|今は|今何|今どの|現在",
+    ),
+    (
+        "did",
+        r"what\s+did\s+.{1,30}?\s+do|work(?:ed)?\s+on|get\s+done|got\s+done|happen|accomplish"
+        r"|做了|干了|做什么|干什么|做了什么|哪些事|何をし|作業|やった",
+    ),
+)
+_INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
+
+# Words that only say "activity" once a window or an agent is known ("what did we work on
+# yesterday", 昨天做了哪些工作): left out of the words ranked, or they would favour whichever
+# session says "work" most.
+_ACTIVITY = Lazy(
+    rf"{_B}(?:work(?:ed|ing)?|done|do|did|happen(?:ed|ing)?|change[sd]?|files?|modified|edited|"
+    rf"session|sessions|stuff|things?|anything|get|got|make|made|on)\b{_E}"
+    r"|工作|做了|干了|了些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
+)
+
+
+class Asked:
+    """What a question asks beyond its words. `start`/`end`: aware UTC, the window
+    [start, end) or None; `agent`: an agent named as the subject, or ""; `intent`: files,
+    changed, fixed, decided, did, or ""; `rest`: the question without its time and agent
+    phrases (and, when either was found, without words that only mean "activity")."""
+
+    __slots__ = ("agent", "end", "intent", "rest", "start", "when")
+
+    def __init__(self, start: Any, end: Any, agent: str, intent: str, rest: str, when: str):
+        self.start, self.end, self.agent = start, end, agent
+        self.intent, self.rest, self.when = intent, rest, when
+
+    def window_keys(self) -> tuple[str | None, str | None]:
+        """The window as the index's naive UTC text (timestamp.utc_key), or Nones."""
+        fmt = "%Y-%m-%dT%H:%M:%S"
+        return (
+            self.start.strftime(fmt) if self.start is not None else None,
+            self.end.strftime(fmt) if self.end is not None else None,
+        )
+
+    def __repr__(self) -> str:
+        return (f"Asked(start={self.start}, end={self.end}, agent={self.agent!r}, "
+                f"intent={self.intent!r}, rest={self.rest!r}, when={self.when!r})")  # fmt: skip
+
+
+def _number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    if text in _EN_NUM:
+        return _EN_NUM[text]
+    # Chinese numerals up to 99: 三, 十, 十二, 二十, 二十三
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return (_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + _ZH_DIGIT.get(ones, 0)
+    return _ZH_DIGIT.get(text, 1)
+
+
+def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
+    """The local [start, end) a time phrase names, or None."""
+    from datetime import datetime, timedelta
+
+    g = m.groupdict()
+    midnight = local_now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+    def day(offset: int, part: str = "") -> tuple[Any, Any]:
+        start = midnight + timedelta(days=offset)
+        if part:
+            lo, hi = PARTS[part]
+            return start + timedelta(hours=lo), start + timedelta(hours=hi)
+        return start, start + timedelta(days=1)
+
+    monday = midnight - timedelta(days=midnight.weekday())
+    if g["dby"]:
+        return day(-3 if g["dby"] == "大前天" else -2)
+    if g["lastnight"]:
+        return midnight - timedelta(hours=6), midnight + timedelta(hours=6)
+    if g["thispart"]:
+        text = g["thispart"]
+        part = g["tp"] or ("morning" if text in ("今早", "今朝") else "evening")
+        return day(0, part)
+    if g["ydpart"]:
+        return day(-1, g["yp"])
+    if g["day"]:
+        word = g["dw"] or g["dc"]
+        offset = -1 if word in ("yesterday", "昨天", "昨日", "きのう") else 0
+        return day(offset, _PART_CJK.get(g["dcp"] or "", ""))
+    if g["ago"]:
+        number = _number(next(v for k, v in _numbers(m, "ago")))
+        unit = g["agou"] or g["agoc"]
+        if unit in ("hour", "小时", "時間"):
+            return local_now - timedelta(hours=number + 1), local_now
+        if unit in ("week", "周", "週", "週間", "个星期", "個星期"):
+            start = monday - timedelta(weeks=number)
+            return start, start + timedelta(weeks=1)
+        return day(-number)
+    if g["past"]:
+        number = _number(next(v for k, v in _numbers(m, "past")))
+        unit = g["pastu"] or g["pastc"]
+        if unit in ("hour", "小时", "時間"):
+            return local_now - timedelta(hours=number), local_now + timedelta(minutes=1)
+        days = number * 7 if unit in ("week", "周", "週間") else number
+        return midnight - timedelta(days=days - 1), midnight + timedelta(days=1)
+    if g["week"]:
+        word = g["wk"] or g["wc"]
+        last = word in ("last", "previous", "上周", "上星期", "上个星期", "上個星期", "上礼拜",
+                        "上个礼拜", "先週")  # fmt: skip
+        start = monday - timedelta(weeks=1) if last else monday
+        wd = _weekday_in(m.group(0)[len(word) :])
+        if wd is not None:
+            return start + timedelta(days=wd), start + timedelta(days=wd + 1)
+        return start, (start + timedelta(weeks=1)) if last else midnight + timedelta(days=1)
+    if g["month"]:
+        word = g["mo"] or g["mc"]
+        first = midnight.replace(day=1)
+        if word in ("last", "上个月", "上月", "先月"):
+            previous = (first - timedelta(days=1)).replace(day=1)
+            return previous, first
+        return first, midnight + timedelta(days=1)
+    if g["wd"]:
+        text = g["wd"].lower()
+        if g["wde"]:
+            target = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(g["wde"][:3]))
+        else:
+            wd = _weekday_in(text)
+            if wd is None:
+                return None
+            target = wd
+        back = (midnight.weekday() - target) % 7
+        if text.startswith("last") and back == 0:
+            back = 7
+        return day(-back)
+    if g["iso"] or g["md"]:
+        try:
+            if g["iso"]:
+                y, mo, d = (int(x) for x in g["iso"].split("-"))
+            else:
+                y = local_now.year
+                if g["mdm"]:
+                    mo, d = _MONTHS.index(g["mdm"][:3]) + 1, int(g["mdd"])
+                else:
+                    mo, d = int(g["mcm"]), int(g["mcd"])
+            start = datetime(y, mo, d, tzinfo=local_now.tzinfo)
+        except ValueError:
+            return None
+        if not g["iso"] and start > local_now:
+            start = start.replace(year=y - 1)
+        return start, start + timedelta(days=1)
+    return None
+
+
+def _numbers(m: Any, name: str) -> list[tuple[int, str]]:
+    """The number captured inside the named alternative (unnamed groups in its span)."""
+    lo, hi = m.span(name)
+    out = []
+    for i in range(1, (m.re.groups or 0) + 1):
+        value = m.group(i)
+        if (
+            value
+            and m.span(i)[0] >= lo
+            and m.span(i)[1] <= hi
+            and (
+                value.isdigit()
+                or value in _EN_NUM
+                or all(c in "一二两三四五六七八九十" for c in value)
+            )
+        ):
+            out.append((i, value))
+    return out
+
+
+def _weekday_in(text: str) -> int | None:
+    at = text.find("曜")
+    if at > 0 and text[at - 1] in _WEEKDAY_CJK:  # Japanese: 月曜日 ... 日曜日
+        return _WEEKDAY_CJK[text[at - 1]]
+    for ch in text:
+        if ch not in _WEEKDAY_CJK:
+            continue
+        # 日 and 天 are Sunday only after 周, 星期 or 礼拜 (日 alone is "day", 天 "day")
+        if ch not in "日天" or any(word in text for word in ("周", "星期", "礼拜")):
+            return _WEEKDAY_CJK[ch]
+    return None
+
+
+def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
+    """Read the time window, the agent and the intent out of a question (see `Asked`).
+    `now`: an aware datetime (default core/timestamp.now()); `zone`: the person's (default
+    core/timestamp.zone(), the machine's when None)."""
+    from vaultsync.core import timestamp
+
+    if not isinstance(text, str):
+        return Asked(None, None, "", "", "", "")
+    moment = now if now is not None else timestamp.now()
+    local_now = moment.astimezone(zone if zone is not None else timestamp.zone())
+    low = text.lower()
+    cut: list[tuple[int, int]] = []
+    start = end = None
+    when = ""
+    for m in _TIME.finditer(low):
+        window = _window(m, local_now)
+        if window is None:
+            continue
+        cut.append(m.span())
+        if start is None:  # the first phrase sets the window; a second one narrows it
+            start, end, when = window[0], window[1], m.group(0).strip()
+        else:
+            start, end = max(start, window[0]), min(end, window[1])
+            if start >= end:
+                start, end = window
+    agent = ""
+    for m in _AGENT.finditer(low):
+        agent = agent or next(k for k, v in m.groupdict().items() if v).replace("_", "-")
+        cut.append(m.span())
+    cursor = _CURSOR.search(text)
+    if cursor and not agent:
+        agent = "cursor"
+        cut.append(cursor.span())
+    found = _INTENT.search(low)
+    intent = next((k for k, v in found.groupdict().items() if v), "") if found else ""
+    rest = low
+    for lo, hi in sorted(cut, reverse=True):
+        rest = rest[:lo] + " " + rest[hi:]
+    if start is not None or agent:
+        rest = _ACTIVITY.sub(" ", rest)
+    from datetime import UTC
+
+    return Asked(
+        start.astimezone(UTC) if start is not None else None,
+        end.astimezone(UTC) if end is not None else None,
+        agent, intent, " ".join(rest.split()), when,
+    )  # fmt: skip

@@ -183,14 +183,50 @@ def default_index_path(vault: Path) -> Path:
     return state_dir(vault) / "index.sqlite"
 
 
+def session_key(agent: str, session_id: str) -> str:
+    """Names one agent session's state files (pointer, lock, filter state, spool folder)."""
+    return short_hash(agent, session_id, n=16)
+
+
+def session_state_dir(vault: Path) -> Path:
+    """The hook's per-session state: pointers to session notes, their locks and spools."""
+    return state_dir(vault) / "sessions"
+
+
+def session_state(vault: Path, key: str, suffix: str = "") -> Path:
+    """One of a session's state files: the pointer (no suffix, it holds the session note's
+    rel), `.lock`, `.recall`, `.seen`..."""
+    return session_state_dir(vault) / (key + suffix)
+
+
+def session_pointer(vault: Path, agent: str, session_id: str) -> Path:
+    """The file naming the session note the hook writes this session's events into."""
+    return session_state(vault, session_key(agent, session_id))
+
+
+def watch_heartbeat(vault: Path) -> Path:
+    """The running watcher's heartbeat (written by the watcher, read by status and doctor)."""
+    return state_dir(vault) / "watch.json"
+
+
+def learn_report(vault: Path) -> Path:
+    """The last learn run's report (written by learn, read by status)."""
+    return state_dir(vault) / "learn-last.json"
+
+
 def index_lock(vault: Path) -> Path:
     """One writer of the index at a time (rebuild, reconcile, an agent's tool call): a reconcile
     that ran during a rebuild would write into the file the rebuild is about to replace."""
     return state_dir(vault) / "index.lock"
 
 
+def log_dir() -> Path:
+    """This machine's logs: the hook's errors, the scheduled runs' output."""
+    return vaultsync_home() / "logs"
+
+
 def hook_error_log() -> Path:
-    return vaultsync_home() / "logs" / "hook-errors.jsonl"
+    return log_dir() / "hook-errors.jsonl"
 
 
 def redaction_log(vault: Path) -> Path:

@@ -92,6 +92,7 @@ class SearchFilter:
     level: Level | None = None
     project: str | None = None  # exact, or any project below it
     since: str | None = None  # ISO date/time, compared as text
+    until: str | None = None  # ... before this (exclusive): the end of an asked window
 
 
 class RawHit(NamedTuple):
@@ -484,4 +485,10 @@ def filter_sql(where: SearchFilter) -> tuple[list[str], list[Any]]:
             " strftime('%Y-%m-%dT%H:%M:%S', n.mtime_ns / 1000000000, 'unixepoch')) >= ?"
         )
         params.append(where.since)
+    if where.until is not None:
+        clauses.append(
+            "COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), NULLIF(n.created, ''),"
+            " strftime('%Y-%m-%dT%H:%M:%S', n.mtime_ns / 1000000000, 'unixepoch')) < ?"
+        )
+        params.append(where.until)
     return clauses, params

@@ -22,6 +22,9 @@ from vaultsync.core import paths, properties, timestamp
 from vaultsync.core.model import Level, NoteType, Scope
 
 DETAIL_CHARS = 280  # one memory is a fact, not an essay: longer text stays in the note
+# Injected this many times and never used (`recalled`, `used`: services/learning/usage.py): the
+# memory goes after the others of its level and review offers it for archiving.
+SINK_AFTER = 5
 
 
 class MemoryLike(Protocol):
@@ -116,14 +119,21 @@ def detail(note: MemoryLike, limit: int = DETAIL_CHARS) -> str:
     return text
 
 
+def sunk(note: MemoryLike) -> bool:
+    """Injected `SINK_AFTER` times or more and never used: it has not earned its tokens."""
+    return _count(note.props.get("recalled")) >= SINK_AFTER and not _count(note.props.get("used"))
+
+
 def rank(notes: Iterable[M]) -> list[M]:
-    """Best first: level (L3 first), priority, `updated` (newest first), then path.
+    """Best first: level (L3 first), then memories agents use before those they never used
+    (`sunk`), priority, `updated` (newest first), then path.
 
     Stable sorts, one per key from the last to the first, so each key is computed once a note.
     """
     ordered = sorted(notes, key=lambda n: n.rel)
     ordered.sort(key=updated_of, reverse=True)
     ordered.sort(key=priority_of, reverse=True)
+    ordered.sort(key=sunk)
     ordered.sort(key=lambda n: effective_level(n).rank, reverse=True)
     return ordered
 

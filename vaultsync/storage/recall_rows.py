@@ -94,6 +94,31 @@ def candidates(
     return [Candidate(*row) for row in rows if row[1] is not None]
 
 
+def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candidate]:
+    """The sessions with events that pass `where` (an asked window, an agent), newest first:
+    one candidate per session, its last closing message in the window (else its last event),
+    for a question that names a time or an agent and nothing else to rank by."""
+    clauses, params = filter_sql(where)
+    sql = f"""
+        SELECT e.id, s.rel, s.title, e.heading, 'event', -1.0, '', e.event_id, e.ts,
+               COALESCE(NULLIF(e.agent, ''), s.agent), COALESCE(NULLIF(e.project, ''), s.project),
+               '', COALESCE(NULLIF(e.session_id, ''), s.session_id, ''), e.kind, e.note_id
+        FROM events e JOIN notes s ON s.id = e.note_id LEFT JOIN notes n ON n.id = e.id
+        {"WHERE " + " AND ".join(clauses) if clauses else ""}
+        ORDER BY e.ts DESC LIMIT 5000"""
+    try:
+        rows = index.conn.execute(sql, params).fetchall()
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    best: dict[int, tuple[Any, ...]] = {}
+    for row in rows:  # newest first: a session's first turn end seen is its last
+        held = best.get(row[14])
+        if held is None or (row[13] == "turn_end" and held[13] != "turn_end"):
+            best[row[14]] = row
+    chosen = sorted(best.values(), key=lambda r: r[8], reverse=True)[:limit]
+    return [Candidate(*row[:13]) for row in chosen if row[1] is not None]
+
+
 def summary_of(index: Index, session_id: str) -> str | None:
     """The newest summary note of a session, if the learning loop has written one (found by
     seeking the session's notes: `Index.notes` with a session id)."""

@@ -295,7 +295,7 @@ def test_filters_drop_duplicates_overlaps_short_and_low_value_events(vault: Path
 
 def test_a_lost_pointer_finds_the_note_again(vault: Path) -> None:
     replay(vault, "claude-code", [_tool("make build-release", "compiled 212 files into dist/app")])
-    for pointer in (paths.state_dir(vault) / "sessions").iterdir():
+    for pointer in paths.session_state_dir(vault).iterdir():
         pointer.unlink()
     replay(vault, "claude-code", [_tool("cargo test --workspace", "test result: ok. 88 passed")])
     [note] = session_notes(vault)
@@ -304,7 +304,7 @@ def test_a_lost_pointer_finds_the_note_again(vault: Path) -> None:
 
 def test_a_damaged_pointer_is_not_followed_out_of_the_vault(vault: Path, tmp_path: Path) -> None:
     replay(vault, "claude-code", [_tool("make build-release", "compiled 212 files into dist/app")])
-    [pointer] = [p for p in (paths.state_dir(vault) / "sessions").iterdir() if "." not in p.name]
+    [pointer] = [p for p in paths.session_state_dir(vault).iterdir() if "." not in p.name]
     pointer.write_text("../../outside.md\n")
     replay(vault, "claude-code", [_tool("cargo test --workspace", "test result: ok. 88 passed")])
     assert not (tmp_path / "outside.md").exists()

@@ -64,8 +64,9 @@ def profile(vault: Path, config: Any) -> list[dict[str, Any]]:
 
 @app.command()
 def me(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
-    """Show USER.md and AGENT.md with their token counts against their budgets, and which
-    memories the budget left out."""
+    """Show USER.md and AGENT.md with their token counts against their budgets, which
+    memories the budget left out, and per agent how many memories were injected and used this
+    week."""
     from vaultsync.core.config import ConfigError, load_config
 
     path = require_vault(vault)
@@ -75,6 +76,9 @@ def me(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None
         fail(str(exc), Exit.CONFIG)
     except OSError as exc:
         fail(str(exc), Exit.ERROR)
+    from vaultsync.services.learning import usage
+
+    use = usage.summary(path)
     if json_output:
         emit_json(files)
         return
@@ -96,3 +100,8 @@ def me(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None
             )
             for note in item["left_out"]:
                 typer.echo(f"  {note['level']} {note['title']}  ({note['rel']})")
+    if use:
+        typer.echo("")
+        typer.echo("=== used this week (memories injected, and used by the agent's work) ===")
+        for agent, row in use.items():
+            typer.echo(f"  {agent}: {row['used']} of {row['injected']}")

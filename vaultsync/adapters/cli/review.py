@@ -69,8 +69,7 @@ def _show_decision(decision: Any, json_output: bool) -> None:
         emit_json(decision.as_dict())
         return
     what = decision.action + ("d" if decision.action.endswith("e") else "ed")
-    if decision.action == "skip":
-        what = "skipped"
+    what = {"skip": "skipped", "keep": "kept"}.get(decision.action, what)
     line = f"{what}: {decision.source}"
     if decision.target != decision.source:
         line += f" -> {decision.target}"
@@ -143,6 +142,14 @@ def _print_pending(result: Any) -> None:
                     f"      old: {c.other.detail or c.other.title}\n"
                     f"      new: {m.detail or m.title} ({m.created[:10]})"
                 )
+    unused = getattr(result, "unused", ())
+    if unused:
+        typer.echo(f"Injected often, never used: offered for archiving ({len(unused)}):")
+        for m in unused:
+            typer.echo(
+                f"  {m.rel}\n    {m.title} (recalled {m.recalled}x, used {m.used}x): "
+                "`vaultsync review archive` moves it to archive/ (never deleted)"
+            )
     if result.privacy_deferred:
         typer.echo(f"Sessions held for privacy ({len(result.privacy_deferred)}):")
         for s in result.privacy_deferred:
@@ -157,8 +164,9 @@ def _print_pending(result: Any) -> None:
             )
     if not result.empty:
         typer.echo(
-            "Decide with `vaultsync review approve|reject|promote|demote|edit NOTE` and "
-            "`vaultsync review release|skip SESSION`, or run `vaultsync review` in a terminal."
+            "Decide with `vaultsync review approve|reject|promote|demote|edit|archive|keep "
+            "NOTE` and `vaultsync review release|skip SESSION`, or run `vaultsync review` in a "
+            "terminal."
         )
     for warning in result.warnings:
         typer.echo(f"warning: {warning}", err=True)
@@ -356,6 +364,16 @@ def edit(
                 fail("no change made (the editor was closed without saving)", Exit.ERROR)
             text = edited
     _decide(ctx, "edit", note, vault, json_output, text=text, title=title)
+
+
+@review_app.command("archive")
+def archive(
+    ctx: typer.Context, note: str = NoteArg, vault: Path | None = VaultOption,
+    json_output: bool = JsonOption,
+) -> None:  # fmt: skip
+    """Retire a memory agents are handed but never use: status archived, moved to
+    archive/<date>/ (never deleted)."""
+    _decide(ctx, "archive", note, vault, json_output)
 
 
 @review_app.command("keep")

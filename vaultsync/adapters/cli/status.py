@@ -129,6 +129,12 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
         f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
     )
     typer.echo("Last learn run: " + _learn_line(result.last_learn))
+    if result.memory_use:
+        used = ", ".join(
+            f"{agent} {row['used']} used of {row['injected']} injected"
+            for agent, row in result.memory_use.items()
+        )
+        typer.echo(f"Memories this week: {used}")
     for line in result.config_ignored:
         typer.echo(f"Config: {line}")
     for line in _git_lines(result):

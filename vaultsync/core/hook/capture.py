@@ -436,6 +436,10 @@ def handle(
         # Built first: whatever happens to the write below, the agent gets its context.
         context = session_context(vault, cfg, shown if allowed else None)
         _remember_context(vault, project if allowed else None, context, budget)
+        if context:
+            from vaultsync.core.hook import injection_log  # memories handed over: counted later
+
+            injection_log.note(vault, inc.agent, inc.session_id, "start", context, now)
     if inc.kind is not None and allowed:
         event = build_event(inc, project, now, Limits.from_config(cfg, scrub), event_id)
         event, findings = redact_event(event, redactor, scrub)

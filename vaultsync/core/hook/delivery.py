@@ -35,9 +35,7 @@ if TYPE_CHECKING:
 
 
 def session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> Path:
-    return (
-        paths.state_dir(vault) / "sessions" / (paths.short_hash(agent, session_id, n=16) + suffix)
-    )
+    return paths.session_state(vault, paths.session_key(agent, session_id), suffix)
 
 
 def valid_rel(vault: Path, rel: str) -> bool:
@@ -129,7 +127,7 @@ SPOOLED = "spooled"  # record(): the event waits in the spool (not dropped)
 
 def session_key(agent: str, session_id: str) -> str:
     """Names the session's state files, lock and spool folder."""
-    return paths.short_hash(agent, session_id, n=16)
+    return paths.session_key(agent, session_id)
 
 
 def _lock_wait(cfg: Config, budget: Budget) -> float:
@@ -216,7 +214,7 @@ def _log_overload(budget: Budget) -> None:
 
 
 def session_lock(vault: Path, key: str) -> Path:
-    return paths.state_dir(vault) / "sessions" / (key + ".lock")
+    return paths.session_state(vault, key, ".lock")
 
 
 def combine(vault: Path, cfg: Config, key: str, budget: Budget) -> None:
@@ -378,7 +376,7 @@ def note_text(vault: Path, rel: str) -> str:
 
 
 def _session_file_by_key(vault: Path, key: str, suffix: str = "") -> Path:
-    return paths.state_dir(vault) / "sessions" / (key + suffix)
+    return paths.session_state(vault, key, suffix)
 
 
 def drain_sessions(vault: Path, cfg: Config, budget: Budget | None = None) -> int:

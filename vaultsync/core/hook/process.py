@@ -342,6 +342,10 @@ def _with_recall(call: _Call, vault: Any, cfg: Any, context: str) -> str:
         return context
     if not recalled:
         return context
+    from vaultsync.core import timestamp
+    from vaultsync.core.hook import injection_log  # memories handed over: counted later
+
+    injection_log.note(vault, inc.agent, inc.session_id, "prompt", recalled, timestamp.now())
     from dataclasses import replace
 
     call.incoming = replace(inc, wants_context=True)

@@ -30,6 +30,7 @@ from vaultsync.core.config import Config
 from vaultsync.core.hook import capture
 from vaultsync.core.model import Event, EventKind, Level, Scope
 from vaultsync.core.queue import assess, decide
+from vaultsync.storage import vault_files
 
 IMPORT_DIR = "imports"
 _SCANNED = (paths.SESSIONS_DIR, paths.SUMMARIES_DIR, paths.MEMORIES_DIR, IMPORT_DIR, "archive")
@@ -271,29 +272,23 @@ def known(vault: Path) -> Known:
     """Import keys and (agent, session id) pairs already in the vault, from note heads."""
     found = Known()
     for top in _SCANNED:
-        root = vault / top
-        if not root.is_dir():
-            continue
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            for name in files:
-                if not name.endswith(".md") or paths.is_ignored_name(name):
-                    continue
-                try:
-                    with open(os.path.join(folder, name), "rb") as fh:
-                        head = fh.read(4096).decode("utf-8", "replace")
-                except OSError:
-                    continue
-                yaml_text, _ = properties.split_frontmatter(head + "\n---\n")
-                if yaml_text is None:
-                    continue
-                match = _KEY.search(yaml_text)
-                if match:
-                    found.keys.add(match.group(1))
-                if top == paths.SESSIONS_DIR:
-                    sid, agent = _SID.search(yaml_text), _AGENT.search(yaml_text)
-                    if sid and agent:
-                        found.sessions.add((agent.group(1), sid.group(1)))
+        # The vault walk and its reader (storage.vault_files): a link is not followed and a
+        # FIFO or device named like a note is never opened (opening a FIFO would block).
+        for rel in vault_files.notes(vault, top):
+            try:
+                head = vault_files.read_bytes(vault, rel, limit=4096, walked=True)
+            except OSError:
+                continue
+            yaml_text, _ = properties.split_frontmatter(head.decode("utf-8", "replace") + "\n---\n")
+            if yaml_text is None:
+                continue
+            match = _KEY.search(yaml_text)
+            if match:
+                found.keys.add(match.group(1))
+            if top == paths.SESSIONS_DIR:
+                sid, agent = _SID.search(yaml_text), _AGENT.search(yaml_text)
+                if sid and agent:
+                    found.sessions.add((agent.group(1), sid.group(1)))
     return found
 
 

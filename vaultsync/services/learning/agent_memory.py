@@ -41,11 +41,11 @@ class Remembered:
         }
 
 
-def _session_note(vault: Path, agent: str, session_id: str) -> str:
+def session_note(vault: Path, agent: str, session_id: str) -> str:
     """The session's note as the hook recorded it (its pointer file), or ""."""
     if not session_id:
         return ""
-    pointer = paths.state_dir(vault) / "sessions" / paths.short_hash(agent, session_id, n=16)
+    pointer = paths.session_pointer(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):
@@ -116,7 +116,7 @@ def remember(
 
     body = clean(text.strip())
     agent, session_id, project = clean(agent or "agent"), clean(session_id), clean(project)
-    source = _session_note(vault, agent, session_id)
+    source = session_note(vault, agent, session_id)
     stamp = now.replace(tzinfo=None, microsecond=0).isoformat() + "Z"
     props = schema.memory_props(
         level=Level.L1,

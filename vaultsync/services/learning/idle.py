@@ -42,7 +42,7 @@ def _stamp(ts: str) -> dt.datetime | None:
 
 
 def _pointers(vault: Path) -> list[str]:
-    folder = paths.state_dir(vault) / "sessions"
+    folder = paths.session_state_dir(vault)
     try:
         names = os.listdir(folder)
     except OSError:

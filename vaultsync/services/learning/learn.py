@@ -113,7 +113,7 @@ def _record(vault: Path, report: LearnReport) -> None:
     data["finished"] = timestamp.format(dt.datetime.now(dt.UTC))
     try:
         writer.write_atomic(
-            paths.state_dir(vault) / "learn-last.json",
+            paths.learn_report(vault),
             json.dumps(data, ensure_ascii=False, indent=2) + "\n",
             fsync=False,
         )
@@ -148,6 +148,8 @@ def _run_locked(
         learn_sessions(ctx, pre.work)
     if weekly:
         draft_skills(ctx)
+    if not report.dry_run:
+        _count_usage(ctx)
     _archive(ctx)
     if not report.dry_run and ctx.changed:
         _reconcile(ctx)
@@ -230,6 +232,18 @@ def _redactor(config: Config, report: LearnReport) -> Callable[[str], str]:
         return result.text
 
     return redact
+
+
+def _count_usage(ctx: LearnRun) -> None:
+    """Fold which memories agents were handed and used into their notes (usage.py)."""
+    from vaultsync.services.learning import usage
+
+    try:
+        folded = usage.fold(ctx.vault, ctx.now)
+    except (OSError, ValueError) as exc:
+        ctx.report.warnings.append(f"memory usage not counted: {exc}")
+        return
+    ctx.changed.update(folded.rewritten)
 
 
 def _archive(ctx: LearnRun) -> None:

@@ -201,6 +201,14 @@ def reconcile_with_levels(
         touched += supersession.settle(vault, scope, dt.datetime.now(dt.UTC))
     except (OSError, TimeoutError, ValueError) as exc:
         problems.append(f"superseded memories not marked: {exc}")
+    try:
+        # Which memories agents were handed and used (services/learning/usage.py), folded into
+        # the notes' counts at most every few minutes: the same batch commits them.
+        from vaultsync.services.learning import usage
+
+        touched += usage.fold_due(vault)
+    except (OSError, TimeoutError, ValueError) as exc:
+        problems.append(f"memory usage not counted: {exc}")
     targets = None if wanted is None else sorted({*wanted, *touched})
     report = reconcile.reconcile(vault, config, targets)
     if not touched and not problems:

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from vaultsync.core import paths, properties, writer
 from vaultsync.core.model import Level, NoteType
+from vaultsync.storage import vault_files
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
 
 
@@ -99,15 +99,11 @@ def reapply(text: str, recorded: list[dict[str, str]]) -> str | None:
 
 
 def _memory_rels(vault: Path) -> list[str]:
+    """Every memory note at its level's folder: the vault walk of `storage.vault_files`
+    (a link or a FIFO named like a note is never opened)."""
     found = []
     for level in Level:
-        folder = vault / paths.LEVEL_DIRS[level]
-        for base, dirs, files in os.walk(folder):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            for name in files:
-                rel = Path(base, name).relative_to(vault).as_posix()
-                if paths.is_note(rel):
-                    found.append(rel)
+        found.extend(vault_files.notes(vault, paths.LEVEL_DIRS[level]))
     return sorted(found)
 
 

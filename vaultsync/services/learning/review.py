@@ -34,7 +34,7 @@ from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile
-from vaultsync.services.learning import supersession
+from vaultsync.services.learning import supersession, usage
 from vaultsync.services.learning.levels import as_int, set_level
 from vaultsync.storage import memory, vault_files
 from vaultsync.storage.memory import Memory, effective_level, folder_level
@@ -82,11 +82,17 @@ class Pending:
     competing: dict[str, tuple[supersession.Conflict, ...]] = dataclasses.field(
         default_factory=dict
     )
+    # injected into agents' context many times and never used: offered for archiving
+    unused: tuple[Memory, ...] = ()
 
     @property
     def empty(self) -> bool:
         return not (
-            self.candidates or self.promotions or self.privacy_deferred or self.sync_conflicts
+            self.candidates
+            or self.promotions
+            or self.privacy_deferred
+            or self.sync_conflicts
+            or self.unused
         )
 
     def _dict(self, m: Memory) -> dict[str, Any]:
@@ -106,6 +112,7 @@ class Pending:
             ],
             "privacy_deferred": [s.as_dict() for s in self.privacy_deferred],
             "sync_conflicts": [memory_dict(m) for m in self.sync_conflicts],
+            "unused": [memory_dict(m, "archive") for m in self.unused],
             "warnings": list(self.warnings),
         }
 
@@ -149,22 +156,12 @@ def load_memories(vault: Path, config: Config) -> tuple[list[Memory], dict[str, 
 
 def held_sessions(vault: Path) -> tuple[list[HeldSession], list[str]]:
     """privacy_deferred sessions, from the queue markers, each confirmed by its note."""
-    from vaultsync.core.queue import preflight, set_marker
+    from vaultsync.core.queue import markers, preflight, set_marker
 
     preflight(vault)  # rebuilds the markers on a machine that has none yet
     found: list[HeldSession] = []
     warnings: list[str] = []
-    folder = paths.queue_dir(vault)
-    try:
-        entries = sorted(os.listdir(folder))
-    except OSError:
-        return found, warnings
-    for name in entries:
-        try:
-            line = (folder / name).read_text(encoding="utf-8", errors="replace").split("\n")[0]
-        except OSError:
-            continue
-        status, _, rel = line.partition("\t")
+    for status, rel in markers(vault):
         if status != SessionStatus.PRIVACY_DEFERRED.value or not rel:
             continue
         head = _head(vault, rel)
@@ -225,6 +222,9 @@ def pending(vault: Path, config: Config) -> Pending:
         suggested,
         conflicts,
         competing,
+        tuple(
+            m for m in usage.unused(memories) if m.level is not Level.L1 and supersession.live(m)
+        ),
     )
 
 
@@ -418,6 +418,24 @@ def demote(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = N
 
 def reject(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
     """Mark the memory rejected and move it to archive/<date>/ (never deleted)."""
+    return _retire(vault, config, ref, "reject", "rejected", "rejected in review", now)
+
+
+def archive(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:
+    """Retire a memory that no longer earns its tokens: `status: archived`, moved to
+    archive/<date>/ (never deleted). Unlike a rejected one, it may come back if learned again."""
+    return _retire(vault, config, ref, "archive", "archived", "archived in review", now)
+
+
+def _retire(
+    vault: Path,
+    config: Config,
+    ref: str,
+    action: str,
+    status: str,
+    why: str,
+    now: dt.datetime | None,
+) -> Decision:
     from vaultsync.services.learning.archive import move_note
 
     now = now or _now()
@@ -427,14 +445,14 @@ def reject(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = N
     writer.rewrite(
         vault / rel,
         lambda text: properties.set_properties(
-            text, {"status": "rejected", "updated": when, "reviewed": when[:10]}
+            text, {"status": status, "updated": when, "reviewed": when[:10]}
         ),
         lock_file=paths.lock_path(vault, rel),
     )
-    moved = move_note(vault, rel, "rejected in review", now)
+    moved = move_note(vault, rel, why, now)
     generated, warnings = _reconcile(vault, config, {rel, moved.target})
     level = effective_level(note).value
-    return Decision("reject", rel, moved.target, level, level, "rejected", generated, warnings)
+    return Decision(action, rel, moved.target, level, level, status, generated, warnings)
 
 
 def edit(

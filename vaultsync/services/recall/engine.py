@@ -39,12 +39,12 @@ import datetime as dt
 import math
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vaultsync.core import nlquery
+from vaultsync.core import nlquery, timestamp
 from vaultsync.core.config import Config
-from vaultsync.core.text import SEP, segment
+from vaultsync.core.text import SEP, segment, unsegment
 from vaultsync.services.recall import maxscore
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
@@ -81,6 +81,9 @@ GROUP_SUPPORT = 0.15  # each further matching member of a session adds this shar
 GROUP_SUPPORT_MAX = 3  # ... for at most this many members (a long session is not a better one)
 GENERATED_MAX = 1  # generated files in one result list
 RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest nothing
+# ... and this much when the question asks what is true now or what was decided
+# (nlquery.understand intent "decided"): of competing decisions the newest should win.
+DECIDED_RECENCY = 0.3
 PROJECT_WEIGHT = 0.15  # a result of the caller's current project gets 15% more
 ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below this: abstain
 RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
@@ -159,6 +162,7 @@ def recall(
     semantic: bool | None = None,
     mark: tuple[str, str] = DEFAULT_MARK,
     now: dt.datetime | None = None,
+    understand: bool = True,
 ) -> Recall:
     """The best results for `query`, grouped and ranked (see the module docstring).
 
@@ -168,6 +172,7 @@ def recall(
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; one of {', '.join(MODES)}")
+    now = now or timestamp.now()
     where = make_filter(
         agent=agent, types=_types(type), level=level, project=project, since=since, now=now
     )
@@ -176,16 +181,43 @@ def recall(
         raise IndexMissing(f"no index for {vault} yet: run `vaultsync rebuild`")
     if limit <= 0 or not isinstance(query, str):
         return Recall((), True, "")
+    # Exact syntax (quotes, `*`, OR/AND/NOT) is taken as written; anything else is read for a
+    # window, an agent and an intent (nlquery.understand).
+    readable = mode == "any" or (mode == "auto" and not nlquery.is_syntax(query))
+    asked = nlquery.understand(query, now) if understand and readable else None
+    scoped = asked is not None and (asked.start is not None or bool(asked.agent and asked.intent))
+    unscoped = where
+    if asked is not None and scoped:
+        # A window or "what did <agent> do": a filter, and the rest of the words to rank by.
+        start, end = asked.window_keys()
+        where = replace(
+            where,
+            since=max(filter(None, (where.since, start)), default=None),
+            until=end,
+            agent=where.agent or asked.agent or None,
+        )
+        query, mode = asked.rest, "any"
+    recency = DECIDED_RECENCY if asked is not None and asked.intent == "decided" else None
     with Index.open(path) as index:
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
         ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
+        if scoped and not candidates and nlquery.terms(query):
+            # The topic, but nothing about it inside the window: people misremember days, so
+            # the topic is searched without the window (the agent named still holds).
+            where = replace(unscoped, agent=where.agent)
+            ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
+        if scoped and not candidates:
+            # Nothing but the time or the agent to go by ("what did we do yesterday?"): the
+            # window's sessions, newest first.
+            listed = _listed(index, where, exclude_session, vault, limit)
+            return Recall(listed, not listed, "any" if listed else "", 1.0 if listed else 0.0)
         vector_ranks: list[str] = []
         # Exact syntax asks for exact matches (and falls back to plain words only lexically):
         # vectors join the queries that are plain words to begin with.
         natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
         if natural and _use_semantic(config, semantic):
             vector_ranks = _vector_ranking(vault, config, index, query, where)
-        groups = _group(candidates, current_project, exclude_session, vault)
+        groups = _group(candidates, current_project, exclude_session, vault, recency)
         if vector_ranks:
             groups = _fuse(index, groups, vector_ranks, exclude_session, limit)
         groups = _existing(_cap_generated(groups), vault, limit)
@@ -270,6 +302,7 @@ def _group(
     current_project: str | None,
     exclude_session: str | None,
     vault: Path,
+    recency: float | None = None,
 ) -> list[_Group]:
     groups: dict[str, _Group] = {}
     for c in candidates:
@@ -290,8 +323,28 @@ def _group(
             group.best, group.score = c, weighted
         group.date = max(group.date, c.date)
     ranked = list(groups.values())
-    _finish(ranked, current_project)
+    _finish(ranked, current_project, RECENCY_WEIGHT if recency is None else recency)
     return ranked
+
+
+def _listed(
+    index: Index, where: Any, exclude_session: str | None, vault: Path, limit: int
+) -> tuple[Hit, ...]:
+    """The sessions in an asked window (or of an asked agent), newest first, each shown by
+    its closing message there."""
+    found = [
+        c for c in rows.sessions_in(index, where, limit=limit + 1)
+        if not (exclude_session and c.session_id == exclude_session)
+    ][:limit]  # fmt: skip
+    texts = rows.texts(index, [c.rowid for c in found])
+    hits = []
+    for rank, c in enumerate(found):
+        body = unsegment(texts.get(c.rowid, "")).split("\n")
+        snippet = " ".join(" ".join(body[1:] or body).split())[:240]
+        g = _Group(_group_key(c), c._replace(snippet=snippet), float(limit - rank))
+        if (vault / c.rel).exists():
+            hits.append(_hit(index, g, DEFAULT_MARK))
+    return tuple(hits)
 
 
 def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:
@@ -305,14 +358,16 @@ def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:
     return out
 
 
-def _finish(groups: list[_Group], current_project: str | None) -> None:
+def _finish(
+    groups: list[_Group], current_project: str | None, recency: float = RECENCY_WEIGHT
+) -> None:
     """Apply group support, recency and project weights, then sort best first."""
     dates = sorted({g.date for g in groups})
     position = {d: i / (len(dates) - 1) if len(dates) > 1 else 1.0 for i, d in enumerate(dates)}
     for g in groups:
         support = sum(sorted(g.members, reverse=True)[:GROUP_SUPPORT_MAX]) * GROUP_SUPPORT
         score = g.score + support
-        score *= 1 + RECENCY_WEIGHT * position[g.date]
+        score *= 1 + recency * position[g.date]
         if current_project and _in_project(g.best.project, current_project):
             score *= 1 + PROJECT_WEIGHT
         g.score = score

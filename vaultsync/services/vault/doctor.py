@@ -259,19 +259,11 @@ def _session_time(rel: str) -> dt.datetime | None:
 
 
 def check_queue(vault: Path, now: dt.datetime) -> Check:
-    folder = paths.queue_dir(vault)
+    from vaultsync.core.queue import markers
+
     counts: dict[str, int] = {}
     oldest: dt.datetime | None = None
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        names = []
-    for name in names:
-        try:
-            line = (folder / name).read_text(encoding="utf-8", errors="replace").split("\n")[0]
-        except OSError:
-            continue
-        status, _, rel = line.partition("\t")
+    for status, rel in markers(vault):
         counts[status] = counts.get(status, 0) + 1
         if status == SessionStatus.PENDING.value:
             when = _session_time(rel)

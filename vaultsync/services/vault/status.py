@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from vaultsync.core import logs, paths
-from vaultsync.core.config import Config
+from vaultsync.core.config import Config, user_config_path
 from vaultsync.core.model import AGENTS, QUEUE_STATES
 from vaultsync.core.queue import queue_counts
 
@@ -39,6 +39,8 @@ class Status:
     agents: dict[str, str] = field(default_factory=dict)  # installed agent -> its health, briefly
     # Settings of the shared vault config this machine does not honour (core.config.MACHINE_ONLY)
     config_ignored: tuple[str, ...] = ()
+    # agent -> memories injected (session start and prompts) and used, the last seven days
+    memory_use: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -59,6 +61,7 @@ class Status:
             "sync": self.sync,
             "agents": self.agents,
             "config_ignored": list(self.config_ignored),
+            "memory_use": self.memory_use,
         }
 
 
@@ -79,7 +82,7 @@ def _vault_size(vault: Path) -> tuple[int, int, int]:
 def _watcher(vault: Path) -> dict[str, object] | None:
     """The watcher's heartbeat, as `status` shows it: its recent errors above all."""
     try:
-        data = json.loads((paths.state_dir(vault) / "watch.json").read_text(encoding="utf-8"))
+        data = json.loads(paths.watch_heartbeat(vault).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict):
@@ -98,7 +101,7 @@ def learn_summary(vault: Path) -> dict[str, object] | None:
     """The last non-dry `vaultsync learn` run, from the record it leaves in the vault's state
     folder: when it finished, its mode, how many of each thing it did, and its warnings."""
     try:
-        data = json.loads((paths.state_dir(vault) / "learn-last.json").read_text(encoding="utf-8"))
+        data = json.loads(paths.learn_report(vault).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict):
@@ -132,7 +135,7 @@ def ignored_settings(config: Config) -> tuple[str, ...]:
         found.append(
             f"{config.vault / paths.VAULT_CONFIG}: privacy.rules {', '.join(shadowed)} ignored: "
             "a shared rule cannot replace a built-in rule; only this machine's config may "
-            f"({paths.vaultsync_home() / 'config.toml'})"
+            f"({user_config_path()})"
         )
     return tuple(found)
 
@@ -179,7 +182,17 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         sync=_sync_state(vault),
         agents=_agent_states(vault),
         config_ignored=ignored,
+        memory_use=_memory_use(vault, now()),
     )
+
+
+def _memory_use(vault: Path, moment: datetime) -> dict[str, dict[str, int]]:
+    from vaultsync.services.learning import usage
+
+    try:
+        return usage.summary(vault, moment)
+    except (OSError, ValueError):
+        return {}
 
 
 def _sync_state(vault: Path) -> dict[str, object] | None:

@@ -407,6 +407,8 @@ def _passes(meta: list[str], where: SearchFilter) -> bool:
         base = where.project.rstrip("/") or where.project
         if project != base and not project.startswith(base + "/"):
             return False
+    if where.until is not None and date >= where.until:
+        return False
     return where.since is None or date >= where.since
 
 

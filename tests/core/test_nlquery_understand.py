@@ -1,0 +1,121 @@
+"""What a question asks beyond its words: a window on the person's calendar, an agent, an
+intent (core/nlquery.understand), in English, Chinese and Japanese."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from vaultsync.core import nlquery
+
+SHANGHAI = timezone(timedelta(hours=8))
+# Friday 2026-11-20, 18:00 in the person's zone.
+NOW = datetime(2026, 11, 20, 18, 0, tzinfo=SHANGHAI)
+
+
+def local(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=SHANGHAI)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("what did we get done today?", "2026-11-20", "2026-11-21"),
+        ("今天我们都做了什么？", "2026-11-20", "2026-11-21"),
+        ("今日は何をしましたか？", "2026-11-20", "2026-11-21"),
+        ("what did we work on yesterday?", "2026-11-19", "2026-11-20"),
+        ("昨天做了哪些工作？", "2026-11-19", "2026-11-20"),
+        ("昨日の作業", "2026-11-19", "2026-11-20"),
+        ("the day before yesterday", "2026-11-18", "2026-11-19"),
+        ("前天干了些什么？", "2026-11-18", "2026-11-19"),
+        ("一昨日の作業", "2026-11-18", "2026-11-19"),
+        ("this morning", "2026-11-20T00:00", "2026-11-20T12:00"),
+        ("今天上午", "2026-11-20T00:00", "2026-11-20T12:00"),
+        ("昨天下午", "2026-11-19T12:00", "2026-11-19T18:00"),
+        ("what happened on Monday?", "2026-11-16", "2026-11-17"),
+        ("周一的工作", "2026-11-16", "2026-11-17"),
+        ("月曜日の作業", "2026-11-16", "2026-11-17"),
+        ("last week", "2026-11-09", "2026-11-16"),
+        ("上周消息队列换成了什么？", "2026-11-09", "2026-11-16"),
+        ("先週のクラッシュ", "2026-11-09", "2026-11-16"),
+        ("上周一", "2026-11-09", "2026-11-10"),
+        ("this week", "2026-11-16", "2026-11-21"),
+        ("这周", "2026-11-16", "2026-11-21"),
+        ("今週", "2026-11-16", "2026-11-21"),
+        ("3 days ago", "2026-11-17", "2026-11-18"),
+        ("三天前", "2026-11-17", "2026-11-18"),
+        ("3日前", "2026-11-17", "2026-11-18"),
+        ("in the last 3 days", "2026-11-18", "2026-11-21"),
+        ("last month", "2026-10-01", "2026-11-01"),
+        ("on 2026-11-02", "2026-11-02", "2026-11-03"),
+        ("on Nov 19", "2026-11-19", "2026-11-20"),
+        ("11月19日", "2026-11-19", "2026-11-20"),
+    ],
+)
+def test_a_time_phrase_is_a_window_in_the_persons_zone(question: str, start: str, end: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.start == local(start).astimezone(UTC)
+    assert asked.end == local(end).astimezone(UTC)
+
+
+def test_the_window_follows_the_zone_of_the_person() -> None:
+    # 01:00 on Saturday in Shanghai is still Friday in UTC: "yesterday" differs.
+    moment = datetime(2026, 11, 21, 1, 0, tzinfo=SHANGHAI)
+    there = nlquery.understand("yesterday", moment, SHANGHAI)
+    utc = nlquery.understand("yesterday", moment, UTC)
+    assert there.start == local("2026-11-20").astimezone(UTC)
+    assert utc.start == datetime(2026, 11, 19, tzinfo=UTC)
+    assert there.window_keys() == ("2026-11-19T16:00:00", "2026-11-20T16:00:00")
+
+
+@pytest.mark.parametrize(
+    ("question", "agent", "intent"),
+    [
+        ("Which files did Claude Code change yesterday, and why?", "claude-code", "files"),
+        ("昨天 Claude Code 改了哪些文件？为什么？", "claude-code", "files"),
+        ("昨日 Codex は何をしましたか？", "codex", "did"),
+        ("what did gemini cli do today", "gemini", "did"),
+        ("Hermes 今天干了什么？", "hermes", "did"),
+        ("What did Cursor change?", "cursor", "changed"),
+        ("how did we fix the router timeout?", "", "fixed"),
+        ("which message queue do we use now?", "", "decided"),
+        ("ETL 现在用的消息队列是哪个？", "", "decided"),
+        ("モバイルアプリの状態管理は今何を使っていますか？", "", "decided"),
+        ("router timeout", "", ""),
+    ],
+)
+def test_agent_and_intent(question: str, agent: str, intent: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert (asked.agent, asked.intent) == (agent, intent)
+
+
+def test_a_cursor_is_not_the_agent() -> None:
+    assert nlquery.understand("how do multiple cursors work?", NOW, SHANGHAI).agent == ""
+    assert nlquery.understand("the database cursor leaks", NOW, SHANGHAI).agent == ""
+
+
+def test_the_rest_keeps_the_topic_without_time_agent_or_activity_words() -> None:
+    asked = nlquery.understand("What did we change in the PDF rendering yesterday?", NOW, SHANGHAI)
+    assert nlquery.terms(asked.rest) == ["pdf*", "render*"]
+    assert nlquery.terms(nlquery.understand("What did we work on today?", NOW).rest) == []
+    assert nlquery.terms(nlquery.understand("昨天做了哪些工作？", NOW).rest) == []
+    plain = nlquery.understand("how did we fix the router timeout?", NOW, SHANGHAI)
+    assert plain.start is None and plain.rest == "how did we fix the router timeout?"
+
+
+@pytest.mark.parametrize("junk", ["", "   ", "\ud800", "周", "曜日", "ago", "last", None, 42])
+def test_junk_is_nothing(junk: object) -> None:
+    asked = nlquery.understand(junk, NOW, SHANGHAI)  # type: ignore[arg-type]
+    assert asked.start is None and asked.agent == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [("日曜日", "2026-11-15"), ("周日", "2026-11-15"), ("星期天", "2026-11-15"),
+     ("先週の金曜日", "2026-11-13"), ("on Friday", "2026-11-20"), ("last Friday", "2026-11-13"),
+     ("金曜", "2026-11-20"), ("上周五", "2026-11-13")],
+)  # fmt: skip
+def test_weekdays(question: str, day: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.start == local(day).astimezone(UTC)
