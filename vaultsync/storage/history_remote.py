@@ -449,3 +449,135 @@ def is_tracked(vault: Path, rel: str) -> bool:
 def merge_base(vault: Path, a: str, b: str) -> str | None:
     proc = _run(vault, ["merge-base", a, b], check=False)
     return proc.stdout.decode().strip() or None if proc.returncode == 0 else None
+
+
+# ---------------------------------------------------------------- what the remote may not do
+
+
+def set_upstream_branch(vault: Path, local: str, remote: str, branch: str) -> None:
+    """Make `local` track `remote`'s `branch` (a different name is allowed)."""
+    _run(vault, ["config", f"branch.{local}.remote", remote])
+    _run(vault, ["config", f"branch.{local}.merge", f"refs/heads/{branch}"])
+
+
+def remote_heads(vault: Path, remote: str) -> list[str] | None:
+    """The branch names the remote has, or None when it cannot be reached."""
+    proc = _run(
+        vault,
+        ["ls-remote", "--heads", remote],
+        env=_sync_env(),
+        check=False,
+        timeout=NETWORK_TIMEOUT_S,
+    )
+    if proc.returncode != 0:
+        return None
+    names = []
+    for line in proc.stdout.decode("utf-8", "surrogateescape").splitlines():
+        _oid, _, ref = line.partition("\t")
+        if ref.startswith("refs/heads/"):
+            names.append(ref.removeprefix("refs/heads/"))
+    return names
+
+
+def set_ref(vault: Path, ref: str, oid: str) -> None:
+    _run(vault, ["update-ref", "-m", "vaultsync sync", ref, oid])
+
+
+def adopt_remote_branch(vault: Path) -> str | None:
+    """A clone of a remote whose HEAD names a branch it does not have (a bare repository made
+    on `master` while the vault's branch is `main`) checks out nothing. When this repository
+    has no commit yet and the remote has exactly one branch (or `main`), check that branch out
+    and track it. Returns the branch, or None when there was nothing to do."""
+    if head(vault) is not None:
+        return None
+    listing = _run(vault, ["for-each-ref", "--format=%(refname:short)", "refs/remotes/"]).stdout
+    found = listing.decode("utf-8", "surrogateescape").splitlines()
+    branches = [r for r in found if "/" in r and not r.endswith("/HEAD")]
+    if len(branches) != 1:
+        named_main = [r for r in branches if r.split("/", 1)[1] == "main"]
+        if len(named_main) != 1:
+            return None
+        branches = named_main
+    remote, _, branch = branches[0].partition("/")
+    with write_session(vault) as write:
+        write(["checkout", "-q", "-B", branch, "--track", f"{remote}/{branch}"])
+    return branch
+
+
+# A tree entry no vault file may be called: it would name a place outside the vault or git's own
+# folder, and git refuses to check it out (every later sync would fail on it).
+_UNSAFE_NAMES = frozenset({"", ".", "..", ".git"})
+
+
+def _unsafe(name: str) -> bool:
+    folded = name.rstrip(" .").casefold()
+    return (
+        name in _UNSAFE_NAMES
+        or folded in {".git", "git~1"}
+        or "\\" in name
+        or any(ord(c) < 32 for c in name)
+    )
+
+
+def unsafe_paths(vault: Path, commit: str) -> list[str]:
+    """Paths in `commit`'s tree with a component no vault file may have (`..`, `.git`)."""
+    out = _run(vault, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit]).stdout
+    return [p for p in _z(out) if any(_unsafe(part) for part in p.split("/"))]
+
+
+def _clean_tree(vault: Path, tree: str) -> str:
+    """`tree` without its unsafe entries, rebuilt level by level with `mktree`."""
+    listing = _run(vault, ["ls-tree", "-z", tree]).stdout
+    kept: list[str] = []
+    for item in _z(listing):
+        meta, _, name = item.partition("\t")
+        mode, kind, oid = meta.split()
+        if _unsafe(name):
+            continue
+        if kind == "tree":
+            oid = _clean_tree(vault, oid)
+        kept.append(f"{mode} {kind} {oid}\t{name}")
+    data = _nul(kept)
+    return _run(vault, ["mktree", "-z", "--missing"], stdin=data).stdout.decode().strip()
+
+
+def without_unsafe(vault: Path, commit: str) -> tuple[str, list[str]]:
+    """`commit`, or when its tree holds unsafe entries a commit on top of it without them (so
+    the remote's history stays an ancestor and the next sync does not meet them again), and
+    the paths left out."""
+    bad = unsafe_paths(vault, commit)
+    if not bad:
+        return commit, []
+    tree = _clean_tree(vault, tree_of(vault, commit))
+    message = "vaultsync: left out unsafe paths from the remote\n\n" + "\n".join(bad) + "\n"
+    return commit_tree(vault, tree, [commit], message), bad
+
+
+_ATTRIBUTES_HEAD = "# Written by vaultsync"
+
+
+def neutralise_attributes(vault: Path, own: str) -> bool:
+    """Write `.git/info/attributes` (this clone only, read before any `.gitattributes`): no
+    attributes file that arrives from the remote may re-encode notes, run a filter or change
+    line endings; vaultsync's own merge attributes (`own`) hold whatever the remote's file
+    says. True when the file was (re)written."""
+    from vaultsync.core import writer
+
+    text = (
+        f"{_ATTRIBUTES_HEAD}: a .gitattributes from the remote cannot change how notes are\n"
+        "# stored or run a filter (docs/sync.md). This clone only; rewritten by each sync.\n"
+        "* -working-tree-encoding -filter -ident -text -eol\n" + own
+    )
+    target = repository.git_dir(vault) / "info" / "attributes"
+    try:
+        if target.read_text(encoding="utf-8") == text:
+            return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    writer.write_atomic(target, text, fsync=False)
+    return True
+
+
+def tracked_at(vault: Path, commit: str) -> list[str]:
+    """Every file path in `commit`'s tree."""
+    return _z(_run(vault, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit]).stdout)

@@ -22,13 +22,32 @@ def sync(
     vault: Path | None = VaultOption,
     json_output: bool = JsonOption,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing unless it fails."),
+    accept_deletions: bool = typer.Option(
+        False,
+        "--accept-deletions",
+        help="Apply a mass deletion that arrives from the remote (held otherwise, exit 7).",
+    ),
+    accept_rewrite: bool = typer.Option(
+        False,
+        "--accept-rewrite",
+        help="Take the remote's history when it was rewritten (a force-push) or is unrelated "
+        "(refused otherwise, exit 7); this vault keeps its own changes since the last sync.",
+    ),
+    branch: str | None = typer.Option(
+        None,
+        "--branch",
+        help="Sync with this branch of the remote (and merge this vault into it), when the "
+        "remote's branch is not named like this vault's.",
+    ),
 ) -> None:
     """Fetch the vault's git remote, merge its notes with this machine's by vaultsync's rules
     (no conflict marker ever lands in a note), regenerate USER.md/AGENT.md, and push.
 
     Never interactive, never forced. Offline, local commits wait for the next sync (exit 0,
     state "offline"). Exit 3 no vault, 4 bad config, 5 another sync runs, 6 no remote, 7 held
-    deletions stand in the way."""
+    back: a mass deletion or a rewritten history arriving from the remote (accept with
+    --accept-deletions or --accept-rewrite), a remote branch named unlike this vault's
+    (--branch), or this machine's held deletions in the way."""
     from vaultsync.core.config import ConfigError, load_config
     from vaultsync.services.vault import remote
     from vaultsync.storage import history, history_remote
@@ -40,7 +59,10 @@ def sync(
         fail(str(exc), Exit.CONFIG)
     say = None if (quiet or json_output) else (lambda m: typer.echo(f"  {m}", err=True))
     try:
-        result = remote.sync(root, config, progress=say)
+        accept = remote.Accept(
+            deletions=accept_deletions, rewrite=accept_rewrite, branch=branch or None
+        )
+        result = remote.sync(root, config, progress=say, accept=accept)
     except remote.SyncError as exc:
         codes = {"no-remote": Exit.NOT_FOUND, "locked": Exit.LOCKED, "held": Exit.HELD}
         code = codes.get(exc.reason, Exit.ERROR)
@@ -70,6 +92,8 @@ def sync(
             typer.echo(f"  review: {rel} was edited on both sides; both texts are in the note")
         for rel in result.copies:
             typer.echo(f"  conflict: the other side's version is kept as {rel}")
+        for warning in result.warnings:
+            typer.echo(f"  warning: {warning}")
         if result.error and result.state != "offline":
             typer.echo(f"  {result.error}")
     if result.error and result.state != "offline":

@@ -8,8 +8,9 @@ remote). The rules, by kind of note:
 - generated files (USER.md, AGENT.md): never merged. Either side will do, because sync
   regenerates them from the merged memories right after;
 - session notes: per machine and append-only. The frontmatter merges by field (the further
-  status, the later `updated`/`ended`, the larger counts) and the event blocks are the union
-  of both sides by event id, so every event is there exactly once;
+  status, the later `updated`/`ended`, the larger counts) and the event blocks merge by event
+  id against the common base: every event is there exactly once, and an event a person deleted
+  or edited on one side stays deleted or edited;
 - memories, summaries and skill proposals: the frontmatter merges by field (counters add,
   `last_seen`/`updated` take the later, the level is the reviewed one, tags and sources are
   unions). When both sides rewrote the body differently, both texts are kept in the note under
@@ -304,21 +305,59 @@ def merge_session(base: str | None, ours: str, theirs: str) -> str:
     elif t_body in (b_body, o_body):
         body = o_body
     else:
-        have = {eid for eid, _ in event_blocks(o_body)}
-        missing = [block for eid, block in event_blocks(t_body) if eid not in have]
-        body = o_body
-        for block in missing:
-            if body and not body.endswith("\n"):
-                body += "\n"
-            body += block if block.startswith("\n") else "\n" + block
-            if not body.endswith("\n"):
-                body += "\n"
+        body = _merge_events(b_body, o_body, t_body)
     current = _props(ours)
     merged = merge_props(_props(base), current, _props(theirs), session=True)
     head = ours[: len(ours) - len(o_body)] if o_body and ours.endswith(o_body) else ours
     if not o_body:
         head = ours
     return _apply(head, merged, current) + body
+
+
+def _merge_events(base: str | None, ours: str, theirs: str) -> str:
+    """The event blocks of both sides, three-way by id against the base: an event a side
+    deleted stays deleted (unless the other side edited it: the edit is kept), an event a side
+    edited keeps the edit, and an event either side added is there once. Without a base (both
+    sides added the note) every event of both sides is kept."""
+    b_blocks = dict(event_blocks(base)) if base is not None else {}
+    o_blocks = dict(event_blocks(ours))
+    t_blocks = dict(event_blocks(theirs))
+
+    def decide(eid: str) -> str | None:
+        b, o, t = b_blocks.get(eid), o_blocks.get(eid), t_blocks.get(eid)
+        if o is None and t is None:
+            return None
+        if o is None:  # ours deleted it (or never had it)
+            return None if b is not None and t == b else t
+        if t is None:
+            return None if b is not None and o == b else o
+        return t if o == b else o  # an edit on one side wins over no change
+
+    out: list[str] = []
+    pos = 0
+    for m in _BLOCK.finditer(ours):
+        idm = _ID.search(m.group("inner"))
+        if idm is None:
+            continue
+        out.append(ours[pos : m.start()])
+        pos = m.end()
+        kept = decide(idm.group(1))
+        if kept is not None:
+            out.append(kept)
+    out.append(ours[pos:])
+    body = "".join(out)
+    for eid, _block in event_blocks(theirs):
+        if eid in o_blocks:
+            continue
+        kept = decide(eid)
+        if kept is None:
+            continue
+        if body and not body.endswith("\n"):
+            body += "\n"
+        body += kept if kept.startswith("\n") else "\n" + kept
+        if not body.endswith("\n"):
+            body += "\n"
+    return body
 
 
 # ---------------------------------------------------------------------------------------------

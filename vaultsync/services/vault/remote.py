@@ -5,13 +5,20 @@ The current branch's upstream by default (`origin` after a `git clone`). Never i
 
 1. local changes are committed first (the watcher's autocommit, deletion guard included);
 2. fetch. Offline is not an error: local commits wait for the next sync that gets through;
-3. integrate: a fast-forward, or a merge computed in git's object store
+3. integrate, unless the remote's history was rewritten (a force-push, an unrelated history)
+   or what arrives deletes too many notes: those are held (exit 7) until a person accepts
+   them (`--accept-rewrite`, `--accept-deletions`). Otherwise a fast-forward, or a merge
+   computed in git's object store
    (`storage.history_remote.merge_tree`), its conflicts decided by `services.vault.merge`,
    committed, and only then written to the work tree: no conflict marker ever reaches a note.
    A file that changes meanwhile (a hook appending, a person saving) is never overwritten: it
    is committed and the merge computed again;
 4. the index takes in what changed; USER.md/AGENT.md are regenerated (and committed);
 5. push, never forced; a rejected push goes back to 2, at most `sync.push_retries` times.
+
+What arrives is data, never a setting: `.git/info/attributes` overrides any attributes file the
+remote sends (no re-encoding, no filter), tree entries no vault file may have (`..`, `.git`)
+are left out, and files vaultsync does not own (`.obsidian/`) keep this machine's version.
 
 The outcome goes to `<state>/sync.json` (services.vault.sync_state) for `status` and `doctor`.
 """
@@ -45,6 +52,15 @@ class SyncError(Exception):
     def __init__(self, message: str, reason: str = "error") -> None:
         super().__init__(history_remote.redact_url(message))
         self.reason = reason
+
+
+@dataclass(frozen=True)
+class Accept:
+    """What a person accepted for this one sync (the CLI's flags)."""
+
+    deletions: bool = False  # a mass deletion arriving from the remote
+    rewrite: bool = False  # a remote history that is not a continuation of ours
+    branch: str | None = None  # sync with this remote branch (and join its history)
 
 
 @dataclass(frozen=True)
@@ -261,6 +277,7 @@ def sync(
     *,
     now: Callable[[], dt.datetime] = lambda: dt.datetime.now().astimezone(),
     progress: Callable[[str], None] | None = None,
+    accept: Accept = Accept(),
 ) -> SyncResult:
     """Fetch, integrate, push (see the module docstring). Raises SyncError when there is no
     remote or another sync runs; network trouble is a result (state "offline"), not an error."""
@@ -269,7 +286,7 @@ def sync(
         raise SyncError(f"{vault} is not a git repository: run `vaultsync init {vault}`")
     try:
         with writer.locked(paths.state_dir(vault) / "sync.lock", timeout=0):
-            result = _sync(vault, config, now, say)
+            result = _sync(vault, config, now, say, accept)
     except TimeoutError as exc:
         raise SyncError(f"another sync of {vault} is running", "locked") from exc
     ok = result.state != "offline" and not result.error
@@ -278,11 +295,24 @@ def sync(
 
 
 def _sync(
-    vault: Path, config: Config, now: Callable[[], dt.datetime], say: Callable[[str], None]
+    vault: Path,
+    config: Config,
+    now: Callable[[], dt.datetime],
+    say: Callable[[str], None],
+    accept: Accept,
 ) -> SyncResult:
+    from vaultsync.services.vault.setup import GITATTRIBUTES_TEXT
+
     lock_timeout = float(config.get("git", "lock_timeout_s"))
     if history_remote.finish_interrupted(vault):
         say("finished a sync that was interrupted")
+    history_remote.neutralise_attributes(vault, GITATTRIBUTES_TEXT)
+    if accept.branch:
+        local_branch = history_remote.current_branch(vault)
+        remote_name = str(config.get("sync", "remote") or "") or "origin"
+        if local_branch is None:
+            raise SyncError("the vault's HEAD is not on a branch (detached): check out a branch")
+        history_remote.set_upstream_branch(vault, local_branch, remote_name, accept.branch)
     up = upstream(vault, config)
     if up is None and history_remote.current_branch(vault) is None:
         raise SyncError("the vault's HEAD is not on a branch (detached): check out a branch")
@@ -299,6 +329,8 @@ def _sync(
     if _personal(config):
         local.update(_claim_new_user_memories(vault, config, up))
     retries = max(0, int(config.get("sync", "push_retries") or DEFAULT_PUSH_RETRIES))
+    warnings: list[str] = []
+    known = history_remote.rev(vault, up.tracking)  # the remote's tip at the last sync
     resolved: list[merge.Resolution] = []
     regenerated: tuple[str, ...] = ()
     integrated: str | None = None
@@ -318,9 +350,16 @@ def _sync(
                 state = "offline"
                 break
         theirs = history_remote.rev(vault, up.tracking)
+        if theirs is None:
+            _refuse_second_branch(vault, up)
         changed: list[str] = []
         if theirs is not None:
-            step = _integrate(vault, config, up, theirs, now(), lock_timeout, say, local)
+            theirs = _vet(vault, config, up, known, theirs, accept, warnings, local, lock_timeout)
+            known = history_remote.rev(vault, up.tracking)
+        if theirs is not None:
+            step = _integrate(
+                vault, config, up, theirs, now(), lock_timeout, say, local, accept.deletions
+            )
             if step is not None:
                 kind, res, changed = step
                 integrated = "merge" if "merge" in (integrated, kind) else kind
@@ -379,6 +418,7 @@ def _sync(
         regenerated=regenerated,
         error=history_remote.redact_url(error),
         finished=now().isoformat(timespec="seconds"),
+        warnings=tuple(warnings),
     )
 
 
@@ -391,6 +431,7 @@ def _integrate(
     lock_timeout: float,
     say: Callable[[str], None],
     local: set[str],
+    accept_deletions: bool = False,
 ) -> tuple[str, list[merge.Resolution], list[str]] | None:
     """Bring `theirs` into the branch. Returns (how, resolutions, changed paths) or None when
     there was nothing to bring in."""
@@ -412,20 +453,24 @@ def _integrate(
             ours_for_move = ours
         if ours_for_move is None:
             raise SyncError("the vault has no commit yet: run `vaultsync commit` first")
-        changed = [p for _s, p in history_remote.changed_between(vault, ours_for_move, target)]
+        delta = history_remote.changed_between(vault, ours_for_move, target)
+        changed = [p for _s, p in delta]
+        if not accept_deletions:
+            _guard_deletions(vault, config, up, ours_for_move, delta)
         if _personal(config) and paths.USER_MD in changed:
             # The remote still tracks a USER.md (someone not yet in team mode): ours is derived
             # and untracked here, so it steps aside for the checkout and is regenerated after.
             (vault / paths.USER_MD).unlink(missing_ok=True)
         try:
-            history_remote.move_to(
-                vault,
-                ours_for_move,
-                target,
-                lock_timeout=lock_timeout,
-                hold=lambda rels: _note_locks(vault, rels),
-                changed=changed,
-            )
+            with _unowned_aside(vault, ours_for_move, changed):
+                history_remote.move_to(
+                    vault,
+                    ours_for_move,
+                    target,
+                    lock_timeout=lock_timeout,
+                    hold=lambda rels: _note_locks(vault, rels),
+                    changed=changed,
+                )
         except history_remote.NotUpToDate:
             say("a note changed meanwhile: committing it and merging again")
             _commit_local(vault, config, local)
@@ -441,3 +486,174 @@ def _integrate(
             "held",
         )
     raise SyncError("notes kept changing during the sync; run it again", "locked")
+
+
+# ---------------------------------------------------------------------------------------------
+# what arrives from the remote is vetted before it is integrated
+
+
+def _refuse_second_branch(vault: Path, up: Upstream) -> None:
+    """The remote lacks our branch but has another: pushing would start a second line of
+    history beside it (a bare repository made on `master`, vaults on `main`) and both sides
+    would then report "up to date" forever. Held with the command that joins the remote's."""
+    heads = history_remote.remote_heads(vault, up.remote)
+    others = [h for h in heads or () if h != up.branch]
+    if not others:
+        return
+    pick = "main" if "main" in others else others[0]
+    raise SyncError(
+        f"{up.remote} has no branch {up.branch} but has {', '.join(sorted(others))}: pushing "
+        f"{up.branch} would split the vault in two. To sync with {pick}, run "
+        f"`vaultsync sync --branch {pick}` (this vault's notes are merged into it)",
+        "held",
+    )
+
+
+def _vet(
+    vault: Path,
+    config: Config,
+    up: Upstream,
+    known: str | None,
+    theirs: str,
+    accept: Accept,
+    warnings: list[str],
+    local: set[str],
+    lock_timeout: float,
+) -> str | None:
+    """The remote commit to integrate: refused (SyncError "held") when it rewrites the history
+    this vault already has, adopted as ours when the person accepted that, and with unsafe tree
+    entries left out. None when there is nothing more to integrate."""
+    ours = history.head(vault)
+    rewritten = known is not None and not history_remote.is_ancestor(vault, known, theirs)
+    unrelated = (
+        ours is not None
+        and not accept.branch
+        and history_remote.merge_base(vault, ours, theirs) is None
+    )
+    if (rewritten or unrelated) and not accept.rewrite:
+        if known is not None:
+            # The tracking ref goes back to what we had, so the next sync sees the rewrite too.
+            history_remote.set_ref(vault, f"refs/remotes/{up.remote}/{up.branch}", known)
+        what = (
+            "was rewritten (a force-push: commits this vault already has are gone from it)"
+            if rewritten
+            else "has a history unrelated to this vault's"
+        )
+        raise SyncError(
+            f"{up.remote}/{up.branch} {what}; nothing was merged. If that was meant (a secret "
+            "purged from history, say), run `vaultsync sync --accept-rewrite`: this vault takes "
+            "the remote's history and keeps only its own changes since the last sync",
+            "held",
+        )
+    safe, dropped = history_remote.without_unsafe(vault, theirs)
+    if dropped:
+        warnings.append(
+            "left out paths from the remote that no vault file may have: " + ", ".join(dropped)
+        )
+    if (rewritten or unrelated) and accept.rewrite and ours is not None:
+        _adopt(vault, config, up, ours, safe, known if rewritten else None, lock_timeout, local)
+        return None
+    return safe
+
+
+def _adopt(
+    vault: Path,
+    config: Config,
+    up: Upstream,
+    ours: str,
+    theirs: str,
+    known: str | None,
+    lock_timeout: float,
+    local: set[str],
+) -> None:
+    """Take the remote's history (accepted by the person), then put back this vault's own
+    changes since the last sync (`known`), committed through the gate. With no last sync to
+    measure from, only files the remote does not have are put back."""
+    if known is not None:
+        base = history_remote.merge_base(vault, ours, known) or known
+        mine = history_remote.changed_between(vault, base, ours)
+    else:
+        mine = [
+            ("A", p)
+            for p in history.tracked(vault)
+            if history_remote.blob_at(vault, theirs, p) is None and history.stageable(p)
+        ]
+    saved = {p: history_remote.blob_at(vault, ours, p) for s, p in mine if s != "D"}
+    changed = [p for _s, p in history_remote.changed_between(vault, ours, theirs)]
+    with _unowned_aside(vault, ours, changed):
+        history_remote.move_to(
+            vault,
+            ours,
+            theirs,
+            lock_timeout=lock_timeout,
+            hold=lambda rels: _note_locks(vault, rels),
+            changed=changed,
+        )
+    back: list[str] = []
+    for s, p in mine:
+        target = vault / p
+        if s == "D":
+            if target.exists():
+                target.unlink()
+                back.append(p)
+            continue
+        data = saved.get(p)
+        if data is not None and (not target.exists() or target.read_bytes() != data):
+            writer.write_atomic(target, data, fsync=False)
+            back.append(p)
+    local.update(changed)
+    if back:
+        autocommit.commit_batch(vault, config, back)
+        local.update(back)
+
+
+def _guard_deletions(
+    vault: Path, config: Config, up: Upstream, ours: str, delta: Sequence[tuple[str, str]]
+) -> None:
+    """The mass-deletion guard, for what arrives by sync: the same limits as for this
+    machine's own deletions (`watch.max_delete_share`, `watch.min_held_deletions`)."""
+    deleted = sum(1 for s, p in delta if s == "D" and paths.is_note(p))
+    added = sum(1 for s, p in delta if s == "A" and paths.is_note(p))
+    net = deleted - added
+    minimum = int(config.get("watch", "min_held_deletions") or autocommit.MIN_HELD_DELETIONS)
+    if net < minimum:
+        return
+    total = sum(1 for p in history_remote.tracked_at(vault, ours) if paths.is_note(p))
+    share = net / total if total else 0.0
+    if share <= float(config.get("watch", "max_delete_share")):
+        return
+    raise SyncError(
+        f"{up.remote}/{up.branch} deletes {deleted} of this vault's {total} notes; nothing was "
+        "changed here. If that was meant, run `vaultsync sync --accept-deletions`",
+        "held",
+    )
+
+
+@contextlib.contextmanager
+def _unowned_aside(vault: Path, ours: str, changed: Sequence[str]) -> Iterator[None]:
+    """Files vaultsync never commits (`.obsidian/`: Obsidian's per-machine settings) keep this
+    machine's version: the incoming one lands in history, this machine's file stays as it is.
+    Without this, a clone whose Obsidian changed a file obsidian-git committed elsewhere could
+    never move (git refuses to overwrite it, and vaultsync will not commit it)."""
+    aside: dict[str, bytes] = {}
+    for rel in changed:
+        if history.stageable(rel):
+            continue
+        target = vault / rel
+        if target.is_symlink() or not target.is_file():
+            continue
+        data = target.read_bytes()
+        if data == history_remote.blob_at(vault, ours, rel):
+            continue
+        aside[rel] = data
+        committed = history_remote.blob_at(vault, ours, rel)
+        if committed is None:
+            target.unlink()
+        else:
+            writer.write_atomic(target, committed, fsync=False)
+    try:
+        yield
+    finally:
+        for rel, data in aside.items():
+            with contextlib.suppress(OSError):
+                writer.write_atomic(vault / rel, data, fsync=False)

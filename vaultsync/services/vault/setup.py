@@ -202,6 +202,8 @@ def init(
 
     try:
         repo_created = history.ensure_repo(vault)
+        if not repo_created:
+            _check_out_the_remote_branch(vault)
     except history.GitError as exc:
         raise VaultError(str(exc), "place") from exc
 
@@ -248,6 +250,15 @@ def init(
         user_config=user_cfg,
         warnings=tuple(warnings),
     )
+
+
+def _check_out_the_remote_branch(vault: Path) -> None:
+    """A clone that checked nothing out (the remote's HEAD names a branch it does not have, as
+    a bare repository made on `master` does when the vaults use `main`) gets the remote's
+    branch first, so init adds to that history instead of starting a second one."""
+    from vaultsync.storage import history_remote
+
+    history_remote.adopt_remote_branch(vault)
 
 
 def _first_commit(
