@@ -41,7 +41,19 @@ def test_match_any_is_an_or_of_quoted_terms() -> None:
     assert nlquery.match_any("how do we deploy the router?") == '"deploy"* OR "rout"*'
     assert nlquery.match_any("the of and ???") is None
     assert nlquery.match_any("") is None
-    assert nlquery.match_any("修复") == '"' + segment("修复") + '"'
+    # a Chinese software word also searches its English word (core/term_map.py), after it
+    assert nlquery.match_any("修复") == '"' + segment("修复") + '" OR "fix"*'
+
+
+def test_cjk_software_words_add_their_english_words_after_the_question_s_own() -> None:
+    found = nlquery.terms("parquet 写入的内存泄漏是怎么修好的？")
+    assert found[:6] == ["parquet*", "写入", "内存", "存泄", "泄漏", "修好"]
+    assert set(found[6:]) == {"fix*", "memory*", "leak*", "writ*"}
+    assert "queu*" in nlquery.terms("消息队列") and "messag*" in nlquery.terms("消息队列")
+    assert nlquery.terms("how did we fix it?") == ["fix*"]  # English is never expanded
+    assert nlquery.terms("修复", expand=False) == ["修复"]
+    many = nlquery.terms("修复" * 40 + "数据库迁移")
+    assert len(many) <= nlquery.MAX_TERMS
 
 
 def test_looks_natural() -> None:

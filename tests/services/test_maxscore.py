@@ -175,4 +175,6 @@ def test_cjk_phrases_are_never_set_aside(index_path: Path) -> None:
     with Index.open(index_path) as index:
         total = recall_rows.fts_rows(index)
         known = maxscore._known(index, nlquery.terms("数据库迁移 router"), total, {})
-    assert [t.text for t in known] == ["rout*"]
+    # the Latin terms only: the question's own and the English words of its CJK terms
+    texts = [t.text for t in known]
+    assert "rout*" in texts and all(t.isascii() for t in texts)

@@ -235,8 +235,14 @@ def _raw_terms(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def terms(text: str) -> list[str]:
-    """The meaningful terms of `text`, in order, without duplicates (prefix terms end in `*`)."""
+# A Chinese or Japanese question also searches the English words of the software terms in it
+# (core/term_map.py), after its own terms: it may be about a session held in English.
+CROSS_LANGUAGE = True
+
+
+def terms(text: str, *, expand: bool = True) -> list[str]:
+    """The meaningful terms of `text`, in order, without duplicates (prefix terms end in `*`);
+    with `expand`, then the English words of the CJK software terms in it (`translations`)."""
     if not isinstance(text, str):
         return []
     text = text.encode("utf-8", "replace").decode("utf-8")
@@ -245,7 +251,32 @@ def terms(text: str) -> list[str]:
         seen.setdefault(term + ("*" if prefix else ""), None)
         if len(seen) >= MAX_TERMS:
             break
+    if expand and CROSS_LANGUAGE and len(seen) < MAX_TERMS:
+        for term in translations(text):
+            seen.setdefault(term, None)
+            if len(seen) >= MAX_TERMS:
+                break
     return list(seen)
+
+
+def translations(text: str) -> list[str]:
+    """The English terms (stemmed prefix terms, as `terms` makes them) of the Chinese and
+    Japanese software words in `text` (core/term_map.py), longest words first; [] for text
+    without CJK characters."""
+    if not isinstance(text, str) or text.isascii():
+        return []
+    from vaultsync.core.term_map import KEYS, TERM_MAP
+
+    low = text.lower()
+    out: dict[str, None] = {}
+    for key in KEYS:
+        if key in low:
+            low = low.replace(key, " ")  # 消息队列 also holds 队列: counted once
+            for word in TERM_MAP[key]:
+                if word in STOP_EN:
+                    continue
+                out.setdefault(stem(word) + "*" if len(word) >= MIN_PREFIX else word, None)
+    return list(out)
 
 
 def _quote(term: str) -> str:
@@ -407,7 +438,7 @@ _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
 _ACTIVITY = Lazy(
     rf"{_B}(?:work(?:ed|ing)?|done|do|did|happen(?:ed|ing)?|change[sd]?|files?|modified|edited|"
     rf"session|sessions|stuff|things?|anything|get|got|make|made|on)\b{_E}"
-    r"|工作|做了|干了|了些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
+    r"|工作|做了|干了|了些|些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
 )
 
 

@@ -422,22 +422,31 @@ def _idf(index: Index, term: str, total: int, freqs: maxscore.DocFreqs) -> float
 
 def _coverage(index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs) -> float:
     """The best IDF-weighted share of the query's terms found in one of `groups`."""
-    terms = nlquery.terms(query)
+    terms = nlquery.terms(query, expand=False)
     if not terms:
         # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
         return 1.0 if groups else 0.0
+    # A Chinese or Japanese question about a text without CJK characters is judged on its
+    # Latin terms and the English words of its software terms (nlquery.translations).
+    translated = nlquery.translations(query)
+    english = [t for t in terms if t.isascii()] + translated
     total = max(rows.fts_rows(index), 1)
-    weights = {t: _idf(index, t, total, freqs) for t in terms}
-    whole = sum(weights.values())
-    if whole <= 0:
-        return 1.0
+    weights = {t: _idf(index, t, total, freqs) for t in dict.fromkeys(terms + english)}
     texts = rows.texts(index, [g.best.rowid for g in groups])
     best = 0.0
     for g in groups:
         text = _fold(texts.get(g.best.rowid, "") + "\n" + g.best.title)
-        found = sum(w for t, w in weights.items() if _term_pattern(t).search(text))
+        judged = english if translated and not _has_cjk(text) else terms
+        whole = sum(weights[t] for t in judged)
+        if whole <= 0:
+            return 1.0
+        found = sum(weights[t] for t in judged if _term_pattern(t).search(text))
         best = max(best, found / whole)
     return best
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 # --- semantic ---------------------------------------------------------------------------------
