@@ -269,12 +269,22 @@ def summary_lines(note: MemoryLike, limit: int = SUMMARY_LINES) -> list[str]:
         found = next((lines for name, lines in sections.items() if key in name and lines), None)
         if found:
             picked.append(found[0])
-    lines = picked or plain
+    lines = [t for t in picked or plain if not _instruction(t)]
     out = []
     for text in lines[:limit]:
         text = " ".join(text.split())
         out.append(text if len(text) <= SUMMARY_LINE_CHARS else text[:199].rstrip() + "…")
     return out
+
+
+def _instruction(line: str) -> bool:
+    """Does a summary line read as an instruction to an agent (an injection the redactor
+    quoted when the session was captured, or one it finds now)? Such a line is text from a
+    session's tool output or messages that nobody reviewed: it never goes into the context an
+    agent is given (it stays, quoted, in its session and summary notes)."""
+    from vaultsync.core.privacy.redactor import INJECTION, default_redactor
+
+    return f"⟦{INJECTION}" in line or default_redactor().redact(line).injection_count > 0
 
 
 def render_context(
