@@ -367,3 +367,13 @@ def test_an_unreviewed_candidate_never_reaches_another_agent(
     reconcile(vault, config)
     out = run(hook, "hermes", hermes_prompt("h21", question))
     assert "evil.example" in out
+
+
+def test_edited_paths_are_paths_relative_to_the_project() -> None:
+    patch = "apply_patch\npatch: 2 files, +3 -1 lines\n/w/api/src/a.py\n/w/api/src/b.py\nSuccess"
+    assert prompt_recall.edited_paths(patch, "/w/api") == ["src/a.py", "src/b.py"]
+    edit = "Edit\n/w/api/src/routes.ts\n-1 +2 lines"
+    assert prompt_recall.edited_paths(edit, "/w/api/") == ["src/routes.ts"]
+    assert prompt_recall.edited_paths("Edit\n/elsewhere/x.py", "/w/api") == ["/elsewhere/x.py"]
+    assert prompt_recall.edited_paths("patch: many files, +1 -1 lines", "") == []
+    assert prompt_recall.edited_paths("apply_patch\npatch: x files, +1", "") == []

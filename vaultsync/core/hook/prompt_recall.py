@@ -150,11 +150,16 @@ class _Hit:
             text = self.heading
             body = cjk_scan.unsegment(self.body)
             if self.tool and self.tool.lower() in _EDIT_TOOLS:
-                lines = body.split("\n", 2)
-                if len(lines) > 1:
-                    text = f"{self.tool}: {lines[1]}"
+                named = edited_paths(body, self.project)
+                if named:
+                    text = f"{self.tool}: {', '.join(named)}"
             elif not text:
                 text = body.split("\n", 1)[0]
+            # an event heading starts with its UTC time and kind ("02:06:00 · turn end · "):
+            # the item's own line already says when, in the person's zone
+            parts = text.split(" · ", 2)
+            if len(parts) == 3 and parts[0].count(":") == 2 and len(parts[0]) == 8:
+                text = parts[2]
         else:
             text = cjk_scan.unsegment(self.body).strip()
         return " ".join(text.split())
@@ -399,13 +404,32 @@ def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
     ).fetchall()
     files: dict[str, None] = {}
     for (body,) in rows:
-        lines = cjk_scan.unsegment(body or "").split("\n")
-        if len(lines) > 1 and lines[1].strip() and len(lines[1]) < 300:
-            name = lines[1].strip()
-            if project and name.startswith(project.rstrip("/") + "/"):
-                name = name[len(project.rstrip("/")) + 1 :]
+        for name in edited_paths(cjk_scan.unsegment(body or ""), project):
             files.setdefault(name, None)
     return list(files)[:8]
+
+
+def edited_paths(text: str, project: str) -> list[str]:
+    """The paths an edit event's text names, relative to the project: its second line (Claude
+    Code, Gemini, Hermes: the path), or for a patch (Codex's apply_patch: `patch: N files, +A
+    -R lines`) the N lines after it."""
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return []
+    named = [lines[1]]
+    if lines[1].startswith("patch: ") and " files, " in lines[1]:
+        try:
+            count = int(lines[1][7:].split(" ", 1)[0])
+        except ValueError:
+            count = 0
+        named = lines[2 : 2 + min(count, 20)]
+    base = project.rstrip("/") + "/" if project else ""
+    out = []
+    for name in (n.strip() for n in named):
+        if not name or len(name) >= 300:
+            continue
+        out.append(name[len(base) :] if base and name.startswith(base) else name)
+    return out
 
 
 def files_changed(conn: Any, rel: str) -> list[str]:
