@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,29 @@ def test_a_busy_index_is_said_not_waited_for(filled: Path) -> None:
     assert "index may be behind" in err and "search again" in err
     code, out, err = invoke("search", "capybara", "--vault", str(filled))
     assert code == 0 and out.startswith("notes/new.md") and err == ""
+
+
+def test_exact_search_of_a_word_on_every_line_of_a_4_mb_note_takes_seconds(vault: Path) -> None:
+    """`vaultsync search WORD` (exact syntax: FTS5's snippet() per row) on a 4 MB note whose
+    every line holds WORD: the snippet is made in linear time (it took 40 s and more)."""
+    put(vault, ".vaultsync/config.toml", '[search]\nsemantic = "off"\n')
+    line = "alpha beta gamma delta epsilon zeta eta theta platypus iota kappa lambda mu\n"
+    put(vault, "notes/big.md", "# Big\n\n" + line * (4_000_000 // len(line)))
+    put(vault, "notes/small.md", "# Small\n\nOne platypus, once.\n")
+    from vaultsync.core.config import load_config
+    from vaultsync.services.derived import reconcile
+
+    reconcile.rebuild(vault, load_config(vault))
+    env = {**os.environ, "VAULTSYNC_VAULT": str(vault)}
+    started = time.monotonic()
+    done = subprocess.run(
+        [*_cli(), "search", "platypus", "--json"], capture_output=True, text=True, env=env,
+        timeout=120, check=False,
+    )  # fmt: skip
+    took = time.monotonic() - started
+    assert done.returncode == 0, done.stderr
+    hits = json.loads(done.stdout)
+    found = hits if isinstance(hits, list) else hits.get("hits", hits.get("results", []))
+    big = next(h for h in found if h["path"] == "notes/big.md")
+    assert "platypus" in big["snippet"] and len(big["snippet"]) < 400
+    assert took < 15, f"search took {took:.1f} s"

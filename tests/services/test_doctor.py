@@ -52,6 +52,7 @@ def test_a_healthy_vault_passes_every_check(vault: Path) -> None:
         "watcher",
         "index",
         "hook errors",
+        "spool",
         "learning queue",
         "size",
         "git",

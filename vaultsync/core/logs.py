@@ -47,8 +47,14 @@ def hook_error(
         "error": error,
         "message": message,
     }
-    with suppress(OSError):
-        writer.append_line(paths.hook_error_log(), json.dumps(record, ensure_ascii=False))
+    line = json.dumps(record, ensure_ascii=False)
+    try:
+        writer.append_line(paths.hook_error_log(), line)
+    except OSError:
+        # The log's disk is full or read-only (the very failure being reported, often): the
+        # per-user fallback takes the line, and status and doctor read both.
+        with suppress(OSError):
+            writer.append_line(paths.private_fallback_dir() / "hook-errors.jsonl", line, mode=0o600)
 
 
 def redactions(vault: Path, kinds: Iterable[tuple[str, str]], where: str, when: datetime) -> None:
@@ -101,7 +107,11 @@ def recent(log: Path, since: datetime) -> list[dict[str, object]]:
 
 
 def recent_hook_errors(since: datetime) -> list[dict[str, object]]:
-    return recent(paths.hook_error_log(), since)
+    found = recent(paths.hook_error_log(), since)
+    fallback = recent(paths.fallback_dir() / "hook-errors.jsonl", since)
+    if not fallback:
+        return found
+    return sorted(found + fallback, key=lambda r: timestamp.parse(r.get("time")) or since)
 
 
 def redaction_count(vault: Path, since: datetime) -> int:

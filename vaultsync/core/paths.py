@@ -7,6 +7,7 @@ macOS and Windows. Anything derived from outside input (session ids, titles) goe
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import unicodedata
@@ -227,6 +228,36 @@ def log_dir() -> Path:
 
 def hook_error_log() -> Path:
     return log_dir() / "hook-errors.jsonl"
+
+
+def _fallback_top() -> Path:
+    return Path(os.environ.get("TMPDIR") or "/tmp") / f"vaultsync-{os.getuid()}"
+
+
+def fallback_dir() -> Path:
+    """Per-user place for what the state folder cannot take (its disk is full or read-only):
+    the spool and the hook error log go here then, never into the vault. One per state
+    folder (`VAULTSYNC_HOME`), so two homes never read each other's."""
+    return _fallback_top() / short_hash(str(vaultsync_home()), n=12)
+
+
+def private_fallback_dir() -> Path:
+    """`fallback_dir`, created below a 0700 folder of this user; an existing top folder that
+    is a link, another user's or open to others is refused (PermissionError): /tmp is
+    shared."""
+    import errno
+    import stat
+
+    top = _fallback_top()
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(top, 0o700)
+    st = os.lstat(top)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
+        raise PermissionError(errno.EACCES, f"{top} is not a private folder of this user")
+    folder = fallback_dir()
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(folder, 0o700)
+    return folder
 
 
 def redaction_log(vault: Path) -> Path:

@@ -19,6 +19,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -143,17 +144,21 @@ def append(
 def append_unlocked(target: Path, block: str, header: Callable[[], str] | None = None) -> bool:
     """`append` for a caller that already holds the note's lock."""
     data = block.encode("utf-8", "surrogatepass")
-    if not target.exists():
+    if not os.path.lexists(target):
         if header is None:
             raise FileNotFoundError(target)
         created = create_exclusive(target, header().encode("utf-8") + data)
         if created:
             return True
-    fd = os.open(target, os.O_WRONLY | os.O_APPEND)
+    # Never through a link, never into a FIFO (which would block without a reader).
+    flags = os.O_RDWR | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(target, flags)
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise WriteError(errno.EINVAL, f"cannot append to {target}: not a regular file")
         size = os.fstat(fd).st_size
         # A note a person edited may have lost its final newline: never glue two blocks.
-        if size and not _ends_with_newline(target):
+        if size and os.pread(fd, 1, size - 1) != b"\n":
             data = b"\n" + data
         try:
             _write_all(fd, data)
@@ -167,12 +172,6 @@ def append_unlocked(target: Path, block: str, header: Callable[[], str] | None =
     finally:
         os.close(fd)
     return False
-
-
-def _ends_with_newline(target: Path) -> bool:
-    with target.open("rb") as fh:
-        fh.seek(-1, os.SEEK_END)
-        return fh.read(1) == b"\n"
 
 
 class Changed(WriteError):

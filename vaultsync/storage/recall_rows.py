@@ -12,7 +12,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import NamedTuple
 
-from vaultsync.storage.index import WEIGHTS, Index, SearchFilter, as_failure, filter_sql
+from vaultsync.storage.index import (
+    SNIPPET_MAX_BYTES,
+    WEIGHTS,
+    Index,
+    SearchFilter,
+    as_failure,
+    filter_sql,
+)
+from vaultsync.storage.snippet import linear_snippet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -149,6 +157,14 @@ def snippets(
     out: dict[int, str] = {}
     try:
         for rowid in rowids:
+            # FTS5's snippet() costs the square of a row's matches: a big note (a 4 MB note
+            # whose every line holds the word took 40 s) gets the linear one instead.
+            big = index.conn.execute(
+                "SELECT body FROM notes WHERE id = ? AND size > ?", (rowid, SNIPPET_MAX_BYTES)
+            ).fetchone()
+            if big is not None:
+                out[rowid] = linear_snippet(big[0] or "", expression, mark)
+                continue
             row = index.conn.execute(sql, (*mark, *mark, expression, rowid)).fetchone()
             if row is not None:
                 out[rowid] = best_snippet(row[0], row[1], mark)

@@ -137,6 +137,13 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
         typer.echo(f"Memories this week: {used}")
     for line in result.config_ignored:
         typer.echo(f"Config: {line}")
+    if result.spooled:
+        typer.echo(f"Spool: {result.spooled} events wait in the spool (none lost)")
+        if result.spool_problem:
+            from vaultsync.services.vault.status import spool_advice
+
+            typer.echo(f"  cannot write: {result.spool_problem}")
+            typer.echo(f"  fix: {spool_advice(result.spool_problem)}; they are written then")
     for line in _git_lines(result):
         typer.echo(line)
     typer.echo("Sync: " + _sync_line(result.sync))

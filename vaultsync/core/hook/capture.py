@@ -154,11 +154,13 @@ def carry_split_secrets(
     before = [t for t in before if isinstance(t, str)] if isinstance(before, list) else []
     now_tails = privacy_split.tails(fields)
     changed, count = privacy_split.carry(fields, before, redactor)
-    if now_tails:
-        data = json.dumps(now_tails).encode("utf-8", "surrogatepass")
-        writer.overwrite(path, data, mode=0o600)  # damaged reads as [] (see above)
-    elif before:
-        path.unlink(missing_ok=True)
+    # A full or read-only state folder costs only this carry, never the event.
+    with contextlib.suppress(OSError):
+        if now_tails:
+            data = json.dumps(now_tails).encode("utf-8", "surrogatepass")
+            writer.overwrite(path, data, mode=0o600)  # damaged reads as [] (see above)
+        elif before:
+            path.unlink(missing_ok=True)
     if not changed:
         return event
     updates: dict[str, Any] = {**changed, "redactions": event.redactions + count}
@@ -221,7 +223,7 @@ def drain_raw(vault: Path, cfg: Config, budget: Budget) -> int:
                     break
                 seen.update(items)
                 done += _drain_raw_items(vault, cfg, budget, items)
-    except TimeoutError:
+    except OSError:  # busy (TimeoutError), or the state folder cannot take the lock now
         pass
     return done
 

@@ -12,11 +12,19 @@ spool when it cannot be written in time.
 
 Exactly once: everything runs under the session's lock, an event whose id the note already
 holds is skipped, and a spool file is removed only after the note holding its event is fsynced.
+
+No error loses an event: when the note cannot be written (a full disk, a read-only folder, a
+note or a folder on the way that is a symbolic link, which is never written through), the
+event is spooled exactly as for a timeout, with the reason (`why`), which `vaultsync status` and
+`doctor` show; the hook error log says it once per call. The next call (or the watcher, status,
+rebuild) writes the spool once the cause is gone.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -39,16 +47,13 @@ def session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> 
 
 
 def valid_rel(vault: Path, rel: str) -> bool:
-    """`rel` names a session note inside the vault (what a spooled record may point at)."""
+    """`rel` names a session note inside the vault (what a spooled record may point at).
+    Checked by its text alone: a symbolic link on the way does not make the record invalid
+    (it would be set aside for good); it stops the write (`refuse_links`), and the record
+    waits until the link is gone."""
     if not rel.startswith(paths.SESSIONS_DIR + "/") or not rel.endswith(".md"):
         return False
-    if "\x00" in rel or ".." in Path(rel).parts:
-        return False
-    try:
-        paths.inside(vault, vault / rel)
-    except (ValueError, OSError):
-        return False
-    return True
+    return not ("\x00" in rel or ".." in Path(rel).parts or Path(rel).is_absolute())
 
 
 def session_rel(
@@ -81,15 +86,27 @@ def session_rel(
     rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
         agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), shown=shown_id
     )
-    if not writer.create_exclusive(pointer, rel + "\n"):
-        try:
-            winner = pointer.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            winner = ""
-        if valid_rel(vault, winner):
-            return winner
-        writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
+    try:
+        if not writer.create_exclusive(pointer, rel + "\n"):
+            try:
+                winner = pointer.read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError):
+                winner = ""
+            if valid_rel(vault, winner):
+                return winner
+            writer.write_atomic(pointer, rel + "\n", fsync=False)  # the old pointer was damaged
+    except OSError as exc:
+        # The state folder is full or read-only: the event still goes to its note (the next
+        # call finds the note by its name's hash, `_find_note`); the problem is reported.
+        from vaultsync.core import logs
+
+        logs.hook_error(agent, "", "StateWriteError", f"session pointer not kept: {_why(exc)}")
     return rel
+
+
+def _why(exc: OSError) -> str:
+    where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+    return f"{exc.strerror or exc}{where}"[:300]
 
 
 def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
@@ -175,21 +192,29 @@ def record(
 
     # If the time limit strikes before the event is in its note, the hook spools it on exit.
     _set_fallback(budget, to_spool)
+    failed: OSError | None = None
     try:
         try:
             with writer.locked(session_lock(vault, key), timeout=_lock_wait(cfg, budget)):
                 outcome = _write_session(vault, cfg, key, budget, own=(event, rel, project.name))
         except TimeoutError:
             outcome = None
+        except OSError as exc:  # the note (or the lock) cannot be written: kept, not lost
+            outcome, failed = None, exc
+            entry["why"] = f"cannot write {rel}: {_why(exc)}"
         if outcome is None:  # lock busy, or no time left to write (or to drain what waits)
             # The log line goes in the same critical block: the limit, striking after the
             # event is settled, would otherwise cut it and leave the overrun unreported.
             with budget.critical():
                 to_spool()
-                _log_overload(budget)
+                if failed is not None:
+                    _log_failure(event, str(entry["why"]))
+                else:
+                    _log_overload(budget)
                 settle(budget)
                 _set_fallback(budget, None)
-            combine(vault, cfg, key, budget)
+            if failed is None:
+                combine(vault, cfg, key, budget)
             return SPOOLED
         settle(budget)  # written (or filtered): nothing of this call is left to keep
         _set_fallback(budget, None)
@@ -199,6 +224,12 @@ def record(
     reason, kinds = outcome
     _close_drained(vault, cfg, rel, kinds, event, budget)
     return reason
+
+
+def _log_failure(event: Event, why: str) -> None:
+    from vaultsync.core import logs
+
+    logs.hook_error(event.agent, event.native_event, "NoteWriteError", f"{why}: event spooled")
 
 
 def _log_overload(budget: Budget) -> None:
@@ -230,6 +261,8 @@ def combine(vault: Path, cfg: Config, key: str, budget: Budget) -> None:
                 outcome = _write_session(vault, cfg, key, budget, own=None)
         except TimeoutError:
             return  # the holder drains them, or checks again after letting go
+        except OSError:
+            return  # the note still cannot be written: the records wait, with their reason
         if outcome is None:
             return
         _close_drained(vault, cfg, None, outcome[1], None, budget)
@@ -329,6 +362,7 @@ def _finish(
     written: list[tuple[str, EventKind]] = []
     window = repair_window(None)
     for rel, (project_name, batch) in batches.items():
+        refuse_links(vault, rel)
         target = paths.inside(vault, vault / rel)
         try:
             note_lock = writer.locked(
@@ -352,8 +386,34 @@ def _finish(
              "keys": seen.keys or {}},
             ensure_ascii=False,
         )  # fmt: skip
-        writer.overwrite(seen_file, data.encode("utf-8", "surrogatepass"), mode=0o644)
+        with contextlib.suppress(OSError):  # only the repeat filter's memory (a full disk)
+            writer.overwrite(seen_file, data.encode("utf-8", "surrogatepass"), mode=0o644)
     return written
+
+
+def refuse_links(vault: Path, rel: str) -> None:
+    """A session note is never written through a symbolic link: not the note, not a folder on
+    the way (`sessions/` or a month linked to another disk, or pushed by a remote). Raises
+    `regular_file.NotRegular`, so the event is spooled with this reason."""
+    import errno
+    import stat
+
+    from vaultsync.core import regular_file
+
+    folder = regular_file.linked_folder(vault, vault / rel)
+    if folder is not None:
+        shown = folder.relative_to(vault).as_posix()
+        raise regular_file.NotRegular(
+            errno.ELOOP, f"{shown}/ is a symbolic link (vaultsync never writes through one)"
+        )
+    try:
+        mode = os.lstat(vault / rel).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise regular_file.NotRegular(
+            errno.ELOOP, f"{rel} is not a regular file (a link, FIFO or folder)"
+        )
 
 
 def _header_for(event: Event, project_name: str) -> Any:
@@ -369,8 +429,11 @@ def repair_window(cfg: Config | None) -> float:
 
 
 def note_text(vault: Path, rel: str) -> str:
+    """The note's text, for the ids it holds; "" for a missing note, a link or a FIFO."""
+    from vaultsync.core import regular_file
+
     try:
-        return (vault / rel).read_text(encoding="utf-8", errors="replace")
+        return regular_file.text(vault / rel, vault=vault, follow=False)
     except OSError:
         return ""
 
@@ -395,6 +458,8 @@ def drain_sessions(vault: Path, cfg: Config, budget: Budget | None = None) -> in
                 outcome = _write_session(vault, cfg, key, budget, own=None)
         except TimeoutError:
             continue
+        except OSError:
+            continue  # its note still cannot be written: the records wait, with their reason
         if outcome is not None:
             written += len(outcome[1])
             _close_drained(vault, cfg, None, outcome[1], None, budget)

@@ -10,6 +10,12 @@ folder of 0600 files:
     <state>/spool/_raw/<time ns>-<pid>-<random>.json            a payload the hook had no time
                                                                  to parse (not yet redacted)
 
+When the state folder cannot take a record (its disk is full, it is read-only), the record goes
+to the per-user fallback, `$TMPDIR/vaultsync-<uid>/<vault key>/spool/` (`/tmp` without
+TMPDIR; the top folder 0700 and owned by this user, or it is not used), never into the vault:
+a raw payload is not yet redacted, and the vault is shared. Both places are drained alike;
+names sort across them in spool order.
+
 Names sort in the order the events were spooled, which for one caller is the order it sent
 them. The spool is drained into the session notes, in that order and exactly once, by whoever
 comes first: the next hook call of the session (before it writes its own event), the hook that
@@ -44,6 +50,15 @@ def folder(vault: Path) -> Path:
     return paths.state_dir(vault) / "spool"
 
 
+def fallback_folder(vault: Path) -> Path:
+    """Where records go when the state folder cannot take them (see the module's text)."""
+    return paths.fallback_dir() / paths.vault_key(vault) / "spool"
+
+
+def folders(vault: Path) -> tuple[Path, Path]:
+    return folder(vault), fallback_folder(vault)
+
+
 def _private_dir(path: Path) -> Path:
     """`path` as a 0700 folder (the state folder above it may be shared with other tools)."""
     try:
@@ -58,9 +73,21 @@ def _private_dir(path: Path) -> Path:
 
 
 def put(vault: Path, key: str, record: dict[str, Any]) -> Path:
-    """Store one record durably under `key` (a session key, or RAW); returns its file."""
-    base = _private_dir(folder(vault))
-    where = _private_dir(base / key)
+    """Store one record durably under `key` (a session key, or RAW); returns its file. When
+    the state folder cannot take it, the per-user fallback does; the first error is raised
+    only when neither can."""
+    try:
+        return _put(folder(vault), key, record)
+    except OSError as first:
+        try:
+            paths.private_fallback_dir()
+            return _put(fallback_folder(vault), key, record)
+        except OSError:
+            raise first from None
+
+
+def _put(base: Path, key: str, record: dict[str, Any]) -> Path:
+    where = _private_dir(_private_dir(base) / key)
     name = f"{time.time_ns():020d}-{os.getpid()}-{os.urandom(3).hex()}{_SUFFIX}"
     tmp = where / f".{name}.tmp"
     data = json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass")
@@ -83,37 +110,55 @@ def put(vault: Path, key: str, record: dict[str, Any]) -> Path:
 
 
 def pending(vault: Path, key: str) -> list[Path]:
-    """The records waiting under `key`, oldest first."""
-    where = folder(vault) / key
-    try:
-        names = os.listdir(where)
-    except OSError:
-        return []
-    return [where / n for n in sorted(names) if n.endswith(_SUFFIX) and not n.startswith(".")]
+    """The records waiting under `key`, oldest first (both places, by name: time first)."""
+    found: list[Path] = []
+    for base in folders(vault):
+        where = base / key
+        try:
+            names = os.listdir(where)
+        except OSError:
+            continue
+        found += [where / n for n in names if n.endswith(_SUFFIX) and not n.startswith(".")]
+    return sorted(found, key=lambda p: p.name)
 
 
 def has_pending(vault: Path, key: str) -> bool:
-    where = folder(vault) / key
-    try:
-        with os.scandir(where) as entries:
-            return any(e.name.endswith(_SUFFIX) and not e.name.startswith(".") for e in entries)
-    except OSError:
-        return False
+    for base in folders(vault):
+        try:
+            with os.scandir(base / key) as entries:
+                if any(e.name.endswith(_SUFFIX) and not e.name.startswith(".") for e in entries):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def keys(vault: Path) -> list[str]:
     """Every key with something waiting (RAW first: a raw payload may be older than what
     was spooled after it for the same session)."""
-    try:
-        names = sorted(os.listdir(folder(vault)))
-    except OSError:
-        return []
-    found = [n for n in names if not n.startswith(".") and has_pending(vault, n)]
+    names: set[str] = set()
+    for base in folders(vault):
+        with contextlib.suppress(OSError):
+            names.update(os.listdir(base))
+    found = [n for n in sorted(names) if not n.startswith(".") and has_pending(vault, n)]
     return sorted(found, key=lambda n: n != RAW)
 
 
 def count(vault: Path) -> int:
     return sum(len(pending(vault, k)) for k in keys(vault))
+
+
+def problem(vault: Path) -> str | None:
+    """Why the newest waiting record could not be written into its note (a full disk, a
+    link, a read-only folder), or None when nothing waits for such a reason."""
+    newest: tuple[str, str] | None = None
+    for key in keys(vault):
+        for item in pending(vault, key):
+            data = load(item)
+            why = data.get("why") if data else None
+            if isinstance(why, str) and (newest is None or item.name > newest[0]):
+                newest = (item.name, why)
+    return newest[1] if newest else None
 
 
 def load(path: Path) -> dict[str, Any] | None:

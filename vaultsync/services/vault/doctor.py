@@ -238,11 +238,41 @@ def check_hooks(now: dt.datetime) -> Check:
     what = f"{last.get('agent', '?')} {last.get('event', '?')}: {last.get('error', '')}"
     state = State.FAIL if len(errors) >= HOOK_ERRORS_FAIL else State.WARN
     return Check(
-        "hook errors",
-        state,
-        f"{len(errors)} in the last 24 h; last {what}",
-        f"read {log}; `vaultsync install AGENT` rewrites a broken hook command",
+        "hook errors", state, f"{len(errors)} in the last 24 h; last {what}", _hook_fix(last, log)
     )
+
+
+def _hook_fix(last: dict[str, object], log: Path) -> str:
+    """The advice that fits the last error: a note or state file that cannot be written is
+    not a broken hook command (its events wait in the spool)."""
+    from vaultsync.services.vault.status import spool_advice
+
+    error, message = str(last.get("error", "")), str(last.get("message", ""))
+    if error in ("NoteWriteError", "StateWriteError"):
+        return f"{message}: {spool_advice(message)}"
+    if error == "TimeLimit":
+        return "the machine was busy: the events were spooled and written later (nothing lost)"
+    return f"read {log}; `vaultsync install AGENT` rewrites a broken hook command"
+
+
+def check_spool(vault: Path) -> Check:
+    """Events that wait in the spool, and why (core/hook/spool.py)."""
+    from vaultsync.core.hook import spool
+    from vaultsync.services.vault.status import spool_advice
+
+    waiting = spool.count(vault)
+    if not waiting:
+        return Check("spool", State.OK, "empty")
+    problem = spool.problem(vault)
+    if problem is None:
+        return Check(
+            "spool", State.WARN, f"{waiting} events wait (the hook was busy)",
+            "they are written by the next hook call, the watcher or `vaultsync status`",
+        )  # fmt: skip
+    return Check(
+        "spool", State.FAIL, f"{waiting} events wait: cannot write: {problem}",
+        f"{spool_advice(problem)}; then `vaultsync status` writes them",
+    )  # fmt: skip
 
 
 def _session_time(rel: str) -> dt.datetime | None:
@@ -468,6 +498,7 @@ def run(
             _guard("index", lambda: check_index(vault, config, when, watcher_alive, walked))
         )
     checks.append(_guard("hook errors", lambda: check_hooks(when)))
+    checks.append(_guard("spool", lambda: check_spool(vault)))
     checks.append(_guard("learning queue", lambda: check_queue(vault, when)))
     if config is not None:
         checks.append(_guard("size", lambda: check_size(vault, config, walked)))

@@ -41,6 +41,8 @@ class Status:
     config_ignored: tuple[str, ...] = ()
     # agent -> memories injected (session start and prompts) and used, the last seven days
     memory_use: dict[str, dict[str, int]] = field(default_factory=dict)
+    spooled: int = 0  # events waiting in the spool after this call's drain
+    spool_problem: str | None = None  # why the newest of them could not be written, if known
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -62,6 +64,9 @@ class Status:
             "agents": self.agents,
             "config_ignored": list(self.config_ignored),
             "memory_use": self.memory_use,
+            "spooled": self.spooled,
+            "spool_problem": self.spool_problem,
+            "spool_advice": spool_advice(self.spool_problem) if self.spool_problem else None,
         }
 
 
@@ -164,6 +169,8 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
     from vaultsync.storage import repository
 
     held = autocommit.held(vault)
+    from vaultsync.core.hook import spool
+
     return Status(
         vault=vault,
         queue=queue,
@@ -183,6 +190,8 @@ def status(vault: Path, *, now: Callable[[], datetime] = lambda: datetime.now(UT
         agents=_agent_states(vault),
         config_ignored=ignored,
         memory_use=_memory_use(vault, now()),
+        spooled=spool.count(vault),
+        spool_problem=spool.problem(vault),
     )
 
 
@@ -214,3 +223,20 @@ def _agent_states(vault: Path) -> dict[str, str]:
         return {h.agent: h.short for h in check_all(vault)}
     except Exception:  # status reports; a broken agent file is doctor's to explain
         return {}
+
+
+def spool_advice(problem: str) -> str:
+    """What to do about events that wait because their note cannot be written. They are
+    written by the next hook call, `vaultsync status` or the watcher once the cause is gone."""
+    low = problem.lower()
+    if "symbolic link" in low or "not a regular file" in low:
+        return (
+            "vaultsync never writes through a symbolic link: replace the link with a real "
+            "folder (or file) inside the vault, moving its notes back; to keep notes on "
+            "another disk, move the whole vault there"
+        )
+    if "no space" in low or "too large" in low or "quota" in low:
+        return "free space on the disk named above; nothing is lost meanwhile"
+    if "read-only" in low or "permission" in low or "not permitted" in low:
+        return "make the folder named above writable for this user"
+    return "fix what the message names"
