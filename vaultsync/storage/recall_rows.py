@@ -102,6 +102,23 @@ def candidates(
     return [Candidate(*row) for row in rows if row[1] is not None]
 
 
+def demoted_memories(index: Index, rels: set[str], sink_after: int) -> set[str]:
+    """Of these memory notes, those no longer in force (`superseded_by`, or `status:
+    superseded`) and those injected `sink_after` times or more and never used."""
+    marks = ",".join("?" * len(rels))
+    sql = f"""
+        SELECT rel FROM notes WHERE rel IN ({marks}) AND type = 'memory' AND (
+            status = 'superseded'
+            OR COALESCE(json_extract(props, '$.superseded_by'), '') NOT IN ('', '[]')
+            OR (CAST(COALESCE(json_extract(props, '$.recalled'), 0) AS INTEGER) >= ?
+                AND CAST(COALESCE(json_extract(props, '$.used'), 0) AS INTEGER) = 0))"""
+    try:
+        rows = index.conn.execute(sql, (*sorted(rels), sink_after)).fetchall()
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    return {row[0] for row in rows}
+
+
 def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candidate]:
     """The sessions with events that pass `where` (an asked window, an agent), newest first:
     one candidate per session, its last closing message in the window (else its last event),

@@ -199,12 +199,16 @@ def test_memories_and_summaries_are_recalled_unless_start_context_has_them(
     hook: list[str], vault: Path, fixed: Path
 ) -> None:
     props = {"type": "memory", "level": "L2", "scope": "project", "status": "confirmed",
-             "agent": "codex", "session_id": "cx1", "project": "/work/api",
+             "agent": "codex", "session_id": "cx1", "project": "/tmp",
              "created": "2026-11-27T10:00:00Z", "updated": "2026-11-27T10:00:00Z"}  # fmt: skip
     memory = vault / paths.LEVEL_DIRS[paths.Level.L2] / "pnpm.md"
     memory.write_text(render_frontmatter(props) + "\n# Deploys use pnpm workspaces\n\n"
                       "Deploys of the api use pnpm workspaces, never npm.\n")  # fmt: skip
     index(vault)
+    # Asked from the memory's own project (a project's memory reaches only its sessions), with
+    # the project's context file as when the budget left the memory out of it.
+    for context in paths.context_dir(vault).glob("*.md"):
+        context.unlink()
     question = "How do deploys of the api use pnpm workspaces?"
     text = context_of(run(hook, "hermes", hermes_prompt("h8", question)))
     assert "memory from codex, 2026-11-27" in text

@@ -229,7 +229,8 @@ hit AS (
     LEFT JOIN notes n ON n.id = top.id
     LEFT JOIN events e ON e.id = top.id
     LEFT JOIN notes s ON s.id = e.note_id
-    WHERE ((n.type IN ('memory', 'summary') AND n.status NOT IN ('rejected', 'archived')
+    WHERE ((n.type IN ('memory', 'summary')
+            AND n.status NOT IN ('rejected', 'archived', 'superseded')
             AND (n.type != 'memory' OR n.level IN ('L2', 'L3')))
            OR (e.id IS NOT NULL AND e.kind IN ('prompt', 'tool', 'tool_error', 'turn_end')))
       AND NOT (COALESCE(n.session_id, e.session_id) = ? AND COALESCE(n.agent, e.agent) = ?)
@@ -346,6 +347,23 @@ def _search(
             h for h in hits if h.coverage == top.coverage or h.score >= top.score * RELATIVE_BAR
         ]
     return hits
+
+
+def in_force(props: Any, project_key: str) -> bool:
+    """A memory that may be handed to this session: not superseded by a newer one
+    (`superseded_by`), and, when scoped to a project, scoped to this session's project."""
+    if isinstance(props, str):
+        try:
+            props = json.loads(props)
+        except ValueError:
+            return False
+    if not isinstance(props, dict):
+        return False
+    if props.get("superseded_by"):
+        return False
+    if str(props.get("scope") or "") == "project":
+        return bool(project_key) and str(props.get("project") or "") == project_key
+    return True
 
 
 def _schema_ok(conn: Any) -> bool:
@@ -560,6 +578,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
                 continue
             if hit.kind == "memory" and hit.title and hit.title in start_text:
                 continue
+            if hit.kind == "memory" and not in_force(hit.props, project_key):
+                continue  # replaced by a newer memory, or another project's
             if used + cjk_scan.estimate_tokens(_describe(hit, [])) > budget:
                 continue  # too long even without its files: not worth their query
             files = hit.files

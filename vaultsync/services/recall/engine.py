@@ -56,6 +56,7 @@ from vaultsync.services.recall.search import (
 from vaultsync.services.recall.snippet import make_snippet
 from vaultsync.storage import recall_rows as rows
 from vaultsync.storage.index import Index
+from vaultsync.storage.memory import SINK_AFTER
 from vaultsync.storage.recall_rows import Candidate
 
 TYPE_CHECKING = False
@@ -77,6 +78,7 @@ TYPE_WEIGHT: dict[str, float] = {
     "event": 1.0,  # one raw event
     "generated": 0.5,  # USER.md / AGENT.md: derived from memories that rank on their own
 }
+DEMOTED_WEIGHT = 0.5  # a superseded memory, or one agents never use: below the one in force
 GROUP_SUPPORT = 0.15  # each further matching member of a session adds this share of its score
 GROUP_SUPPORT_MAX = 3  # ... for at most this many members (a long session is not a better one)
 GENERATED_MAX = 1  # generated files in one result list
@@ -217,6 +219,7 @@ def recall(
         natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
         if natural and _use_semantic(config, semantic):
             vector_ranks = _vector_ranking(vault, config, index, query, where)
+        candidates = _demote(index, candidates)
         groups = _group(candidates, current_project, exclude_session, vault, recency)
         if vector_ranks:
             groups = _fuse(index, groups, vector_ranks, exclude_session, limit)
@@ -289,6 +292,22 @@ class _Group:
         self.members: list[float] = []
         self.date = best.date
         self.summary_rel: str | None = best.rel if best.type == "summary" else None
+
+
+def _demote(index: Index, candidates: list[Candidate]) -> list[Candidate]:
+    """Memories no longer in force (superseded by a newer one) or handed to agents many times
+    and never used rank `DEMOTED_WEIGHT` lower: still found, below the memory that replaced
+    them (services/learning/supersession.py, usage.py)."""
+    rels = {c.rel for c in candidates if c.type == "memory"}
+    if not rels:
+        return candidates
+    demoted = rows.demoted_memories(index, rels, SINK_AFTER)
+    if not demoted:
+        return candidates
+    return [
+        c._replace(bm25=c.bm25 * DEMOTED_WEIGHT) if c.type == "memory" and c.rel in demoted else c
+        for c in candidates
+    ]
 
 
 def _group_key(c: Candidate) -> str:
