@@ -28,7 +28,8 @@ def score_families(redact: Redact) -> dict[str, dict[str, Any]]:
     held = [r for name, rs in rows.items() if family_split(name) == "heldout" for r in rs]
     out = {"dev": score(dev, redact), "heldout": score(held, redact)}
     for name in HELDOUT:
-        out[name] = score(rows[name], redact)
+        if family_split(name) == "heldout":
+            out[name] = score(rows[name], redact)
     return out
 
 

@@ -32,3 +32,20 @@ def test_samples_are_fixed_and_spans_point_at_the_values() -> None:
                 assert 0 <= a < b <= len(r["text"]), (name, r["id"])
             if r["label"] == "secret":
                 assert r["spans"] and r["values"], (name, r["id"])
+
+
+def test_the_dev_families_meet_the_floors() -> None:
+    from corpus_score import engine
+    from family_score import score_families
+
+    m = score_families(engine())["dev"]
+    assert m["recall"] >= 0.98 and m["leaky"] == 0, m["failures"][:5]
+    assert m["fp_rate"] <= 0.02 and m["inj_recall"] >= 0.9 and m["inj_fp_rate"] <= 0.03
+
+
+def test_opened_families_were_held_out_in_an_earlier_round() -> None:
+    from corpus_families import OPENED
+
+    for name, rnd in OPENED.items():
+        assert HELDOUT[name] < rnd, name
+    assert any(family_split(n) == "heldout" for n in HELDOUT)  # a fresh held-out family

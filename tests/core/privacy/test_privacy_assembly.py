@@ -72,3 +72,36 @@ def test_the_command_redacts_a_wrapped_value() -> None:
     out = json.loads(p.stdout)
     assert v[:8] not in out["text"] and v[-8:] not in out["text"]
     assert out["findings"]
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "$ docker login registry.x.test -u ci -p {v}\n",
+        "auth:\n  client_secret: >-\n    {a}\n    {b}\n",
+        "Authorization: 'Bearer ' + '{a}' + '{b}'\n",
+        "data:\n  signing_secret: M8zi={v}\n",
+        "$ redis-server --requirepass {v}\n",
+        "POSTGRES_PASSWORD: ${{POSTGRES_PASSWORD:-{v}}}\n",
+        "db.internal:5432:app:app:{v}\n",
+        "$ htpasswd -nbB admin {v}\n",
+    ],
+)
+def test_secrets_by_their_place(template: str) -> None:
+    v = rnd(12) + "@#"
+    text = template.format(v=v, a=v[:7], b=v[7:])
+    out = default_redactor().redact(text).text
+    assert v[:7] not in out and v[7:] not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "data class Creds(val apiKey: String, val password: CharArray?)\n",
+        "pub struct S {\n    pub refresh_token: Option<String>,\n}\n",
+        "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db/password-AbC12x\n",
+        "run: |\n  make\n  pytest\n",
+    ],
+)
+def test_code_and_resource_names_are_not_secrets(text: str) -> None:
+    assert not default_redactor().redact(text).findings

@@ -45,6 +45,7 @@ BENIGN = [
     "Ελληνικά και русский текст рядом.\n",
     "![diagram](https://raw.githubusercontent.com/a/docs/main/arch.png)\n",
     "model = load_model(cfg)\nagent = Agent(model)\nagent.run()\n",
+    "Our filter flags strings like 'ignore previous instructions' in uploads.\n",
 ]
 
 

@@ -36,7 +36,8 @@ _CONTINUATION = Lazy(r"\\\r?\n[ \t]{0,40}(?=[A-Za-z0-9+/=_-])")
 _WRAP = Lazy(r"(?m)\n[ \t]{0,40}(?=[A-Za-z0-9+/=_-]{8,}[\"',;]?\r?$)")
 _LONG_RUN = Lazy(r"[A-Za-z0-9+/=_-]{40}\r?\Z")
 # A YAML block or folded scalar whose lines are one token.
-_BLOCK = Lazy(r"(?m):[ \t]*([|>][-+]?[ \t]*\r?\n[ \t]{1,40})(?=[A-Za-z0-9+/=_-]{16,}\r?$)")
+_BLOCK = Lazy(r"(?m):[ \t]*([|>][-+]?[ \t]*\r?\n([ \t]{1,40}))(?=\S{4,}\r?$)")
+_ONE_TOKEN = Lazy(r"\S{2,}\r?")
 # JSON escapes: `\/` inside a value, `\"` around one.
 _ESCAPE = Lazy(r"\\(?=[/\"])")
 _KEYISH = ("key", "token", "secret", "pass", "pwd", "auth", "cred", "psk")
@@ -72,7 +73,9 @@ def glue(w: str) -> list[Span]:
             if _LONG_RUN.search(w, max(0, s - 41), s):
                 out.append((s - 1 if w[s - 1 : s] == "\r" else s, m.end()))
         if "|" in w or ">" in w:
-            out += [m.span(1) for m in _BLOCK.finditer(w)]
+            for m in _BLOCK.finditer(w):
+                out.append(m.span(1))
+                out += _block_lines(w, m.end(), m.group(2))
     if "\\/" in w or '\\"' in w:
         out += _escapes(w)
     out.sort()
@@ -83,6 +86,24 @@ def glue(w: str) -> list[Span]:
         else:
             merged.append((s, e))
     return merged
+
+
+def _block_lines(w: str, p: int, indent: str) -> list[Span]:
+    """The line breaks (with the indentation after them) between the one-token lines of a
+    block scalar that starts at `p`."""
+    out: list[Span] = []
+    for _ in range(200):
+        nl = w.find("\n", p)
+        if nl < 0 or not w.startswith(indent, nl + 1):
+            break
+        q = nl + 1 + len(indent)
+        end = w.find("\n", q)
+        end = len(w) if end < 0 else end
+        if q >= end or w[q] in " \t" or not _ONE_TOKEN.fullmatch(w, q, end):
+            break
+        out.append((nl, q))
+        p = end
+    return out
 
 
 def _escapes(w: str) -> list[Span]:

@@ -180,6 +180,16 @@ def addressed_to_ai(body: str) -> bool:
     )
 
 
+_QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "`": "`", "「": "」"}
+
+
+def _quoted_mention(w: str, s: int, e: int) -> bool:
+    """`strings like 'ignore previous instructions'`: the phrase is named in quotes, as a text
+    about injection does, not said."""
+    close = _QUOTES.get(w[s - 1 : s])
+    return close is not None and close in w[e : e + 3]
+
+
 def _override_ok(m: re.Match[str] | None) -> bool:
     if m is None:
         return False
@@ -214,7 +224,7 @@ def find_injections(
             if not cjk and starts[0] > "\u3000":
                 continue
             for m in anchored(_lazy(pattern), w, lowered, starts, pre=word_start):
-                if _override_ok(m):
+                if _override_ok(m) and not _quoted_mention(w, *m.span()):
                     found.append((m.start(), m.end(), *_sentence(w, *m.span()), OVERRIDE, True))
     if CHAT not in off and any(k in lowered for k in _CHAT_KEYS):
         found += [(*m.span(), *m.span(), CHAT, False) for m in CHAT_TOKEN.finditer(w)]

@@ -197,15 +197,23 @@ def code_like(v: str) -> bool:
     (`Option<String>`): code or a name."""
     if "<" in v and _TYPE.fullmatch(v):
         return True
+    if v.endswith("?") and v[:-1].isalpha() and v[:1].isupper():
+        return True  # a nullable type (`CharArray?`, `String?`)
     call = _CALL.fullmatch(v)
     if not call or (call.end(1) == len(v) and "." not in call.group(1)):
         return False
     return call.end(1) < len(v) or all(_wordish(part) for part in call.group(1).split("."))
 
 
+_DIGIT_INSIDE = Lazy(r"[A-Za-z]\d+[A-Za-z]")
+
+
 def _wordish(p: str) -> bool:
-    """A name a person wrote (`b16encode`, `getToken`, `SECRET_KEY`), not random characters."""
-    return p.islower() or p.isupper() or (sum(c.isupper() for c in p) <= 3 and len(p) <= 30)
+    """A name a person wrote (`b16encode`, `getToken`, `SECRET_KEY`), not random characters
+    (mixed case with a digit between letters, `qJiut0iIEb`, is random)."""
+    if p.islower() or p.isupper():
+        return True
+    return sum(c.isupper() for c in p) <= 3 and len(p) <= 30 and not _DIGIT_INSIDE.search(p)
 
 
 def passwordish(v: str) -> bool:

@@ -130,7 +130,7 @@ url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|tok
 authorization-header | authorization | p=8 c=secret g=1 a=1 |
     (?i)authorization["'\]]{0,2}[ \t]{0,3}[:=][ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
     |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
-    ([A-Za-z0-9._~+/=:-]{8,8192})
+    ([A-Za-z0-9._~+/=:|@#%!*^$&-]{8,8192})
 curl-user | -u,--user | p=6 c=password g=1 |
     [ \t]-(?:u|-user)[ \t]{1,3}["']?[^\s:'"]{1,128}:([^\s'"]{1,256})
 cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,--auth-token |
@@ -153,8 +153,10 @@ pgpass-password | pgpass,:5432:,:*:,:6432:,:5433: | p=6 c=password g=1 |
     (?m)^[ \t]*[^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(\S{1,512})$
 var-default | :-,:= | p=5 c=envdefault g=2 |
     \$\{([A-Za-z_][A-Za-z0-9_]{0,60}):?[-=]([^}\s]{6,512})\}
-cli-password-flag | redis-cli,sshpass | p=6 c=password g=1/2/3 a=1 |
-    (?i)(?:redis-cli\b[^\r\n]{0,200}?[ \t]-a|sshpass[ \t]+-p)[ \t]*
+cli-password-flag | redis-cli,sshpass,docker,podman,nerdctl,buildah | p=6 c=password g=1/2/3 a=1 |
+    (?i)(?:redis-cli\b[^\r\n]{0,200}?[ \t]-a|sshpass[ \t]+-p
+    |(?:docker|podman|nerdctl|buildah)[ \t]+login\b[^\r\n|;&]{0,200}?[ \t](?:-p|--password))
+    (?:[ \t]*|=)
     (?:'([^'\r\n]{4,256})'|"([^"\r\n]{4,256})"|([^\s'"-]\S{3,255}))
 basic-auth-pair | auth | p=6 c=password g=1 a=1 |
     (?i)auth(?:[ \t]*=[ \t]*\(|\()[ \t]*["'][^"'\r\n]{1,100}["'][ \t]*,[ \t]*
@@ -215,7 +217,7 @@ secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cre
     |secondary|[0-9]{1,2}))?(?![A-Za-z0-9_])["'\]]{0,2}\??
     [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?
     (?:[ \t]{0,2}\|[ \t]{0,2}None)?
-    [ \t]{0,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=)[ \t]{0,4}
+    [ \t]{1,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=)[ \t]{0,4}
     (?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,65536})"
     |'(?P<v2>(?:[^'\\\r\n]|\\.){1,65536})'|`(?P<v3>[^`\r\n]{1,65536})`|(?P<v4>[^\s"'`]))
 """
