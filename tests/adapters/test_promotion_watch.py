@@ -8,7 +8,6 @@ the real `vaultsync watch` as a subprocess against real file-system events.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import signal
@@ -88,7 +87,7 @@ def watched(vault: Path) -> tuple[Path, Watcher, Clock]:
     reconcile.rebuild(vault, config)  # as `vaultsync init` leaves it: USER.md/AGENT.md exist
     clock = Clock()
     data = {**config.data, "watch": {**config.section("watch"), "debounce_s": 1.0}}
-    watcher = Watcher(vault, dataclasses.replace(config, data=data), clock=clock, commit=True)
+    watcher = Watcher(vault, config.replace(data=data), clock=clock, commit=True)
     watcher.start()
     assert committed(vault, "memories/L1-candidates/tabs.md")
     return vault, watcher, clock

@@ -7,7 +7,6 @@ parity tests then compare the watcher's index with a fresh rebuild of the same v
 
 from __future__ import annotations
 
-import dataclasses
 import queue
 import random
 import shutil
@@ -118,7 +117,7 @@ def make_watcher(vault: Path, clock: Clock, *, commit: bool = True, **watch: flo
     config = load_config(vault)
     section = {**config.section("watch"), "debounce_s": 1.0, "max_wait_s": 10.0, **watch}
     data = {**config.data, "watch": section}
-    return Watcher(vault, dataclasses.replace(config, data=data), clock=clock, commit=commit)
+    return Watcher(vault, config.replace(data=data), clock=clock, commit=commit)
 
 
 def settle(watcher: Watcher, clock: Clock, events: list[FsEvent]) -> None:
@@ -129,7 +128,7 @@ def settle(watcher: Watcher, clock: Clock, events: list[FsEvent]) -> None:
 
 
 def rebuilt_dump(vault: Path, config: Config, tmp: Path) -> dict:
-    other = dataclasses.replace(config, index_path=tmp / f"rebuild-{time.monotonic_ns()}.sqlite")
+    other = config.replace(index_path=tmp / f"rebuild-{time.monotonic_ns()}.sqlite")
     reconcile.rebuild(vault, other)
     with Index.open(other.index_file()) as index:
         return index.dump()
@@ -362,7 +361,7 @@ def vectors(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def one_batch_a_reconcile(watcher: Watcher) -> None:
     data = {**watcher.config.data, "search": {"embed_seconds": 1e-6}}
-    watcher.config = dataclasses.replace(watcher.config, data=data)
+    watcher.config = watcher.config.replace(data=data)
 
 
 def test_a_full_pass_that_leaves_notes_without_vectors_comes_back_soon(
@@ -414,7 +413,7 @@ def test_a_failed_batch_is_kept_and_retried(started: tuple[Watcher, Disk, Clock]
     lock = watcher.vault / ".git" / "index.lock"
     lock.write_text("held by someone else")
     data = {**watcher.config.data, "git": {**watcher.config.section("git"), "lock_timeout_s": 0.05}}
-    watcher.config = dataclasses.replace(watcher.config, data=data)
+    watcher.config = watcher.config.replace(data=data)
     settle_events = disk.write("notes/n0.md", "# Note 0\n\nblocked edit\n")
     watcher.feed_all(settle_events)
     clock.advance(1.0)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 from pathlib import Path
@@ -46,7 +45,7 @@ def watched(vault: Path) -> tuple[Watcher, Clock]:
     clock = Clock()
     config = load_config(vault)
     data = {**config.data, "watch": {**config.section("watch"), "debounce_s": 1.0}}
-    watcher = Watcher(vault, dataclasses.replace(config, data=data), clock=clock, commit=True)
+    watcher = Watcher(vault, config.replace(data=data), clock=clock, commit=True)
     watcher.start()
     return watcher, clock
 

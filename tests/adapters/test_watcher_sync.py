@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -25,7 +24,7 @@ class Clock:
 def _watcher(m: Machine, clock: Clock, interval: float) -> Watcher:
     config = m.config()
     data = {**config.data, "sync": {**config.section("sync"), "interval_s": interval}}
-    return Watcher(m.vault, dataclasses.replace(config, data=data), clock=clock)
+    return Watcher(m.vault, config.replace(data=data), clock=clock)
 
 
 @pytest.mark.slow  # real clones

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 import yaml
@@ -103,3 +104,33 @@ def test_get_scalar_reads_quoted_values() -> None:
 def test_tag_rules() -> None:
     assert p.tag("#project x") == "project-x"
     assert p.tag("2026") == "t-2026"
+
+
+# The plain-scalar test as a regex (what `properties` used before it checked characters itself):
+# the two must agree on every text.
+_PLAIN_RE = re.compile(r"^[\w\u00a0-\U0010ffff][\w\u00a0-\U0010ffff .,/@()+=~-]*\Z")
+_RESERVED_RE = re.compile(
+    r"^(?:true|false|yes|no|on|off|null|~|y|n|[-+]?(?:\d[\d_]*)?(?:\.\d*)?(?:e[-+]?\d+)?"
+    r"|[-+]?\.(?:inf|nan)|0x[0-9a-f]+|0o[0-7]+|\d{4}-\d\d-\d\d.*|\d+:\d+.*)$",
+    re.IGNORECASE,
+)
+
+
+@given(st.text(st.sampled_from("aZ_9 .,/@()+=~-:#\t\n\x7f\x85\xa0é中eE1.+") | st.characters()))
+@example("e5")
+@example("ye\u017f")
+@example(".\u0130nf")
+@example("\u0131nf")
+@example("2026-12-05T10:00")
+@example("2026-1x-05")
+@example("E10")
+@example("No")
+@example(".inf")
+@example("~")
+@example("2026-12-05 note")
+@example("中文 note")
+def test_plain_scalars_are_those_the_regex_finds_plain(text: str) -> None:
+    plain = bool(_PLAIN_RE.match(text)) and not _RESERVED_RE.match(text)
+    plain = plain and not text.endswith(" ")
+    plain = plain and not re.search("[\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029]", text)
+    assert (p.scalar(text) == text) == plain

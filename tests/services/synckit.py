@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -54,7 +53,7 @@ class Machine:
         if not self.person:
             return config
         data = {**config.data, "sync": {**config.section("sync"), "person": self.person}}
-        return dataclasses.replace(config, data=data)
+        return config.replace(data=data)
 
     def sync(self) -> remote.SyncResult:
         os.environ["VAULTSYNC_MACHINE"] = self.name

@@ -8,7 +8,6 @@ import random
 import shutil
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -159,7 +158,7 @@ def test_broken_notes_are_warnings_not_aborts(vault: Path, cfg: Config) -> None:
 
 
 def test_lone_surrogates_in_escapes_are_indexed(vault: Path, cfg: Config) -> None:
-    event = replace(ev(1, "broken \ud800 output"), output="tail \udc00")
+    event = ev(1, "broken \ud800 output").replace(output="tail \udc00")
     text = session_text([event]).replace("---\n\n#", 'title: "odd \\udfff title"\n---\n\n#', 1)
     put(vault, "sessions/odd.md", text)
     report = rebuild(vault, cfg)
@@ -376,7 +375,7 @@ def test_unreadable_file_and_folder_are_kept_not_deleted(vault: Path, cfg: Confi
 
 
 def _fresh_dump(vault: Path, cfg: Config) -> dict[str, object]:
-    other = replace(cfg, index_path=cfg.index_file().with_name("fresh.sqlite"))
+    other = cfg.replace(index_path=cfg.index_file().with_name("fresh.sqlite"))
     rebuild(vault, other)
     return dump(other)
 

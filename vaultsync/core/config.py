@@ -18,12 +18,11 @@ import contextlib
 import json
 import os
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from vaultsync.core import paths
 
-# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+# typing costs the hook ~2 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -112,14 +111,48 @@ class ConfigError(Exception):
     """A config file exists but cannot be read or parsed."""
 
 
-@dataclass(frozen=True)
 class Config:
-    vault: Path | None
-    index_path: Path | None
-    data: dict[str, Any] = field(repr=False)
-    sources: tuple[str, ...] = ()
-    # Shared (vault config) settings this machine did not honour, one sentence each.
-    ignored: tuple[str, ...] = ()
+    """The merged configuration. A plain class, not a dataclass: every hook call loads one
+    (core/model.Event says why). Never changed once loaded: `replace` returns a new one."""
+
+    __slots__ = ("data", "ignored", "index_path", "sources", "vault")
+
+    def __init__(
+        self,
+        vault: Path | None,
+        index_path: Path | None,
+        data: dict[str, Any],
+        sources: tuple[str, ...] = (),
+        # Shared (vault config) settings this machine did not honour, one sentence each.
+        ignored: tuple[str, ...] = (),
+    ) -> None:
+        self.vault = vault
+        self.index_path = index_path
+        self.data = data
+        self.sources = sources
+        self.ignored = ignored
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.vault, self.index_path, self.data, self.sources, self.ignored)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Config):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict
+
+    def __repr__(self) -> str:  # the data is left out: long, and it is the files' content
+        return (
+            f"Config(vault={self.vault!r}, index_path={self.index_path!r}, "
+            f"sources={self.sources!r}, ignored={self.ignored!r})"
+        )
+
+    def replace(self, **changes: Any) -> Config:
+        """A copy with `changes` applied (vault, index_path, data, sources, ignored)."""
+        values = dict(zip(self.__slots__, (getattr(self, n) for n in self.__slots__), strict=True))
+        values.update(changes)
+        return Config(**values)
 
     def section(self, name: str) -> dict[str, Any]:
         value = self.data.get(name, {})

@@ -28,7 +28,6 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import fields
 
 from vaultsync.core.model import Event, EventKind
 
@@ -38,8 +37,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 FENCE_INFO = "vaultsync-event"
-_FIELDS = {f.name: f for f in fields(Event)}
-_ORDER = [f.name for f in fields(Event)]
+_FIELDS = frozenset(Event.FIELDS)
 _REQUIRED = ("id", "ts", "agent", "session_id", "kind")
 # Compiled on first use (re's cache), and never for ASCII text: the class of 2,048 surrogates
 # costs ~0.3 ms to compile, on every hook call.
@@ -90,9 +88,9 @@ def heading(event: Event) -> str:
 def render(event: Event) -> str:
     """One event block, starting with a blank line and ending with a newline."""
     lines = [f"\n{heading(event)}\n", f"\n```{FENCE_INFO}\n"]
-    for name in _ORDER:
+    for name in Event.FIELDS:
         value = getattr(event, name)
-        default = _FIELDS[name].default
+        default = Event.DEFAULTS.get(name)
         if name not in _REQUIRED and (value == default or value in ((), {}, "")):
             continue
         if isinstance(value, tuple):

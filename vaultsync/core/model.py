@@ -7,12 +7,11 @@ into these types; nothing downstream passes raw dicts around.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 
-# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+# typing costs the hook ~2 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, ClassVar, Self
 
 
 class NoteType(enum.StrEnum):
@@ -134,35 +133,95 @@ AGENTS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
 class Event:
     """One normalized hook event, as stored in a session note.
 
     `id` is unique across machines (time + random); `ts` is the hook's own UTC clock in ISO 8601
     with a trailing Z. Text fields have already been redacted when an Event is constructed by the
     hook; the parser trusts what is in the note.
+
+    A plain class with `__slots__`, not a dataclass: every hook call builds one, and importing
+    `dataclasses` (it pulls in inspect, ast, dis and tokenize) cost each call about as much as
+    the interpreter's own start-up work. An event is never changed after it is built: `replace`
+    returns a new one.
     """
 
-    id: str
-    ts: str
-    agent: str
-    session_id: str
-    kind: EventKind
-    native_event: str = ""
-    cwd: str = ""
-    project: str = ""
-    turn_id: str = ""
-    tool: str = ""
-    tool_kind: str = ""
-    input: str = ""
-    output: str = ""
-    prompt: str = ""
-    message: str = ""
-    is_error: bool = False
-    files: tuple[str, ...] = ()
-    redactions: int = 0
-    injections: int = 0
-    extra: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    __slots__ = FIELDS = (
+        "id", "ts", "agent", "session_id", "kind", "native_event", "cwd", "project", "turn_id",
+        "tool", "tool_kind", "input", "output", "prompt", "message", "is_error", "files",
+        "redactions", "injections", "extra",
+    )  # fmt: skip
+    # The optional fields' defaults (the first five are required); eventlog leaves them out.
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        "native_event": "", "cwd": "", "project": "", "turn_id": "", "tool": "", "tool_kind": "",
+        "input": "", "output": "", "prompt": "", "message": "", "is_error": False, "files": (),
+        "redactions": 0, "injections": 0, "extra": {},
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        id: str,
+        ts: str,
+        agent: str,
+        session_id: str,
+        kind: EventKind,
+        native_event: str = "",
+        cwd: str = "",
+        project: str = "",
+        turn_id: str = "",
+        tool: str = "",
+        tool_kind: str = "",
+        input: str = "",
+        output: str = "",
+        prompt: str = "",
+        message: str = "",
+        is_error: bool = False,
+        files: tuple[str, ...] = (),
+        redactions: int = 0,
+        injections: int = 0,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.id = id
+        self.ts = ts
+        self.agent = agent
+        self.session_id = session_id
+        self.kind = kind
+        self.native_event = native_event
+        self.cwd = cwd
+        self.project = project
+        self.turn_id = turn_id
+        self.tool = tool
+        self.tool_kind = tool_kind
+        self.input = input
+        self.output = output
+        self.prompt = prompt
+        self.message = message
+        self.is_error = is_error
+        self.files = files
+        self.redactions = redactions
+        self.injections = injections
+        self.extra: dict[str, Any] = {} if extra is None else extra
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self.id)  # equal events have equal ids
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Event({shown})"
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with `changes` applied."""
+        values = {name: getattr(self, name) for name in self.FIELDS}
+        values.update(changes)
+        return type(self)(**values)
 
     def text(self) -> str:
         """The searchable text of the event."""

@@ -170,9 +170,16 @@ def vaultsync_home() -> Path:
     return base / "vaultsync"
 
 
+_VAULT_KEYS: dict[str, str] = {}
+
+
 def vault_key(vault: Path) -> str:
-    """A short key naming per-vault state kept outside the vault."""
-    return short_hash(str(vault.expanduser().resolve()), n=12)
+    """A short key naming per-vault state kept outside the vault. Kept per process: resolving
+    the path walks it link by link, and one hook call asks about a dozen times."""
+    key = _VAULT_KEYS.get(str(vault))
+    if key is None:
+        key = _VAULT_KEYS[str(vault)] = short_hash(str(vault.expanduser().resolve()), n=12)
+    return key
 
 
 def state_dir(vault: Path) -> Path:

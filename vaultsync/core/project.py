@@ -9,15 +9,32 @@ cost more than the whole hook.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 
-@dataclass(frozen=True)
 class Project:
-    key: str  # `host/owner/repo` from the remote, else the repository root, else the folder
-    root: str  # the main working tree's root (or the folder when there is no repository)
-    name: str
+    """A plain class, not a dataclass: the hook builds one at every call (core/model.Event
+    says why)."""
+
+    __slots__ = ("key", "name", "root")
+
+    def __init__(self, key: str, root: str, name: str) -> None:
+        self.key = (
+            key  # `host/owner/repo` from the remote, else the repository root, else the folder
+        )
+        self.root = root  # the main working tree's root (or the folder when there is no repository)
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Project):
+            return NotImplemented
+        return (self.key, self.root, self.name) == (other.key, other.root, other.name)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.root, self.name))
+
+    def __repr__(self) -> str:
+        return f"Project(key={self.key!r}, root={self.root!r}, name={self.name!r})"
 
 
 def project_of(cwd: str) -> Project:

@@ -15,6 +15,8 @@ import json
 import re
 from collections.abc import Mapping
 
+from vaultsync.core.lazy_regex import Lazy
+
 # typing costs the hook ~2 ms to import; annotations are strings anyway.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,13 +25,48 @@ if TYPE_CHECKING:
 # Keys Obsidian Publish reserves: vaultsync never writes them.
 PUBLISH_KEYS = frozenset({"permalink", "publish", "cover", "image", "description"})
 
-_YAML_UNPRINTABLE = re.compile("[\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029]")
-_PLAIN = re.compile(r"^[\w\u00a0-\U0010ffff][\w\u00a0-\U0010ffff .,/@()+=~-]*\Z")
-_RESERVED_PLAIN = re.compile(
-    r"^(?:true|false|yes|no|on|off|null|~|y|n|[-+]?(?:\d[\d_]*)?(?:\.\d*)?(?:e[-+]?\d+)?"
-    r"|[-+]?\.(?:inf|nan)|0x[0-9a-f]+|0o[0-7]+|\d{4}-\d\d-\d\d.*|\d+:\d+.*)$",
-    re.IGNORECASE,
+# Compiled on first use: the hook writes properties at session start and end only, and most
+# values are plain ASCII words that `_plain` and the cheap checks below settle without a regex.
+_YAML_UNPRINTABLE = Lazy("[\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029]")
+_RESERVED_PLAIN = Lazy(
+    r"(?i)^(?:true|false|yes|no|on|off|null|~|y|n|[-+]?(?:\d[\d_]*)?(?:\.\d*)?(?:e[-+]?\d+)?"
+    r"|[-+]?\.(?:inf|nan)|0x[0-9a-f]+|0o[0-7]+|\d{4}-\d\d-\d\d.*|\d+:\d+.*)$"
 )
+# A plain YAML scalar as vaultsync writes one: a word character or anything from U+00A0 up,
+# then those or ` .,/@()+=~-`. (As a regex, the class up to U+10FFFF took ~2 ms to compile.)
+_WORD_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_PLAIN_ASCII = _WORD_ASCII | frozenset(" .,/@()+=~-")
+_RESERVED_WORDS = frozenset(("true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"))
+# Letters the pattern's ignore-case matching takes for ASCII ones (`yeſ` is `yes` to it).
+_ASCII_FOLDS = frozenset("\u017f\u0131\u0130\u212a")
+# What a number, date or time (the rest of `_RESERVED_PLAIN`) can start with.
+_NUMBER_START = frozenset("0123456789+-.e")
+
+
+def _reserved(text: str) -> bool:
+    """A plain text YAML would read as something else: a word such as `yes`, a number, a date."""
+    if not text.isascii() and any(c in _ASCII_FOLDS for c in text):
+        return _RESERVED_PLAIN.match(text) is not None
+    low = text.lower()
+    if low in _RESERVED_WORDS:
+        return True
+    if low[0] not in _NUMBER_START:
+        return False
+    if len(low) >= 10 and low[4] == low[7] == "-" and (low[:4] + low[5:7] + low[8:10]).isdecimal():
+        return True  # a date (the commonest case: without compiling the pattern)
+    return _RESERVED_PLAIN.match(text) is not None
+
+
+def _plain(text: str) -> bool:
+    if not text or not (text[0] in _WORD_ASCII or text[0] >= "\xa0"):
+        return False
+    return all(c in _PLAIN_ASCII or c >= "\xa0" for c in text)
+
+
+def _unprintable(text: str) -> bool:
+    if text.isascii():
+        return "\x7f" in text
+    return _YAML_UNPRINTABLE.search(text) is not None
 
 
 def scalar(value: Any) -> str:
@@ -47,18 +84,14 @@ def scalar(value: Any) -> str:
     if isinstance(value, dt.date):
         return value.isoformat()
     text = str(value)
-    if (
-        _PLAIN.match(text)
-        and not _RESERVED_PLAIN.match(text)
-        and not text.endswith(" ")
-        and not _YAML_UNPRINTABLE.search(text)
-    ):
+    if _plain(text) and not _reserved(text) and not text.endswith(" ") and not _unprintable(text):
         return text
     # JSON strings are valid YAML double-quoted scalars; keep non-ASCII readable, but escape
     # what YAML forbids unescaped (C1 controls, DEL, surrogates, non-characters, line breaks).
-    return _YAML_UNPRINTABLE.sub(
-        lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False)
-    )
+    quoted = json.dumps(text, ensure_ascii=False)
+    if not _unprintable(quoted):
+        return quoted
+    return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
 def render_entry(key: str, value: Any) -> str:

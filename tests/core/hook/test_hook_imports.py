@@ -14,27 +14,33 @@ from vaultsync.core import config, paths
 
 ROOT = Path(__file__).resolve().parents[3]
 # Each costs the hook a millisecond or more per call on a 2-core machine (docs/performance.md),
-# for nothing a tool call needs (the command line's libraries, the index, TOML parsing of a
-# config that has not changed, a thread, the host name).
-AVOIDED = ("tomllib", "threading", "socket", "sqlite3", "typer", "click", "yaml", "rich")
+# for nothing these events need (the command line's libraries, the index, TOML parsing of a
+# config that has not changed, a thread, the host name, dataclasses and typing with what they
+# pull in).
+AVOIDED = ("tomllib", "threading", "socket", "sqlite3", "typer", "click", "yaml", "rich",
+           "dataclasses", "typing", "inspect", "ast")  # fmt: skip
+EVENTS = {
+    "PostToolUse": {
+        "tool_name": "Bash",
+        "tool_use_id": "toolu_1",
+        "tool_input": {"command": "pytest -q tests/core"},
+        "tool_response": {"stdout": "collected 12 items\n12 passed in 0.31s", "stderr": ""},
+    },
+    "SessionStart": {"source": "startup"},
+    "Stop": {"stop_hook_active": False},
+}
 
 
-def test_a_tool_call_imports_none_of_the_slow_modules(
-    vault: Path, isolated_home: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("event", sorted(EVENTS))
+def test_the_hook_process_imports_none_of_the_slow_modules(
+    vault: Path, isolated_home: Path, monkeypatch: pytest.MonkeyPatch, event: str
 ) -> None:
     (vault / paths.VAULT_CONFIG).write_text("[hook]\nmin_chars = 10\n")
     (isolated_home / "config.toml").write_text(f"[vault]\npath = '{vault}'\n")
     monkeypatch.setattr(config, "SETTLE_NS", -(10**12))  # cache the files just written
     config.load_config()
-    payload = {
-        "session_id": "imports",
-        "cwd": str(ROOT),
-        "hook_event_name": "PostToolUse",
-        "tool_name": "Bash",
-        "tool_use_id": "toolu_1",
-        "tool_input": {"command": "pytest -q tests/core"},
-        "tool_response": {"stdout": "collected 12 items\n12 passed in 0.31s", "stderr": ""},
-    }
+    payload = {"session_id": "imports", "cwd": str(ROOT), "hook_event_name": event}
+    payload.update(EVENTS[event])
     script = (
         "import io, sys\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"

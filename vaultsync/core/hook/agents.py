@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 
 from vaultsync.core.hook.tool_outcome import codex_exit_code, exit_code, gemini_exit_code
 from vaultsync.core.model import AGENTS, EventKind, ToolKind
 
-# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+# typing costs the hook ~2 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -201,27 +200,73 @@ _EXTRA_KEYS: dict[EventKind | None, tuple[str, ...]] = {
 _MAX_ID = 256  # real session ids are UUIDs; anything longer is cut, never trusted
 
 
-@dataclass(frozen=True)
 class Incoming:
     """One hook call, parsed: the agent-independent facts, raw tool input and output kept for
-    `capture` to summarise (the summaries depend on limits from the config)."""
+    `capture` to summarise (the summaries depend on limits from the config). A plain class, not
+    a dataclass (core/model.Event says why); never changed once built: `replace` returns a new
+    one."""
 
-    agent: str
-    native_event: str
-    kind: EventKind | None  # None: an event vaultsync does not record
-    session_id: str
-    cwd: str = ""
-    turn_id: str = ""
-    tool: str = ""
-    tool_kind: str = ""
-    tool_input: Any = None
-    tool_output: Any = None
-    prompt: str = ""
-    message: str = ""
-    is_error: bool = False
-    files: tuple[str, ...] = ()
-    wants_context: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = FIELDS = (
+        "agent", "native_event", "kind", "session_id", "cwd", "turn_id", "tool", "tool_kind",
+        "tool_input", "tool_output", "prompt", "message", "is_error", "files", "wants_context",
+        "extra",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        agent: str,
+        native_event: str,
+        kind: EventKind | None,  # None: an event vaultsync does not record
+        session_id: str,
+        cwd: str = "",
+        turn_id: str = "",
+        tool: str = "",
+        tool_kind: str = "",
+        tool_input: Any = None,
+        tool_output: Any = None,
+        prompt: str = "",
+        message: str = "",
+        is_error: bool = False,
+        files: tuple[str, ...] = (),
+        wants_context: bool = False,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.agent = agent
+        self.native_event = native_event
+        self.kind = kind
+        self.session_id = session_id
+        self.cwd = cwd
+        self.turn_id = turn_id
+        self.tool = tool
+        self.tool_kind = tool_kind
+        self.tool_input = tool_input
+        self.tool_output = tool_output
+        self.prompt = prompt
+        self.message = message
+        self.is_error = is_error
+        self.files = files
+        self.wants_context = wants_context
+        self.extra: dict[str, Any] = {} if extra is None else extra
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Incoming):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # holds the payload's dicts
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Incoming({shown})"
+
+    def replace(self, **changes: Any) -> Incoming:
+        """A copy with `changes` applied."""
+        values = {name: getattr(self, name) for name in self.FIELDS}
+        values.update(changes)
+        return Incoming(**values)
 
 
 class PayloadError(ValueError):

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -36,7 +35,6 @@ from vaultsync.core.queue import NoBudget, close_session, queue_counts, queue_li
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from dataclasses import replace
     from typing import Any
 
     from vaultsync.core.config import Config
@@ -127,14 +125,12 @@ def redact_event(
             clean(str(k)): clean(v) if isinstance(v, str) else v for k, v in event.extra.items()
         }
     changes["redactions"], changes["injections"] = clean.secrets, clean.injections
-    return replace(event, **changes), clean.findings
+    return event.replace(**changes), clean.findings
 
 
 def shown_project(project: Project, scrub: Scrubber) -> Project:
     """The project as notes, headers and context files name it: redacted."""
-    return replace(
-        project, key=scrub(project.key), root=scrub(project.root), name=scrub(project.name)
-    )
+    return Project(scrub(project.key), scrub(project.root), scrub(project.name))
 
 
 def carry_split_secrets(
@@ -164,7 +160,7 @@ def carry_split_secrets(
     if not changed:
         return event
     updates: dict[str, Any] = {**changed, "redactions": event.redactions + count}
-    return replace(event, **updates)
+    return event.replace(**updates)
 
 
 def catch_up(vault: Path, cfg: Config, rels: Any = None) -> tuple[int, int]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator, Set
-from dataclasses import dataclass
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import assembly as A
@@ -31,7 +30,7 @@ from vaultsync.core.privacy import scan as S
 from vaultsync.core.privacy.kinds import log_kinds
 from vaultsync.core.privacy.rules import Rule, Span
 
-# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+# typing costs the hook ~2 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -58,11 +57,26 @@ _ESCAPED_KEYS = ("<\\|", "<\\｜", "<\\<", "<\\start_of", "<\\end_of", "[\\INST]
 _ESCAPE = Lazy(r"\\u\{[0-9a-f]{1,6}\}")
 
 
-@dataclass(frozen=True)
 class Finding:
-    rule: str
-    start: int  # offsets into the ORIGINAL text (str indices, end exclusive)
-    end: int
+    """One span the redactor found. A plain class (core/privacy/rules.Rule says why)."""
+
+    __slots__ = ("end", "rule", "start")
+
+    def __init__(self, rule: str, start: int, end: int) -> None:
+        self.rule = rule
+        self.start = start  # offsets into the ORIGINAL text (str indices, end exclusive)
+        self.end = end
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Finding):
+            return NotImplemented
+        return (self.rule, self.start, self.end) == (other.rule, other.start, other.end)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.start, self.end))
+
+    def __repr__(self) -> str:
+        return f"Finding(rule={self.rule!r}, start={self.start!r}, end={self.end!r})"
 
     @property
     def is_injection(self) -> bool:
@@ -73,11 +87,32 @@ class Finding:
         return not self.is_injection and self.rule != PRIVATE_RULE
 
 
-@dataclass(frozen=True)
 class Redaction:
-    text: str
-    findings: tuple[Finding, ...]
-    truncated: int = 0  # characters past the cap, replaced by `[TRUNCATED:n chars]`
+    """A redacted text and what was found in it. A plain class (core/privacy/rules.Rule says
+    why)."""
+
+    __slots__ = ("findings", "text", "truncated")
+
+    def __init__(self, text: str, findings: tuple[Finding, ...], truncated: int = 0) -> None:
+        self.text = text
+        self.findings = findings
+        self.truncated = truncated  # characters past the cap, replaced by `[TRUNCATED:n chars]`
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Redaction):
+            return NotImplemented
+        mine, theirs = (self.text, self.findings, self.truncated), (
+            other.text, other.findings, other.truncated)  # fmt: skip
+        return mine == theirs
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.findings, self.truncated))
+
+    def __repr__(self) -> str:
+        return (
+            f"Redaction(text={self.text!r}, findings={self.findings!r}, "
+            f"truncated={self.truncated!r})"
+        )
 
     @property
     def secret_count(self) -> int:

@@ -18,33 +18,71 @@ import bisect
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.tables import PROVIDERS, STRUCTURE
 
-# typing and dataclasses cost the hook ~2 and ~5 ms to import; annotations are strings.
+# typing costs the hook ~2 ms to import; annotations are strings.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 
-@dataclass(frozen=True)
 class Rule:
-    id: str
-    regex: str
-    secret_group: int | tuple[int, ...] | None = None  # None: group 1 if any, else group 0
-    keywords: tuple[str, ...] = ()
-    entropy: float = 0.0
-    allowlist: tuple[str, ...] = ()
-    stopwords: tuple[str, ...] = ()
-    check: str = ""  # a key of CHECKS
-    context: tuple[str, ...] = ()  # words: look only in `window` characters after one of them
-    window: int = 0
-    priority: int = 5
-    left: str = ""  # characters that must not come just before the match
-    right: str = ""  # the secret grows over these characters (a token never ends mid-run)
-    anchored: bool = False  # the match starts at a keyword (found with str.find: fast)
+    """One secret rule. A plain class, not a dataclass: the hook reads the built-in table at
+    every call (core/model.Event says why); never changed once built."""
+
+    __slots__ = FIELDS = (
+        "id", "regex", "secret_group", "keywords", "entropy", "allowlist", "stopwords", "check",
+        "context", "window", "priority", "left", "right", "anchored",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        id: str,
+        regex: str,
+        secret_group: int | tuple[int, ...] | None = None,  # None: group 1 if any, else 0
+        keywords: tuple[str, ...] = (),
+        entropy: float = 0.0,
+        allowlist: tuple[str, ...] = (),
+        stopwords: tuple[str, ...] = (),
+        check: str = "",  # a key of CHECKS
+        context: tuple[str, ...] = (),  # words: look only `window` characters after one of them
+        window: int = 0,
+        priority: int = 5,
+        left: str = "",  # characters that must not come just before the match
+        right: str = "",  # the secret grows over these characters (a token never ends mid-run)
+        anchored: bool = False,  # the match starts at a keyword (found with str.find: fast)
+    ) -> None:
+        self.id = id
+        self.regex = regex
+        self.secret_group = secret_group
+        self.keywords = keywords
+        self.entropy = entropy
+        self.allowlist = allowlist
+        self.stopwords = stopwords
+        self.check = check
+        self.context = context
+        self.window = window
+        self.priority = priority
+        self.left = left
+        self.right = right
+        self.anchored = anchored
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rule):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"Rule({shown})"
 
 
 TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
