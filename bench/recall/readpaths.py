@@ -6,6 +6,9 @@ as its own agent and at its own time (`VAULTSYNC_NOW` per event, the person in
 
 - `bm25-ref`: plain BM25 over each session's raw messages (score.PlainBM25);
 - `cli`: `vaultsync search QUESTION --json`, a subprocess, as typed (no filters);
+- `lexical`: the recall engine in process with vectors off (`cli` and `mcp` use the
+  configuration: vectors on when the `semantic` extra is installed), so vectors on and off can
+  be compared per language;
 - `mcp`: the MCP `search` tool's service (services/recall/agent_tools.search), as an agent
   calls it with the question alone;
 - `prompt-cc`: a Claude Code `UserPromptSubmit` through the real hook (a new session), the
@@ -35,7 +38,7 @@ from typing import Any
 from bench.recall import replay, score
 from bench.recall.timeline import NOW, TIMELINE, TQUESTIONS, TZ, family_split
 
-PATHS = ("bm25-ref", "cli", "mcp", "prompt-cc", "prompt-hermes")
+PATHS = ("bm25-ref", "lexical", "cli", "mcp", "prompt-cc", "prompt-hermes")
 
 
 # --- replay ------------------------------------------------------------------------------------
@@ -243,6 +246,13 @@ def rankers(root: Path, wanted: tuple[str, ...] = PATHS) -> dict[str, Callable[[
         weak = bool(found.get("weak")) or not hits or all(h.get("weak") for h in hits)
         return [(_key(h), _local_date(h.get("date") or "")) for h in hits], weak
 
+    from vaultsync.services.recall.engine import recall
+
+    def lexical(query: str) -> Ranked:
+        found = recall(vault, config, query, limit=10, semantic=False)
+        hits = [{"session_id": h.session_id, "path": h.rel, "date": h.date} for h in found.hits]
+        return [(_key(h), _local_date(h["date"] or "")) for h in hits], found.abstain
+
     _link = re.compile(r"\[\[([^\]|#]+)")
 
     def _from_block(block: str) -> Ranked:
@@ -286,7 +296,7 @@ def rankers(root: Path, wanted: tuple[str, ...] = PATHS) -> dict[str, Callable[[
                        prompt=query)  # fmt: skip
         return _from_block(prompt_recall.context_for(inc, vault, config, ""))
 
-    return {"bm25-ref": bm25, "cli": cli, "mcp": mcp, "prompt-cc": prompt_cc,
+    return {"bm25-ref": bm25, "lexical": lexical, "cli": cli, "mcp": mcp, "prompt-cc": prompt_cc,
             "prompt-hermes": prompt_hermes}  # fmt: skip
 
 

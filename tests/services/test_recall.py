@@ -300,3 +300,21 @@ def test_a_topic_outside_the_window_is_still_found(
     # an agent that did nothing in the window: nothing, flagged
     none = recall(vault, config, "what did Codex do yesterday?")
     assert none.hits == () and none.abstain
+
+
+def test_what_is_true_now_prefers_the_newest_decision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
+    vault = tmp_path / "vault"
+    # the older session says it with more of the question's words
+    session(vault, "old", ["background jobs for invoice emails run on celery background jobs"],
+            project="/w", day="2026-11-03T09:00:00Z")  # fmt: skip
+    session(vault, "new", ["replace celery with dramatiq for the background jobs"], project="/w",
+            day="2026-11-10T09:00:00Z")  # fmt: skip
+    config = load_config(vault)
+    rebuild(vault, config)
+    now = [h.session_id for h in recall(vault, config, "what do we use now for background jobs?",
+                                        semantic=False).hits]  # fmt: skip
+    assert now.index("new") < now.index("old")
+    assert engine.DECIDED_RECENCY > engine.RECENCY_WEIGHT

@@ -85,7 +85,7 @@ GENERATED_MAX = 1  # generated files in one result list
 RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest nothing
 # ... and this much when the question asks what is true now or what was decided
 # (nlquery.understand intent "decided"): of competing decisions the newest should win.
-DECIDED_RECENCY = 0.3
+DECIDED_RECENCY = 0.8
 PROJECT_WEIGHT = 0.15  # a result of the caller's current project gets 15% more
 ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below this: abstain
 RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
@@ -222,7 +222,7 @@ def recall(
         candidates = _demote(index, candidates)
         groups = _group(candidates, current_project, exclude_session, vault, recency)
         if vector_ranks:
-            groups = _fuse(index, groups, vector_ranks, exclude_session, limit)
+            groups = _fuse(index, groups, vector_ranks, exclude_session, limit, recency)
         groups = _existing(_cap_generated(groups), vault, limit)
         _add_snippets(index, ran, expression, query, groups, mark)
         coverage = _coverage(index, query, groups[:3], freqs) if groups else 0.0
@@ -495,6 +495,7 @@ def _fuse(
     vector_keys: list[str],
     exclude_session: str | None,
     limit: int,
+    recency: float | None = None,
 ) -> list[_Group]:
     """Reciprocal rank fusion of the lexical groups and the vector ranking (group keys).
 
@@ -509,8 +510,17 @@ def _fuse(
         if exclude_session and key == "session:" + exclude_session:
             continue
         fused[key] = fused.get(key, 0.0) + VECTOR_WEIGHT / (RRF_K + i + 1)
-    order = sorted(fused, key=lambda k: (-fused[k], lexical_rank.get(k, 10**6), k))
     by_key = {g.key: g for g in groups}
+    if recency:
+        # "what is true now": the fusion keeps the newest-first preference the lexical ranking
+        # had (by rank of date among the lexical results; a result only the vectors found
+        # counts as the oldest)
+        dates = sorted({g.date for g in groups})
+        where = {d: i / (len(dates) - 1) if len(dates) > 1 else 1.0 for i, d in enumerate(dates)}
+        for key in fused:
+            held = by_key.get(key)
+            fused[key] *= 1 + recency * (where[held.date] if held is not None else 0.0)
+    order = sorted(fused, key=lambda k: (-fused[k], lexical_rank.get(k, 10**6), k))
     # room for results whose file has gone and for generated files held back
     head = order[: limit * 2 + GENERATED_MAX + 5]
     missing = [k for k in head if k not in by_key]
