@@ -18,9 +18,14 @@
    (all children of the run, averaged). Every event is checked to
    be in the note exactly once, and the spool to be empty, afterwards.
 4. A 10 MB tool output, to show its cost is that of a small one.
+5. `--agents copilot,opencode` (any of the agents): instead of the above, one tool event per
+   agent in that agent's own payload shape (tests/fixtures/payloads, the shell call where there
+   is one), through the launcher, interleaved run by run with the physical floor; the ratio
+   per agent (the same budget, <= 2x).
 
 Usage: .venv/bin/python bench/bench_hook.py [--runs 20] [--notes 500] [--compare REV]
        [--latency-only] [--writers 1,8,32] [--events 25] [--session-events 500] [--json]
+       [--agents copilot,opencode]
 Data goes to a temporary folder under bench/.data/ (removed afterwards).
 """
 
@@ -148,6 +153,49 @@ def latency(
             for name, (walls, cpus) in by_name.items()
         }
         for kind, by_name in samples.items()
+    }
+
+
+def agent_payloads(agent: str, session: str) -> tuple[bytes, str]:
+    """(the agent's tool payload, its --event) from tests/fixtures/payloads: the shell call."""
+    from vaultsync.core.hook import agents as hook_agents
+    from vaultsync.core.model import EventKind
+
+    text = (ROOT / "tests" / "fixtures" / "payloads" / f"{agent}.jsonl").read_text("utf-8")
+    found = []
+    for line in text.replace("{cwd}", str(ROOT)).splitlines():
+        payload = json.loads(line)
+        inc = hook_agents.normalize(agent, payload)
+        if inc.kind in (EventKind.TOOL, EventKind.TOOL_ERROR):
+            found.append((inc.tool_kind == "shell", payload, inc.native_event))
+    _, payload, event = max(found, key=lambda x: x[0])
+    for key in ("session_id", "sessionId", "conversation_id"):
+        if key in payload:
+            payload[key] = session
+    return json.dumps(payload).encode(), event
+
+
+def per_agent(
+    launcher: str, env: dict[str, str], work: Path, runs: int, agents: list[str]
+) -> dict[str, dict[str, object]]:
+    """Each agent's tool event through the launcher beside the physical floor, run by run."""
+    floor_file = work / "floor.jsonl"
+    samples: dict[str, list[float]] = {name: [] for name in ["physical floor", *agents]}
+    for n in range(-1, runs):
+        for name in samples:
+            if name == "physical floor":
+                data, _ = agent_payloads(agents[0], f"bench-floor-{n}")
+                cmd = [sys.executable, "-I", "-S", "-c", FLOOR, str(floor_file)]
+            else:
+                data, event = agent_payloads(name, f"bench-{name}-{n}")
+                cmd = [launcher, "--agent", name, "--event", event]
+            wall, _ = _run(cmd, data, env)
+            if n >= 0:
+                samples[name].append(wall)
+    floor = statistics.median(samples["physical floor"])
+    return {
+        name: {"wall_ms": _stats(walls), "ratio": round(statistics.median(walls) / floor, 2)}
+        for name, walls in samples.items()
     }
 
 
@@ -393,7 +441,24 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=25, help="hook calls per writer")
     parser.add_argument("--session-events", type=int, default=500, help="events before SessionEnd")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--agents", help="only: one tool event per agent, e.g. copilot,opencode")
     args = parser.parse_args()
+
+    if args.agents:
+        names = [a.strip() for a in args.agents.split(",") if a.strip()]
+        with sandbox("hook-agents-") as (work, _vault, env, launcher):
+            rows = per_agent(launcher, env, work, args.runs, names)
+            errors = _errors(work / "home")
+        if args.json:
+            print(json.dumps({"per_agent": rows, "hook_errors": errors}, indent=2))
+            return 0
+        print(f"one tool event per agent, {args.runs} runs (wall p50 / p95 ms, ratio to floor):")
+        for name, row in rows.items():
+            wall = row["wall_ms"]
+            assert isinstance(wall, dict)
+            print(f"  {name:>15}: {wall['p50']} / {wall['p95']}  {row['ratio']}x")
+        print(f"hook errors logged: {errors} (budget <= 2x the physical floor)")
+        return 0
 
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "vaultsync")], check=True)
     labels = ["hook"] + ([f"hook at {args.compare}"] if args.compare else [])

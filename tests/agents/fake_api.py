@@ -59,6 +59,7 @@ class Recorded:
     path: str
     body: Any
     headers: dict[str, str] = field(default_factory=dict)
+    at: float = field(default_factory=time.monotonic)  # when it arrived (monotonic clock)
 
     @property
     def text(self) -> str:

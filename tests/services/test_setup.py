@@ -402,3 +402,16 @@ def test_example_skill_draft_is_a_valid_agent_skill() -> None:
     skills = pytest.importorskip("vaultsync.services.learning.skills")
     folder = EXAMPLE / paths.DRAFTS_DIR / "release-python-package"
     assert skills.validate_skill(folder) == []
+
+
+@pytest.mark.slow
+def test_demo_names_every_agent_to_install(tmp_path: Path) -> None:
+    from vaultsync.core.model import AGENTS
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "vaultsync", "demo", "--path", str(tmp_path / "d"), "--no-keep"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("For real:"))
+    assert all(agent in line for agent in AGENTS) and "copilot, opencode" in line

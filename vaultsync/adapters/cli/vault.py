@@ -127,6 +127,12 @@ def demo(
         typer.echo(f"Try: vaultsync search --vault {report.vault} 日期")
     else:
         typer.echo("The demo vault was removed (--no-keep).")
+    from vaultsync.core.model import AGENTS
+
+    typer.echo(
+        "For real: `vaultsync init PATH`, then `vaultsync install AGENT` for each agent you use: "
+        f"{', '.join(AGENTS)}."
+    )
 
 
 def _loop(tour: object, rule: str) -> None:
