@@ -190,15 +190,16 @@ def has_remote(vault: Path) -> bool:
 # what may be committed
 
 
-def status_porcelain(vault: Path) -> list[tuple[str, str]]:
-    """(XY code, rel) for every changed, deleted or untracked stageable path, renames split.
+def status_porcelain(vault: Path, under: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(XY code, rel) for every changed, deleted or untracked stageable path, renames split;
+    only inside the paths `under`, when given (each file by itself, never a folder).
 
     Reads with `--no-optional-locks` so polling never takes `.git/index.lock` from a committer.
     """
-    proc = _run(
-        vault,
-        ["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all"],
-    )
+    args = ["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all"]
+    if under:
+        args += ["--", *(f":(literal){r}" for r in under)]
+    proc = _run(vault, args)
     items = _z(proc.stdout)
     out: list[tuple[str, str]] = []
     i = 0
@@ -283,8 +284,11 @@ def _stage(vault: Path, rels: Sequence[str], deadline: float) -> None:
     # command: such paths are left out (storage.vault_files: links are never followed).
     kinds = vault_files.kinds(vault, rels)
     rels = [r for r in rels if kinds[r] not in (vault_files.SPECIAL, vault_files.BEYOND)]
-    folders = [r for r in rels if kinds[r] == vault_files.FOLDER]
-    folder_set = set(folders)
+    # A folder is never added whole (everything inside would pass the gate unseen): callers
+    # hand over its files one by one (services.vault.autocommit). A folder that is gone is
+    # removed from the index with what it held.
+    folder_set = {r for r in rels if kinds[r] == vault_files.FOLDER}
+    folders: list[str] = []
     files = [r for r in rels if r not in folder_set]
     if len(files) > _PATHSPEC_MAX:
         _update_index(vault, files, deadline)

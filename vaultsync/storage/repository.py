@@ -3,7 +3,8 @@ hold, and the locks shared with other committers. Nothing here runs git (storage
 
 Every git write vaultsync makes holds a flock in the per-machine state folder (one vaultsync
 process at a time), then waits while `.git/index.lock` exists: obsidian-git or the person in a
-terminal is committing. A lock is stale when it is older than `STALE_LOCK_S` and no live git
+terminal is committing (or a ref lock, `refs/heads/<branch>.lock`, `HEAD.lock`, exists). A lock
+is stale when it is older than `STALE_LOCK_S` and no live git
 process works in the vault (read from /proc on Linux; elsewhere, where nobody can be asked,
 only an age of `STALE_LOCK_NO_PROC_S` makes it stale). A stale lock is removed and logged.
 """
@@ -166,28 +167,47 @@ def is_stale(lock: Path, vault: Path) -> bool:
     return not live and age > STALE_LOCK_S
 
 
-def recover_stale_lock(vault: Path) -> bool:
-    """Remove `.git/index.lock` if a dead process left it behind. True if it was removed."""
-    lock = git_dir(vault) / "index.lock"
-    if not is_stale(lock, vault):
-        return False
+def git_locks(vault: Path) -> list[Path]:
+    """The lock files a commit needs free: the index's, and those of the refs it moves (HEAD,
+    the current branch, packed refs). git leaves any of them behind when it is killed."""
+    folder = git_dir(vault)
+    found = [folder / "index.lock", folder / "HEAD.lock", folder / "packed-refs.lock"]
     try:
-        lock.unlink()
-    except FileNotFoundError:
-        return False
-    log.warning("removed a stale git lock left by a dead process: %s", lock)
-    return True
+        text = (folder / "HEAD").read_text(encoding="utf-8").strip()
+    except OSError:
+        text = ""
+    if text.startswith("ref: refs/"):
+        ref = PurePosixPath(text[5:])
+        if ".." not in ref.parts:
+            found.append(folder.joinpath(*ref.parts).with_name(ref.name + ".lock"))
+    return found
+
+
+def recover_stale_lock(vault: Path) -> bool:
+    """Remove `.git/index.lock`, or the lock of a ref a commit moves (`refs/heads/<branch>.lock`,
+    `HEAD.lock`), if a dead process left it behind. True if one was removed."""
+    removed = False
+    for lock in git_locks(vault):
+        if not is_stale(lock, vault):
+            continue
+        try:
+            lock.unlink()
+        except FileNotFoundError:
+            continue
+        log.warning("removed a stale git lock left by a dead process: %s", lock)
+        removed = True
+    return removed
 
 
 def wait_index_lock(vault: Path, deadline: float) -> None:
-    """Return once `.git/index.lock` is free (or was stale and removed); LockBusy at deadline."""
-    lock = git_dir(vault) / "index.lock"
+    """Return once `.git/index.lock` and the ref locks are free (or were stale and removed);
+    LockBusy at the deadline."""
     delay = 0.01
-    while lock.exists():
-        if recover_stale_lock(vault):
+    while busy := [lock for lock in git_locks(vault) if lock.exists()]:
+        if recover_stale_lock(vault) and not any(lock.exists() for lock in busy):
             return
         if time.monotonic() >= deadline:
-            raise LockBusy(f"{lock} stayed busy (another git process is committing)")
+            raise LockBusy(f"{busy[0]} stayed busy (another git process is committing)")
         time.sleep(delay)
         delay = min(delay * 2, 0.2)
 

@@ -386,6 +386,7 @@ def commit_batch(
     wanted = {r for r in rels if history.stageable(r)}
     if report is not None:
         wanted |= {r for r in report.generated if history.stageable(r)}
+    wanted = _per_file(vault, wanted)
     current = _prune_held(vault)
     if current is not None and not confirm_deletions:
         wanted -= set(current.rels)
@@ -436,6 +437,19 @@ def commit_batch(
         changes=changes,
         blocked=tuple(sorted(refused.items())),
     )
+
+
+def _per_file(vault: Path, rels: set[str]) -> set[str]:
+    """The batch as single files: a folder (one event for a folder moved in or deleted whole)
+    becomes the files in it that git sees changed, so the gate judges each one and git is
+    never handed a folder to add everything inside at once."""
+    folders = [
+        r for r in rels if vault_files.kind(vault, r) in (vault_files.FOLDER, vault_files.MISSING)
+    ]
+    if not folders:
+        return rels
+    inside = {rel for _code, rel in history.status_porcelain(vault, folders)}
+    return (rels - set(folders)) | inside | {r for r in folders if r in inside}
 
 
 def commit_pending(vault: Path, config: Config, *, confirm_deletions: bool = False) -> BatchResult:

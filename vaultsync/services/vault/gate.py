@@ -3,8 +3,13 @@
 A file that is not regular (FIFO, device: git cannot hold it), above `git.max_file_mb`, holding
 git conflict markers, or, for every file that is not a note and every new note a person drops in
 (not the hook's session notes, which the hook redacted), holding a secret that `core.privacy`'s
-redactor detects, is held back: never staged, listed in `<state>/blocked.json` with the reason,
-in the watcher's heartbeat and log, and in `vaultsync status`, `doctor` and `commit`. A path
+redactor detects, is held back. Text is read in whatever encoding it is in (a byte-order mark,
+UTF-16 without one); a binary file is scanned by its readable runs and, unless it is an
+attachment Obsidian shows (an image, audio, video, a PDF), held back too, since what an archive
+or a database holds cannot be checked. vaultsync's own provenance values (`import_key`) are
+not secrets. Every file is judged on its own, never a folder at once. A held file is never
+staged, listed in `<state>/blocked.json` with the reason, in the watcher's heartbeat and log,
+and in `vaultsync status`, `doctor` and `commit`. A path
 matching a glob in `git.allow` is committed anyway. A held file is looked at again whenever it is
 in a batch (its next change, the periodic full pass, `vaultsync commit`), and leaves the list
 once it may be committed.
@@ -120,12 +125,100 @@ def _why_not(
         new = False  # a note moved or renamed (a folder rename): its text is already in git
     if not bool(config.get("git", "secret_scan")) or (is_note and (own or not new)):
         return None  # session notes are redacted by the hook; a note's edits are a person's
-    if b"\0" in raw[:8192]:
-        return None  # binary: the size cap is the guard
-    rules = _secret_rules(config, raw.decode("utf-8", "replace"))
+    text = decode(raw)
+    if text is None:  # binary: its readable runs are scanned, and only known attachments pass
+        rules = _secret_rules(config, _strings(raw))
+        if rules:
+            return f"holds what looks like a secret ({', '.join(rules[:3])})"
+        if not _attachment(raw):
+            return (
+                "a binary file of no attachment type (an archive, a database?): its contents "
+                "cannot be checked for secrets"
+            )
+        return None
+    if is_note:
+        text = _OWN_PROVENANCE.sub(r"\1", text)
+    rules = _secret_rules(config, text)
     if rules:
         return f"holds what looks like a secret ({', '.join(rules[:3])})"
     return None
+
+
+# vaultsync's own provenance on imported notes (`import_key: claude-code:<16 hex>`): a hash
+# that looks like a secret assignment to the rules. Only the exact shape vaultsync writes is
+# left out of the scan; anything else in that property is scanned like the rest.
+_OWN_PROVENANCE = re.compile(
+    r'^(import_key:[ \t]*)"?[a-z][a-z0-9-]*:[0-9a-f]{16}"?[ \t]*$', re.MULTILINE
+)
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe\x00\x00", "utf-32"),  # these codecs read the mark and drop it
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def decode(raw: bytes) -> str | None:
+    """The text of a file in whatever encoding it is (a byte-order mark, UTF-16 without one,
+    UTF-8), or None for binary data."""
+    for bom, codec in _BOMS:
+        if raw.startswith(bom):
+            try:
+                return raw.decode(codec)
+            except UnicodeDecodeError:
+                break
+    head = raw[:8192]
+    if b"\0" not in head:
+        return raw.decode("utf-8", "replace")
+    even, odd = head[0::2], head[1::2]
+    for zeros, chars, codec in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        # Text in UTF-16 without a mark: mostly Latin, so one byte of each pair is zero and
+        # the other is not (a file padded with zeros, a tar, has zeros in both).
+        mostly_zero = zeros.count(0) > 0.6 * len(zeros)
+        if mostly_zero and chars.count(0) < 0.05 * len(chars) and len(raw) % 2 == 0:
+            try:
+                return raw.decode(codec)
+            except UnicodeDecodeError:
+                return None
+    return None
+
+
+_ASCII_RUN = re.compile(rb"[\x20-\x7e\t]{8,}")
+_UTF16_RUN = re.compile(rb"(?:[\x20-\x7e]\x00){8,}")
+
+
+def _strings(raw: bytes) -> str:
+    """The readable runs of a binary file (as `strings` shows them), one a line: a tar keeps
+    its files' text as it is, a SQLite database its rows."""
+    runs = [m.group().decode("ascii") for m in _ASCII_RUN.finditer(raw)]
+    runs += [m.group().decode("utf-16-le") for m in _UTF16_RUN.finditer(raw)]
+    return "\n".join(runs)
+
+
+# Attachments Obsidian shows (images, audio, video, PDF), by their first bytes.
+_MAGIC = (
+    b"\x89PNG\r\n\x1a\n",
+    b"\xff\xd8\xff",
+    b"GIF87a",
+    b"GIF89a",
+    b"%PDF-",
+    b"ID3",
+    b"\xff\xfb",
+    b"\xff\xf3",
+    b"OggS",
+    b"fLaC",
+    b"\x1a\x45\xdf\xa3",
+    b"BM",
+)
+
+
+def _attachment(raw: bytes) -> bool:
+    if raw.startswith(_MAGIC):
+        return True
+    if raw[:4] == b"RIFF" and raw[8:12] in (b"WEBP", b"WAVE", b"AVI "):
+        return True
+    return raw[4:8] == b"ftyp"  # MP4, MOV, M4A, HEIC
 
 
 def screen(vault: Path, config: Config, rels: Iterable[str]) -> dict[str, str]:
