@@ -159,10 +159,13 @@ def test_a_large_batch_stages_by_exact_path(repo: Path) -> None:
     assert history.dirty_rels(repo) == []
 
 
-def test_folder_paths_stage_everything_under_them(repo: Path) -> None:
+def test_a_folder_is_never_added_whole_but_a_removed_one_is_removed(repo: Path) -> None:
     write(repo, "att/a.png", "a")
     write(repo, "att/sub/b.png", "b")
-    assert history.commit_paths(repo, ["att"], "folder added")
+    # Everything inside would pass the gate unseen: callers hand over files one by one.
+    assert history.commit_paths(repo, ["att"], "folder added") is None
+    assert not any(r.startswith("att/") for r in committed(repo))
+    assert history.commit_paths(repo, ["att/a.png", "att/sub/b.png"], "files added")
     assert {"att/a.png", "att/sub/b.png"} <= committed(repo)
     (repo / "att/a.png").unlink()
     (repo / "att/sub/b.png").unlink()
