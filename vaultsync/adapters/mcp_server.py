@@ -18,6 +18,8 @@ import threading
 from pathlib import Path
 from typing import Annotated, Any
 
+from vaultsync.core.errors import VaultsyncError
+
 INSTRUCTIONS = (
     "vaultsync: the shared, person-editable memory of all this person's coding agents (Claude "
     "Code, Codex, Gemini CLI, Hermes, Copilot CLI, OpenCode, Cursor) in an Obsidian vault. "
@@ -47,7 +49,7 @@ ARGS = (
 )
 
 
-class McpMissing(RuntimeError):
+class McpMissing(VaultsyncError, RuntimeError):
     pass
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from vaultsync.adapters import unit
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 
 BEGIN = "# >>> vaultsync schedule: managed by `vaultsync schedule`, edits here are replaced >>>"
 END = "# <<< vaultsync schedule <<<"
@@ -28,12 +29,14 @@ _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"
 _TIME = re.compile(r"^(?:(?P<day>[A-Za-z]{3})[a-z]*\s+)?(?P<h>\d{1,2}):(?P<m>\d\d)$")
 
 
-class ScheduleError(Exception):
+class ScheduleError(VaultsyncError):
     """The crontab or the service manager cannot be used; nothing was changed."""
 
 
 class ScheduleConfigError(ScheduleError):
     """`schedule.daily` or `schedule.weekly` cannot be read."""
+
+    exit_code = Exit.CONFIG
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from vaultsync.core import paths
+from vaultsync.core.errors import Exit, VaultsyncError
 
 # typing costs the hook ~2 ms to import; annotations are strings.
 TYPE_CHECKING = False
@@ -107,8 +108,10 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-class ConfigError(Exception):
+class ConfigError(VaultsyncError):
     """A config file exists but cannot be read or parsed."""
+
+    exit_code = Exit.CONFIG
 
 
 class Config:

@@ -12,6 +12,8 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from vaultsync.core.errors import Exit, VaultsyncError
+
 GIT_TIMEOUT_S = 600.0  # the first `add -A` of 100k notes takes ~10 s; never hang forever
 
 LOCK_ERROR = re.compile(r"(index\.lock|\.lock'?: File exists|cannot lock ref|Unable to create)")
@@ -23,12 +25,14 @@ NOT_A_LOCK = re.compile(
 )
 
 
-class GitError(RuntimeError):
+class GitError(VaultsyncError, RuntimeError):
     """A git command failed; the message carries git's own explanation."""
 
 
 class GitLockBusy(GitError):
     """`.git/index.lock` (or our own lock) stayed busy longer than the timeout."""
+
+    exit_code = Exit.LOCKED
 
 
 class NotARepo(GitError):

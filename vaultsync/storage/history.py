@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
+from vaultsync.core.errors import Exit
 from vaultsync.storage import repository, vault_files
 from vaultsync.storage.git_process import GitError as GitError
 from vaultsync.storage.git_process import GitLockBusy as GitLockBusy
@@ -37,6 +38,8 @@ FALLBACK_AUTHOR = ("vaultsync", "vaultsync@localhost")
 class GitStateBusy(GitError):
     """git is in the middle of something a person must finish (merge, rebase, cherry-pick,
     revert, bisect) or HEAD is detached: vaultsync does not commit until that is over."""
+
+    exit_code = Exit.HELD
 
 
 def check_state(vault: Path) -> None:

@@ -27,6 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import NamedTuple
 
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.model import Level, NoteType, Scope
 from vaultsync.storage.index_schema import MIGRATIONS, SCHEMA_VERSION
 from vaultsync.storage.snippet import linear_snippet_hit
@@ -50,7 +51,7 @@ WEIGHTS_ANY = (8.0, 4.0, 0.25, 2.0)
 _CHUNK = 512
 
 
-class IndexFailure(Exception):
+class IndexFailure(VaultsyncError):
     """The index cannot be used; the message says why and how to fix it."""
 
 
@@ -60,6 +61,8 @@ class IndexCorrupt(IndexFailure):
 
 class IndexBusy(IndexFailure):
     """Another process held the index longer than the busy timeout."""
+
+    exit_code = Exit.LOCKED
 
 
 class IndexSchemaError(IndexFailure):

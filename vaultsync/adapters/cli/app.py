@@ -2,12 +2,14 @@
 
 Each command module under `vaultsync/adapters/cli/` registers its commands on `app`. A command
 parses its arguments, calls one service, and prints: human text by default, one JSON document
-with `--json`. Errors become a one-line message on stderr and a named exit code.
+with `--json`. Errors become a one-line message on stderr and a named exit code, here and only
+here: a service raises a `core.errors.VaultsyncError` whose message says what to do and whose
+`exit_code` is one of `Exit` (the README lists them); `_Commands` prints it. A command catches
+an error itself only to add what it alone knows.
 """
 
 from __future__ import annotations
 
-import enum
 import importlib
 import json
 import sys
@@ -15,29 +17,38 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
+
+from vaultsync.core.errors import Exit, VaultsyncError
+
+__all__ = ["Exit", "JsonOption", "VaultOption", "app", "emit_json", "fail", "require_vault"]
+
+
+def fail(message: str, code: Exit = Exit.ERROR) -> NoReturn:
+    typer.echo(f"vaultsync: {message}", err=True)
+    raise typer.Exit(int(code))
+
+
+class _Commands(TyperGroup):
+    """Every command runs through here: any `VaultsyncError` it raises ends the process with
+    one line on stderr and the error's exit code."""
+
+    def invoke(self, ctx: Any) -> Any:  # typer's own click Context, which it keeps private
+        try:
+            return super().invoke(ctx)
+        except VaultsyncError as exc:
+            fail(str(exc), exc.exit_code)
+
 
 app = typer.Typer(
     name="vaultsync",
+    cls=_Commands,
     help="One shared, permanent memory for AI coding agents, kept in an Obsidian vault.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-
-class Exit(enum.IntEnum):
-    """Named exit codes (documented in the README)."""
-
-    OK = 0
-    ERROR = 1  # something failed; the message says what
-    USAGE = 2  # bad arguments (typer's own code)
-    NO_VAULT = 3  # no vault configured, or the path is not a vault
-    CONFIG = 4  # a config file cannot be parsed
-    LOCKED = 5  # a lock (git index, note) stayed busy
-    NOT_FOUND = 6  # a note, revision or skill does not exist
-    HELD = 7  # a safety guard held the action back (e.g. a mass deletion)
-    INTERRUPTED = 130  # Ctrl-C (the shell's 128 + SIGINT); what was done is kept
 
 
 VaultOption = typer.Option(
@@ -49,23 +60,15 @@ VaultOption = typer.Option(
 JsonOption = typer.Option(False, "--json", help="Print one JSON document for scripts.")
 
 
-def fail(message: str, code: Exit = Exit.ERROR) -> NoReturn:
-    typer.echo(f"vaultsync: {message}", err=True)
-    raise typer.Exit(int(code))
-
-
 def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
 def require_vault(vault: Path | None) -> Path:
     """Resolve the vault for a command, or exit with NO_VAULT and a fix."""
-    from vaultsync.core.config import ConfigError, resolve_vault
+    from vaultsync.core.config import resolve_vault
 
-    try:
-        path = resolve_vault(vault)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    path = resolve_vault(vault)
     if path is None:
         fail(
             "no vault given: pass --vault PATH, set VAULTSYNC_VAULT, or run `vaultsync init PATH`",

@@ -18,7 +18,7 @@ from vaultsync.adapters.cli.app import (
     fail,
     require_vault,
 )
-from vaultsync.core.config import Config, ConfigError, load_config
+from vaultsync.core.config import Config, load_config
 from vaultsync.storage import history as git
 
 
@@ -47,29 +47,21 @@ def _repo(vault: Path | None) -> Path:
 
 
 def _config(root: Path) -> Config:
-    try:
-        return load_config(root)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    return load_config(root)
 
 
 @contextmanager
 def _git_errors() -> Iterator[None]:
     try:
         yield
-    except git.GitLockBusy as exc:
-        fail(str(exc), Exit.LOCKED)
-    except git.GitStateBusy as exc:  # a merge, rebase... or a detached HEAD: held back
-        fail(str(exc), Exit.HELD)
     except (FileExistsError, TimeoutError) as exc:  # a note lock stayed busy
         fail(f"a note is locked by another vaultsync process: {exc}", Exit.LOCKED)
     except FileNotFoundError as exc:
         fail(str(exc), Exit.NOT_FOUND)
     except git.GitError as exc:
-        from vaultsync.services.vault.autocommit import HeldBack
-
-        code = Exit.NOT_FOUND if "unknown revision" in str(exc) else Exit.ERROR
-        fail(str(exc), Exit.HELD if isinstance(exc, HeldBack) else code)
+        if "unknown revision" in str(exc):  # git's word for a revision that does not exist
+            fail(str(exc), Exit.NOT_FOUND)
+        raise
 
 
 @app.command()

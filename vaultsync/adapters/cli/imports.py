@@ -9,12 +9,10 @@ from pathlib import Path
 import typer
 
 from vaultsync.adapters.cli.app import (
-    Exit,
     JsonOption,
     VaultOption,
     app,
     emit_json,
-    fail,
     require_vault,
 )
 
@@ -50,33 +48,26 @@ def import_(
     candidates for review, transcripts become session notes, claude-mem sessions become
     summaries. Every note says where it came from (`source:`); secrets are redacted on the way
     in; running it again imports nothing new; the source is never modified."""
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
     from vaultsync.services.imports import claude_code, claude_mem, codex, hermes
-    from vaultsync.services.imports.notes import SourceError
 
     root = require_vault(vault)
-    try:
-        config = load_config(root)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    config = load_config(root)
     given = path.expanduser() if path else None
-    try:
-        if source is Source.CLAUDE_CODE:
-            report = claude_code.run(
-                root,
-                config,
-                home=given,
-                projects=[p.expanduser() for p in project],
-                dry_run=dry_run,
-            )
-        elif source is Source.HERMES:
-            report = hermes.run(root, config, home=given, dry_run=dry_run)
-        elif source is Source.CLAUDE_MEM:
-            report = claude_mem.run(root, config, db=given, dry_run=dry_run)
-        else:
-            report = codex.run(root, config, home=given, dry_run=dry_run)
-    except SourceError as exc:
-        fail(str(exc), Exit.NOT_FOUND)
+    if source is Source.CLAUDE_CODE:
+        report = claude_code.run(
+            root,
+            config,
+            home=given,
+            projects=[p.expanduser() for p in project],
+            dry_run=dry_run,
+        )
+    elif source is Source.HERMES:
+        report = hermes.run(root, config, home=given, dry_run=dry_run)
+    elif source is Source.CLAUDE_MEM:
+        report = claude_mem.run(root, config, db=given, dry_run=dry_run)
+    else:
+        report = codex.run(root, config, home=given, dry_run=dry_run)
     if json_output:
         emit_json(report.as_dict())
         return

@@ -141,15 +141,12 @@ def install(
     hooks are already there. Prints any step the agent still needs from you (Codex and Hermes
     ask you to trust new hooks).
     """
-    from vaultsync.services.agents.install import InstallError
     from vaultsync.services.agents.install import install as run_install
 
     name = _agent(agent, scope)
     try:
         result = run_install(name, scope, dry_run=dry_run)
         extra = _extras(name, scope, dry_run, no_mcp, "install")
-    except InstallError as exc:
-        fail(str(exc), Exit.ERROR)
     except OSError as exc:
         fail(f"cannot write the agent's configuration: {exc}", Exit.ERROR)
     if json_output:
@@ -173,7 +170,6 @@ def uninstall(
     When nothing else in the file changed since the install, the file is restored byte for
     byte; a file the install created is removed. A backup is made first.
     """
-    from vaultsync.services.agents.install import InstallError
     from vaultsync.services.agents.install import uninstall as run_uninstall
 
     name = _agent(agent, scope)
@@ -182,8 +178,6 @@ def uninstall(
         # removal then finds the backup taken just before its own install, newest first.
         extra = _extras(name, scope, dry_run, no_mcp, "uninstall")
         result = run_uninstall(name, scope, dry_run=dry_run)
-    except InstallError as exc:
-        fail(str(exc), Exit.ERROR)
     except OSError as exc:
         fail(f"cannot write the agent's configuration: {exc}", Exit.ERROR)
     if json_output:

@@ -12,12 +12,10 @@ from typing import Any
 import typer
 
 from vaultsync.adapters.cli.app import (
-    Exit,
     JsonOption,
     VaultOption,
     app,
     emit_json,
-    fail,
     require_vault,
 )
 
@@ -54,24 +52,18 @@ def learn(
     and old summarised session logs are moved to archive/<date>/, never deleted.
     """
     path = require_vault(vault)
-    from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.learning.learn import LearnError, run
+    from vaultsync.core.config import load_config
+    from vaultsync.services.learning.learn import run
 
-    try:
-        config = load_config(path)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
-    try:
-        report = run(
-            path,
-            config,
-            daily=daily or not weekly,
-            weekly=weekly,
-            dry_run=dry_run,
-            offline=offline,
-        )
-    except LearnError as exc:
-        fail(str(exc), Exit.LOCKED if exc.locked else Exit.CONFIG if exc.config else Exit.ERROR)
+    config = load_config(path)
+    report = run(
+        path,
+        config,
+        daily=daily or not weekly,
+        weekly=weekly,
+        dry_run=dry_run,
+        offline=offline,
+    )
     if as_json:
         emit_json(report.as_dict())
         return

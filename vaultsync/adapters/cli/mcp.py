@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import typer
 
-from vaultsync.adapters.cli.app import VaultOption, app, fail
+from vaultsync.adapters.cli.app import VaultOption, app
 
 
 @app.command()
@@ -23,11 +24,7 @@ def mcp(
     recent and remember over the shared vault. Agents start it themselves once `vaultsync
     install AGENT` has registered it; `vaultsync doctor` starts each registered server once and
     says whether it answers (docs/mcp.md)."""
-    from vaultsync.adapters.mcp_server import McpMissing, run
+    from vaultsync.adapters.mcp_server import run
 
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the server quietly
         run(vault=str(vault) if vault else None, agent=agent)
-    except McpMissing as exc:
-        fail(str(exc))
-    except KeyboardInterrupt:
-        pass

@@ -67,13 +67,11 @@ def me(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None
     """Show USER.md and AGENT.md with their token counts against their budgets, which
     memories the budget left out, and per agent how many memories were injected and used this
     week."""
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
 
     path = require_vault(vault)
     try:
         files = profile(path, load_config(path))
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
     except OSError as exc:
         fail(str(exc), Exit.ERROR)
     from vaultsync.services.learning import usage

@@ -31,16 +31,12 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
     broken frontmatter is a warning, still indexed.
     Exits 1 if some files could not be read.
     """
-    from vaultsync.core.config import ConfigError, load_config
-    from vaultsync.services.derived.reconcile import ReconcileError
+    from vaultsync.core.config import load_config
     from vaultsync.services.derived.reconcile import rebuild as run_rebuild
-    from vaultsync.storage.index import IndexBusy, IndexFailure
+    from vaultsync.storage.index import IndexBusy
 
     path = require_vault(vault)
-    try:
-        config = load_config(path)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    config = load_config(path)
     show_bar = terminal.wants_progress(json_output)
     bar = _Bar() if show_bar else None
     from vaultsync.services.learning import memory_record
@@ -51,11 +47,9 @@ def rebuild(vault: Path | None = VaultOption, json_output: bool = JsonOption) ->
         memory_record.settle(path)
     try:
         report = run_rebuild(path, config, progress=bar.update if bar else None)
-    except ReconcileError as exc:
-        fail(str(exc), Exit.NO_VAULT)
     except (IndexBusy, TimeoutError) as exc:
         fail(f"{exc} (is another rebuild running?)", Exit.LOCKED)
-    except (IndexFailure, OSError) as exc:
+    except OSError as exc:
         fail(str(exc), Exit.ERROR)
     except KeyboardInterrupt:
         fail(

@@ -41,12 +41,9 @@ SessionArg = typer.Argument(
 
 
 def _config(path: Path) -> Any:
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
 
-    try:
-        return load_config(path)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    return load_config(path)
 
 
 def _vault(ctx: typer.Context, vault: Path | None) -> Path:
@@ -54,11 +51,7 @@ def _vault(ctx: typer.Context, vault: Path | None) -> Path:
     return require_vault(vault or parent.get("vault"))
 
 
-def _error(exc: Exception) -> NoReturn:
-    from vaultsync.services.learning.review import ReviewError
-
-    if isinstance(exc, ReviewError):
-        fail(str(exc), Exit.NOT_FOUND if exc.not_found else Exit.ERROR)
+def _error(exc: OSError) -> NoReturn:
     if isinstance(exc, TimeoutError):
         fail(f"a note is locked by another vaultsync process: {exc}", Exit.LOCKED)
     fail(f"{exc}", Exit.ERROR)
@@ -94,7 +87,7 @@ def _decide(ctx: typer.Context, action: str, ref: str, vault: Path | None, json_
     config = _config(path)
     try:
         decision = getattr(review, action)(path, config, ref, **extra)
-    except (review.ReviewError, OSError, TimeoutError) as exc:
+    except OSError as exc:  # TimeoutError among them: a note lock stayed busy
         _error(exc)
     _show_decision(decision, json_output or bool((ctx.obj or {}).get("json")))
 
@@ -352,10 +345,7 @@ def edit(
             from vaultsync.services.learning import review
 
             path = _vault(ctx, vault)
-            try:
-                current = review.find_memory(path, note)
-            except review.ReviewError as exc:
-                _error(exc)
+            current = review.find_memory(path, note)
             memory = next(
                 (m for m in review.load_memories(path, _config(path))[0] if m.rel == current), None
             )

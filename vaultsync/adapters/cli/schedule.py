@@ -35,13 +35,10 @@ PlatformOption = typer.Option(
 
 def _setup(vault: Path | None, platform: str | None) -> tuple[Path, Any, Any]:
     from vaultsync.adapters import unit
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
 
     path = require_vault(vault)
-    try:
-        config = load_config(path)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    config = load_config(path)
     chosen = None
     if platform:
         try:
@@ -92,10 +89,6 @@ def install(
     path, config, chosen = _setup(vault, platform)
     try:
         result = schedule.install(path, config, platform=chosen, dry_run=dry_run)
-    except schedule.ScheduleConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
-    except schedule.ScheduleError as exc:
-        fail(str(exc), Exit.ERROR)
     except OSError as exc:
         fail(f"cannot write the schedule: {exc}", Exit.ERROR)
     _report(result, json_output)
@@ -114,10 +107,6 @@ def uninstall(
     path, config, chosen = _setup(vault, platform)
     try:
         result = schedule.uninstall(path, config, platform=chosen, dry_run=dry_run)
-    except schedule.ScheduleConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
-    except schedule.ScheduleError as exc:
-        fail(str(exc), Exit.ERROR)
     except OSError as exc:
         fail(f"cannot remove the schedule: {exc}", Exit.ERROR)
     if not result.actions and not json_output:
@@ -135,12 +124,7 @@ def status(
     from vaultsync.adapters import schedule
 
     path, config, chosen = _setup(vault, platform)
-    try:
-        state = schedule.status(path, config, platform=chosen)
-    except schedule.ScheduleConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
-    except schedule.ScheduleError as exc:
-        fail(str(exc), Exit.ERROR)
+    state = schedule.status(path, config, platform=chosen)
     if json_output:
         emit_json(state)
         return

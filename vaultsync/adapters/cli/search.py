@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from vaultsync.adapters.cli.app import Exit, JsonOption, VaultOption, app
+from vaultsync.adapters.cli.app import Exit, JsonOption, VaultOption, app, require_vault
 
 _BOLD = ("\x1b[1m", "\x1b[0m")
 MATCH_MODES = ("auto", "any", "all")
@@ -89,11 +89,6 @@ def search(
         raise typer.Exit(code)
 
 
-def _fail(message: str, code: int) -> int:
-    print(f"vaultsync: {message}", file=sys.stderr)
-    return code
-
-
 def run(
     words: list[str],
     *,
@@ -111,54 +106,24 @@ def run(
 ) -> int:
     """Search and print; returns the exit code."""
     from vaultsync.adapters.cli import terminal
-    from vaultsync.core.config import ConfigError, load_config, resolve_vault
+    from vaultsync.core.config import load_config
     from vaultsync.services.derived import freshness
     from vaultsync.services.recall.engine import recall
-    from vaultsync.services.recall.search import DEFAULT_MARK, IndexMissing, SearchError
-    from vaultsync.storage.index import IndexBusy, IndexFailure
+    from vaultsync.services.recall.search import DEFAULT_MARK
 
-    try:
-        path = resolve_vault(vault)
-    except ConfigError as exc:
-        return _fail(str(exc), Exit.CONFIG)
-    if path is None:
-        return _fail(
-            "no vault given: pass --vault PATH, set VAULTSYNC_VAULT, or run `vaultsync init PATH`",
-            Exit.NO_VAULT,
-        )
-    if not path.is_dir():
-        return _fail(
-            f"vault not found: {path} (run `vaultsync init {path}` to create it)", Exit.NO_VAULT
-        )
+    path = require_vault(vault)
     mark = _BOLD if not json_output and terminal.color(sys.stdout) else DEFAULT_MARK
-    try:
-        config = load_config(path)
-    except ConfigError as exc:
-        return _fail(str(exc), Exit.CONFIG)
+    config = load_config(path)
     if refresh:
         # Notes the hook wrote since the last index pass (no watcher need run): read first,
         # within a bound; a busy or failing index is said on stderr, never a silent miss.
-        try:
-            fresh = freshness.catch_up(path, config)
-        except freshness.NoIndex as exc:
-            return _fail(str(exc), Exit.LOCKED if exc.busy else Exit.ERROR)
+        fresh = freshness.catch_up(path, config)
         if fresh.stale:
             print(f"vaultsync: {fresh.advice()}", file=sys.stderr)
-    try:
-        found = recall(
-            path, config, " ".join(words), agent=agent, type=types, level=level,
-            project=project, since=since, limit=limit, mode=match, semantic=semantic, mark=mark,
-        )  # fmt: skip
-    except ConfigError as exc:
-        return _fail(str(exc), Exit.CONFIG)
-    except SearchError as exc:
-        return _fail(str(exc), Exit.USAGE)
-    except IndexMissing as exc:
-        return _fail(str(exc), Exit.NOT_FOUND)
-    except IndexBusy as exc:
-        return _fail(str(exc), Exit.LOCKED)
-    except IndexFailure as exc:
-        return _fail(str(exc), Exit.ERROR)
+    found = recall(
+        path, config, " ".join(words), agent=agent, type=types, level=level,
+        project=project, since=since, limit=limit, mode=match, semantic=semantic, mark=mark,
+    )  # fmt: skip
     if json_output:
         rows = []
         for hit in found.hits:

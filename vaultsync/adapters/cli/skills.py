@@ -70,9 +70,8 @@ def approve(
 ) -> None:
     """Validate a draft as an Agent Skill, copy its folder into the agent's skills folder and
     mark the draft approved (recording where it went)."""
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
     from vaultsync.core.hook.agents import PayloadError, parse_agent
-    from vaultsync.services.agents.skill_install import SkillInstallError
     from vaultsync.services.agents.skill_install import approve as install
 
     path = require_vault(vault)
@@ -81,12 +80,8 @@ def approve(
         result = install(
             path, config, name, parse_agent(agent), scope, force=force, dry_run=dry_run
         )
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
     except PayloadError as exc:
         fail(str(exc), Exit.USAGE)
-    except SkillInstallError as exc:
-        fail(str(exc), Exit.NOT_FOUND if exc.not_found else Exit.ERROR)
     except (OSError, TimeoutError) as exc:
         fail(f"cannot install the skill: {exc}", Exit.ERROR)
     if json_output:

@@ -8,12 +8,10 @@ from typing import Any
 import typer
 
 from vaultsync.adapters.cli.app import (
-    Exit,
     JsonOption,
     VaultOption,
     app,
     emit_json,
-    fail,
     require_vault,
 )
 
@@ -102,14 +100,11 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     """Show the learning queue (pending, privacy_deferred, deferred, skipped), hook errors in
     the last 24 hours, the vault's size, the last learn run and what it did, and which agents
     have vaultsync's hooks installed."""
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
     from vaultsync.services.vault.status import status as run_status
 
     path = require_vault(vault)
-    try:
-        load_config(path)  # a broken config is exit 4 here too, as everywhere (README)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    load_config(path)  # a broken config is exit 4 here too, as everywhere (docs/cli.md)
     result = run_status(path)
     if json_output:
         emit_json(result.as_dict())

@@ -48,25 +48,18 @@ def sync(
     back: a mass deletion or a rewritten history arriving from the remote (accept with
     --accept-deletions or --accept-rewrite), a remote branch named unlike this vault's
     (--branch), or this machine's held deletions in the way."""
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
     from vaultsync.services.vault import remote
     from vaultsync.storage import history, history_remote
 
     root = require_vault(vault)
-    try:
-        config = load_config(root)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    config = load_config(root)
     say = None if (quiet or json_output) else (lambda m: typer.echo(f"  {m}", err=True))
     try:
         accept = remote.Accept(
             deletions=accept_deletions, rewrite=accept_rewrite, branch=branch or None
         )
         result = remote.sync(root, config, progress=say, accept=accept)
-    except remote.SyncError as exc:
-        codes = {"no-remote": Exit.NOT_FOUND, "locked": Exit.LOCKED, "held": Exit.HELD}
-        code = codes.get(exc.reason, Exit.ERROR)
-        fail(str(exc), code)
     except history.GitLockBusy as exc:
         fail(history_remote.redact_url(str(exc)), Exit.LOCKED)
     except history.GitError as exc:

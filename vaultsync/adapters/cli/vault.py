@@ -6,9 +6,7 @@ from pathlib import Path
 
 import typer
 
-from vaultsync.adapters.cli.app import Exit, JsonOption, app, emit_json, fail
-
-_EXIT = {"place": Exit.NO_VAULT, "locked": Exit.LOCKED}
+from vaultsync.adapters.cli.app import JsonOption, app, emit_json
 
 
 @app.command()
@@ -31,13 +29,9 @@ def init(
     commit. Existing notes are never changed. The first vault initialised on this machine is
     recorded in the user config, so later commands find it without --vault.
     """
-    from vaultsync.services.vault.setup import VaultError
     from vaultsync.services.vault.setup import init as init_vault
 
-    try:
-        report = init_vault(path, user_config=not no_user_config)
-    except VaultError as exc:
-        fail(str(exc), _EXIT.get(exc.reason, Exit.ERROR))
+    report = init_vault(path, user_config=not no_user_config)
     if as_json:
         emit_json(report.as_dict())
         return
@@ -91,14 +85,10 @@ def demo(
     USER.md/AGENT.md, an English and a Chinese search and the git log of every step. Nothing
     outside the copy (and its state) is touched; your own vault and user config are left alone.
     """
-    from vaultsync.services.vault.setup import VaultError
     from vaultsync.services.vault.setup import demo as run_demo
 
     say = None if as_json else (lambda msg: typer.echo(f"· {msg}", err=True))
-    try:
-        report = run_demo(path, keep=keep, progress=say)
-    except VaultError as exc:
-        fail(str(exc), _EXIT.get(exc.reason, Exit.ERROR))
+    report = run_demo(path, keep=keep, progress=say)
     if as_json:
         emit_json(report.as_dict())
         return

@@ -29,22 +29,16 @@ def watch(
 ) -> None:
     """Watch the vault: index changed notes, regenerate USER.md/AGENT.md when a memory changes,
     and commit each batch of changes to git (held back if it deletes too many notes)."""
-    from vaultsync.core.config import ConfigError, load_config
+    from vaultsync.core.config import load_config
 
     root = require_vault(vault)
-    try:
-        config = load_config(root)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    config = load_config(root)
     logging.basicConfig(
         level=logging.WARNING if quiet else logging.INFO,
         format="vaultsync watch: %(message)s",
         stream=sys.stderr,
     )
-    try:
-        watcher = Watcher(root, config)
-    except ConfigError as exc:
-        fail(str(exc), Exit.CONFIG)
+    watcher = Watcher(root, config)
     with contextlib.ExitStack() as stack:
         try:
             # One watcher per vault: a second one would only race the first for git's lock.

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vaultsync.core.errors import VaultsyncError
 from vaultsync.core.hook import timeouts
 from vaultsync.core.hook.agents import INSTALL_EVENTS
 
 
-class InstallError(Exception):
+class InstallError(VaultsyncError):
     """The agent's configuration cannot be changed safely; nothing was written."""
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from vaultsync.core import paths, properties, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.model import AGENTS
 from vaultsync.services.agents.agent_config import agent_home
 from vaultsync.services.learning.skills import validate_skill
@@ -46,11 +47,11 @@ SCOPES = ("user", "project")
 _INSTALLED = "installed-"
 
 
-class SkillInstallError(Exception):
+class SkillInstallError(VaultsyncError):
     """The draft cannot be installed as asked; nothing was written."""
 
     def __init__(self, message: str, *, not_found: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(message, exit_code=Exit.NOT_FOUND if not_found else None)
         self.not_found = not_found
 
 

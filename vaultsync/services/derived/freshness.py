@@ -16,6 +16,7 @@ from pathlib import Path
 
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 
 LOCK_WAIT_S = 0.5
 EMBED_S = 1.0
@@ -53,11 +54,11 @@ class Freshness:
         return ""
 
 
-class NoIndex(RuntimeError):
+class NoIndex(VaultsyncError, RuntimeError):
     """There is no index and it cannot be built now (busy or failing): the message says why."""
 
     def __init__(self, message: str, *, busy: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(message, exit_code=Exit.LOCKED if busy else None)
         self.busy = busy
 
 

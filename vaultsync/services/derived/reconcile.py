@@ -28,6 +28,7 @@ from typing import Any
 
 from vaultsync.core import paths, queue, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.hook import capture
 from vaultsync.core.model import NoteType
 from vaultsync.services.derived import note_batches
@@ -47,8 +48,10 @@ CONFIGURED = "configured"
 Seconds = float | str | None
 
 
-class ReconcileError(Exception):
+class ReconcileError(VaultsyncError):
     """The vault cannot be reconciled (missing, not a folder); the message says how to fix it."""
+
+    exit_code = Exit.NO_VAULT
 
 
 @dataclass(frozen=True)

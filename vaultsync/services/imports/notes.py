@@ -27,6 +27,7 @@ from typing import Any
 
 from vaultsync.core import eventlog, paths, properties, schema, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.hook import capture
 from vaultsync.core.model import Event, EventKind, Level, Scope
 from vaultsync.core.queue import assess, decide
@@ -39,8 +40,10 @@ _SID = re.compile(r"^session_id:[ \t]*\"?(.*?)\"?[ \t]*$", re.MULTILINE)
 _AGENT = re.compile(r"^agent:[ \t]*\"?(.*?)\"?[ \t]*$", re.MULTILINE)
 
 
-class SourceError(Exception):
+class SourceError(VaultsyncError):
     """The source cannot be read as asked; nothing was written."""
+
+    exit_code = Exit.NOT_FOUND
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from vaultsync.core import paths, timestamp, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.queue import Preflight, preflight
 from vaultsync.services.learning.run_state import LearnReport, LearnRun
 
@@ -37,11 +38,12 @@ if TYPE_CHECKING:
 LOCK_TIMEOUT_S = 0.5
 
 
-class LearnError(Exception):
+class LearnError(VaultsyncError):
     """A run could not start (missing vault, busy lock, unusable model command)."""
 
     def __init__(self, message: str, *, locked: bool = False, config: bool = False) -> None:
-        super().__init__(message)
+        code = Exit.LOCKED if locked else Exit.CONFIG if config else None
+        super().__init__(message, exit_code=code)
         self.locked = locked
         self.config = config
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.model import Level, NoteType, SessionStatus
 from vaultsync.services.derived import reconcile
 from vaultsync.services.learning import supersession, usage
@@ -43,11 +44,11 @@ from vaultsync.storage.note import Note, NoteReadError, read_note
 HEAD_BYTES = 16 * 1024
 
 
-class ReviewError(Exception):
+class ReviewError(VaultsyncError):
     """A decision cannot be made as asked; nothing was changed."""
 
     def __init__(self, message: str, *, not_found: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(message, exit_code=Exit.NOT_FOUND if not_found else None)
         self.not_found = not_found
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.model import Level, NoteType
 from vaultsync.core.text import SEP, segment, unsegment
 from vaultsync.storage.index import Index, SearchFilter
@@ -38,12 +39,16 @@ _RELATIVE = re.compile(r"^(\d{1,6})\s*([mhdw])$", re.IGNORECASE)
 _UNITS = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 
 
-class SearchError(ValueError):
+class SearchError(VaultsyncError, ValueError):
     """A filter value cannot be understood; the message says what is accepted."""
 
+    exit_code = Exit.USAGE
 
-class IndexMissing(FileNotFoundError):
+
+class IndexMissing(VaultsyncError, FileNotFoundError):
     """No index has been built for this vault yet."""
+
+    exit_code = Exit.NOT_FOUND
 
 
 @dataclass(frozen=True)

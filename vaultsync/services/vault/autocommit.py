@@ -43,6 +43,7 @@ from typing import Protocol
 
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit
 from vaultsync.core.model import AGENTS
 from vaultsync.services.vault import gate
 from vaultsync.services.vault.gate import allow_hint, blocked
@@ -109,7 +110,9 @@ class BatchResult:
 
 
 class HeldBack(history.GitError):
-    """A safety guard refused the action (exit code 7); the message says how to go on."""
+    """A safety guard refused the action; the message says how to go on."""
+
+    exit_code = Exit.HELD
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from typing import Any
 
 from vaultsync.core import paths, writer
 from vaultsync.core.config import Config
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.services.vault import autocommit, merge
 from vaultsync.services.vault.sync_state import Upstream, record, upstream
 from vaultsync.services.vault.sync_state import remote_state as remote_state
@@ -45,12 +46,13 @@ MOVE_RETRIES = 5  # a file changed during the checkout: commit it, merge again
 CONFLICT_COPY_GLOB = "**/*(Conflicted copy *"
 
 
-class SyncError(Exception):
+class SyncError(VaultsyncError):
     """Sync cannot run as asked; `reason` picks the exit code: "no-remote", "locked", "held",
     "error"."""
 
     def __init__(self, message: str, reason: str = "error") -> None:
-        super().__init__(history_remote.redact_url(message))
+        codes = {"no-remote": Exit.NOT_FOUND, "locked": Exit.LOCKED, "held": Exit.HELD}
+        super().__init__(history_remote.redact_url(message), exit_code=codes.get(reason))
         self.reason = reason
 
 

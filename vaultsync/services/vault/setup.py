@@ -19,6 +19,7 @@ from typing import Any
 
 from vaultsync.core import config as config_mod
 from vaultsync.core import paths, writer
+from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.storage import history
 
 LAYOUT: tuple[str, ...] = (
@@ -95,7 +96,7 @@ GITATTRIBUTES_TEXT = (
 )
 
 
-class VaultError(Exception):
+class VaultError(VaultsyncError):
     """The vault cannot be set up; the message says why and what to do.
 
     `reason` is one of "place" (the path cannot be a vault), "locked" (git's index stayed
@@ -103,7 +104,8 @@ class VaultError(Exception):
     """
 
     def __init__(self, message: str, reason: str = "error") -> None:
-        super().__init__(message)
+        codes = {"place": Exit.NO_VAULT, "locked": Exit.LOCKED}
+        super().__init__(message, exit_code=codes.get(reason))
         self.reason = reason
 
 
