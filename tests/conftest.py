@@ -1,4 +1,6 @@
-"""Shared fixtures: every test runs with its own VAULTSYNC_HOME and never sees the real one."""
+"""Shared fixtures: every test runs with its own HOME and VAULTSYNC_HOME and never sees the
+real ones (scripts/test gives the whole run a throwaway HOME as well, and checks afterwards
+that the real ~/.local/share/vaultsync got nothing from it)."""
 
 from __future__ import annotations
 
@@ -30,9 +32,12 @@ def gitconfig(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def isolate(mp: pytest.MonkeyPatch, home: Path, gitconfig: Path) -> None:
-    """Point vaultsync at `home` and git at `gitconfig`, away from the real ones."""
+def isolate(mp: pytest.MonkeyPatch, home: Path, gitconfig: Path, user: Path) -> None:
+    """Point vaultsync at `home`, HOME at `user` and git at `gitconfig`, away from the real
+    ones (a child process that falls back on HOME writes there, not into the person's)."""
     mp.setenv("VAULTSYNC_HOME", str(home))
+    mp.setenv("HOME", str(user))
+    mp.delenv("XDG_DATA_HOME", raising=False)
     mp.setenv("VAULTSYNC_MACHINE", "testbox")
     # The person's zone is fixed (and not UTC, so a UTC-only bug shows): nothing a test checks
     # depends on the zone of the machine running it.
@@ -50,7 +55,9 @@ def isolated_home(
 ) -> Iterator[Path]:
     home = tmp_path / "home"
     home.mkdir()
-    isolate(monkeypatch, home, gitconfig)
+    user = tmp_path / "user-home"
+    user.mkdir()
+    isolate(monkeypatch, home, gitconfig, user)
     yield home
 
 
@@ -60,7 +67,7 @@ def module_home(tmp_path_factory: pytest.TempPathFactory, gitconfig: Path) -> It
     expensive setup that several tests of a module only read."""
     with pytest.MonkeyPatch.context() as mp:
         home = tmp_path_factory.mktemp("module-home")
-        isolate(mp, home, gitconfig)
+        isolate(mp, home, gitconfig, tmp_path_factory.mktemp("module-user-home"))
         yield home
 
 

@@ -7,6 +7,7 @@ parity tests then compare the watcher's index with a fresh rebuild of the same v
 
 from __future__ import annotations
 
+import os
 import queue
 import random
 import shutil
@@ -19,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import vaultsync
 from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.adapters.watcher import (
     CATCH_UP_S,
@@ -590,6 +592,7 @@ def test_observe_delivers_real_file_system_events(vault: Path) -> None:
 
 
 _GIT_SPAWNS: list[tuple[str, str]] | None = None  # (vaultsync module that spawned, git verb)
+_PACKAGE = Path(os.path.realpath(vaultsync.__file__)).parent
 
 
 def _audit(event: str, args: tuple[object, ...]) -> None:
@@ -599,12 +602,18 @@ def _audit(event: str, args: tuple[object, ...]) -> None:
     words = [str(a) for a in (argv if isinstance(argv, list | tuple) else [argv])]
     if not words or Path(str(executable or words[0])).name not in ("git", "git.exe"):
         return
+    # The first frame inside the package, named relative to it. (Not cut at the first
+    # "/vaultsync/" in the path: a clone is itself a folder named vaultsync.)
     frame = sys._getframe(1)
-    while frame is not None and "/vaultsync/" not in frame.f_code.co_filename.replace("\\", "/"):
-        frame = frame.f_back
-    where = frame.f_code.co_filename.replace("\\", "/").split("/vaultsync/", 1)[1] if frame else "?"
+    where: Path | str = "?"
+    while frame is not None:
+        try:
+            where = Path(os.path.realpath(frame.f_code.co_filename)).relative_to(_PACKAGE)
+            break
+        except ValueError:
+            frame = frame.f_back
     verb = next((w for w in words[1:] if not w.startswith("-") and "=" not in w), "")
-    _GIT_SPAWNS.append((where, verb))
+    _GIT_SPAWNS.append((str(where).replace("\\", "/"), verb))
 
 
 sys.addaudithook(_audit)  # audit hooks cannot be removed: it is idle unless a test arms it
