@@ -61,6 +61,18 @@ def test_format_round_trips_and_sorts_in_utc(moment: datetime, zone: timezone) -
 
 
 @given(MOMENTS, st.sampled_from(["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%SZ",
+                                 "%Y-%m-%dT%H:%M:%S.%fZ", "%Y-%m-%dT%H:%M:%S+00:00"]))  # fmt: skip
+def test_any_old_form_is_restamped_in_the_one_format(moment: datetime, form: str) -> None:
+    """`restamp` (an event's ts becoming a note's property) writes what `format` writes, and
+    writing it again changes nothing."""
+    written = timestamp.restamp(moment.strftime(form))
+    assert written == timestamp.format(moment)
+    assert timestamp.restamp(written) == written
+    assert timestamp.parse(written) == moment.replace(microsecond=0)
+    assert timestamp.restamp("not a date") == "not a date"
+
+
+@given(MOMENTS, st.sampled_from(["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%SZ",
                                  "%Y-%m-%dT%H:%M:%S.%fZ"]))  # fmt: skip
 def test_old_notes_still_parse(moment: datetime, form: str) -> None:
     parsed = timestamp.parse(moment.strftime(form))

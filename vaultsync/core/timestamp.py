@@ -106,6 +106,13 @@ def parse(value: object) -> datetime | None:
     return moment.astimezone(UTC)
 
 
+def restamp(value: str) -> str:
+    """A date-time in any form `parse` reads, written as `format` writes it (an event's UTC
+    `ts` becoming a note's `created`, say); text that is no date-time is returned unchanged."""
+    moment = parse(value)
+    return value if moment is None else format(moment)
+
+
 def utc_key(value: object) -> str:
     """Naive UTC to the second (`2026-12-01T10:30:00`): what the index stores and sorts by.
     Text that is no date is returned unchanged, so nothing a person wrote is lost."""

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties
+from vaultsync.core import paths, properties, timestamp
 from vaultsync.core.config import Config
 from vaultsync.services.imports.notes import (
     Cleaner,
@@ -185,8 +185,8 @@ def render(session: dict[str, Any], db: Path, today: str, clean: Cleaner) -> Pla
         "agent": agent,
         "session_id": clean(sid),
         "project": clean(project),
-        "created": started,
-        "updated": started,
+        "created": timestamp.restamp(started),
+        "updated": timestamp.restamp(started),
         "status": "active",
         "files_read": [clean(f) for f in files_read],
         "files_modified": [clean(f) for f in files_modified],

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import eventlog, paths, properties, schema, writer
+from vaultsync.core import eventlog, paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.hook import capture
@@ -92,7 +92,8 @@ def key(source: str, *parts: str) -> str:
 
 
 def stamp(moment: dt.datetime) -> str:
-    return moment.astimezone(dt.UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+    """A date-time property's value: the one format of core/timestamp."""
+    return timestamp.format(moment)
 
 
 class Cleaner:
@@ -220,7 +221,7 @@ def session_note(
         session_id=session_id,
         project=project,
         cwd=clean(cwd),
-        started=started,
+        started=timestamp.restamp(started),
         machine="import",
     )
     facts = assess(list(ordered))
@@ -228,8 +229,8 @@ def session_note(
     props.update(
         schema.session_end_props(
             status=status.value,
-            updated=ordered[-1].ts,
-            ended=ordered[-1].ts,
+            updated=timestamp.restamp(ordered[-1].ts),
+            ended=timestamp.restamp(ordered[-1].ts),
             tool_calls=facts.tool_calls,
             edits=facts.edits,
             minutes=facts.minutes,

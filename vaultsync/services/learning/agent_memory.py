@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, schema, writer
+from vaultsync.core import paths, properties, schema, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, Scope
 
@@ -117,7 +117,7 @@ def remember(
     body = clean(text.strip())
     agent, session_id, project = clean(agent or "agent"), clean(session_id), clean(project)
     source = session_note(vault, agent, session_id)
-    stamp = now.replace(tzinfo=None, microsecond=0).isoformat() + "Z"
+    stamp = timestamp.format(now)
     props = schema.memory_props(
         level=Level.L1,
         scope=parsed_scope,

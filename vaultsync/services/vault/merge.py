@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from vaultsync.core import paths, properties
+from vaultsync.core import paths, properties, timestamp
 from vaultsync.core.model import NoteType
 from vaultsync.storage.note import parse_note
 
@@ -397,7 +397,7 @@ def merge_memory(
     current = _props(ours)
     merged = merge_props(_props(base), current, _props(theirs), session=False)
     if both:
-        merged[CONFLICT_PROP] = when.strftime("%Y-%m-%dT%H:%M:%S%z") or when.isoformat()
+        merged[CONFLICT_PROP] = timestamp.format(when)
     head = ours[: len(ours) - len(o_body)] if o_body and ours.endswith(o_body) else ours
     if not o_body:
         head = ours
