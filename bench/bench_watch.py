@@ -9,7 +9,7 @@ same run: the floors (interpreter start, one FTS5 replace in raw SQLite, `git ad
 commit` of one file in this vault) and the ratio of the processing time (latency minus the
 debounce) to the sum of the git and SQLite floors.
 
-Goals (issue 5): latency <= 1.5 s including the debounce; 100k within 1.5x of 1k; RSS <= 150 MB.
+Goals: latency <= 1.5 s including the debounce; 100k within 1.5x of 1k; RSS <= 150 MB.
 Usage: .venv/bin/python bench/bench_watch.py [--sizes 1000,10000] [--rounds 7]
 """
 

@@ -38,7 +38,7 @@ def test_doctor_ok_and_not_ok(vault: Path) -> None:
     (vault / "b.md").write_text("# B\n", encoding="utf-8")
     os.utime(vault / "b.md", (1_000_000_000, 1_000_000_000))
     bad = runner.invoke(app, ["doctor", "--vault", str(vault), "--json"])
-    assert bad.exit_code == 0  # warnings only: README's 1 is for errors (issue 14)
+    assert bad.exit_code == 0  # warnings only: README's 1 is for errors
     data = json.loads(bad.stdout)
     states = {c["name"]: c["state"] for c in data["checks"]}
     assert data["ok"] is False and states["index"] == "warn" and states["git"] == "warn"

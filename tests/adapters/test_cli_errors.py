@@ -1,4 +1,4 @@
-"""Errors a person can act on (issue 15, items 21, 22): one `vaultsync: ...` line, the
+"""Errors a person can act on: one `vaultsync: ...` line, the
 documented exit code, a fix; no traceback. Real subprocess runs of the CLI."""
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def test_install_dry_run_install_and_uninstall(user_home: Path) -> None:
 
 def test_install_errors_are_clear(user_home: Path) -> None:
     result = runner.invoke(cli.app, ["install", "emacs"])
-    assert result.exit_code == 2 and "unknown agent" in result.output  # usage (issue 14)
+    assert result.exit_code == 2 and "unknown agent" in result.output  # usage
     (user_home / ".gemini").mkdir()
     (user_home / ".gemini" / "settings.json").write_text("{oops")
     result = runner.invoke(cli.app, ["install", "gemini"])

@@ -1,5 +1,5 @@
-"""The watch loop against git states and broken derived state (issue 15: items 3, 4, 17, 20,
-22), driven by an injected clock and event source."""
+"""The watch loop against git states and broken derived state, driven by an injected clock
+and event source."""
 
 from __future__ import annotations
 

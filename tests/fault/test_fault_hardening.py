@@ -1,5 +1,5 @@
-"""Issue 15 with real processes: the real `vaultsync watch` against git states and odd files,
-rollback racing real hook appends, and a rollback whose git is SIGKILLed.
+"""A hostile or messy vault with real processes: the real `vaultsync watch` against git states
+and odd files, rollback racing real hook appends, and a rollback whose git is SIGKILLed.
 
 Every test ends with `faultkit.assert_healthy`.
 """

@@ -1,4 +1,4 @@
-"""Issue 16's probe, through the REAL hook: every way a secret reached the vault, its git objects
+"""The probe, through the REAL hook: every way a secret reached the vault, its git objects
 or the index is fed in, then every note, file name, git object (`git rev-list --all --objects |
 git cat-file --batch`) and the index file is scanned for every 8-character piece of every secret
 (as written, URL-encoded, JSON-escaped, base64 at each alignment, hex). Zero hits.

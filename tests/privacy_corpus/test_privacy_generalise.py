@@ -1,4 +1,4 @@
-"""Issue 16's floors on the generated corpus, held-out split included, and the practice set.
+"""The floors on the generated corpus, held-out split included, and the practice set.
 
 The held-out split (providers, phrasings and values the rules were never tuned on; see
 `corpus_gen.SPLIT_RULE`) is scored in aggregate only; its failures are never printed.

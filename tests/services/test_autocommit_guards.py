@@ -1,4 +1,4 @@
-"""services.autocommit hardening (issue 15): git states, the deletion window, what may be
+"""services.autocommit hardening: git states, the deletion window, what may be
 committed, restore and rollback that never overwrite uncommitted work. Real git throughout."""
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def test_commands_follow_the_scope_and_claude_config_dir(
     assert (repo / ".claude" / "commands" / "learn-from-queue.md").is_file()
     assert not (claude_home / ".claude" / "commands").exists()
     install.uninstall("claude-code", "project", project_dir=repo)
-    assert not (repo / ".claude" / "commands").exists()  # issue 14: no empty folder left
+    assert not (repo / ".claude" / "commands").exists()  # no empty folder left
 
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cfg"))
     install.install("claude-code")

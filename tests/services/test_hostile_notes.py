@@ -1,4 +1,4 @@
-"""Hostile or merely odd notes cost bounded work and never change what is derived (issue 15):
+"""Hostile or merely odd notes cost bounded work and never change what is derived:
 YAML depth and aliases, huge notes, notes that only look like session notes, a lost index."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Learn's result does not depend on being killed and rerun, nor on the order records are met
-(issue 15, item 12): a run cut short at any write, then rerun, ends where an unkilled run ends."""
+"""Learn's result does not depend on being killed and rerun, nor on the order records are met:
+a run cut short at any write, then rerun, ends where an unkilled run ends."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Review through the vault boundary, idempotent after a half-finished step, and edits that keep
-what a person wrote (issue 15, items 9, 13, 15)."""
+what a person wrote."""
 
 from __future__ import annotations
 

@@ -263,7 +263,7 @@ def kept_demo(module_home: Path, tmp_path_factory: pytest.TempPathFactory) -> An
 
 
 def test_demo_runs_the_whole_loop_offline(kept_demo: Any) -> None:
-    """Issue 14: two recorded sessions through the hook, learn, one approval, USER.md, a search
+    """The demo: two recorded sessions through the hook, learn, one approval, USER.md, a search
     from the Codex side that finds the Claude Code fix, a commit per step."""
     _, report = kept_demo
     loop = report.tour
@@ -294,7 +294,7 @@ def test_demo_keeps_a_vault_that_opens_in_obsidian(kept_demo: Any) -> None:
     example = hashes(vault_service.example_vault())
     copied = hashes(report.vault)
     # The demo's learn run summarises the example's pending session: only its queue properties
-    # change (issue 14's loop); every other file of the example is copied byte for byte.
+    # change; every other file of the example is copied byte for byte.
     learned = {rel for rel in example if copied[rel] != example[rel]}
     assert {rel: copied[rel] for rel in example if rel not in learned} == {
         rel: h for rel, h in example.items() if rel not in learned

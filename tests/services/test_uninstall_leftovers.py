@@ -1,4 +1,4 @@
-"""Uninstall removes everything install created and nothing else (issue 14): the agent folders
+"""Uninstall removes everything install created and nothing else: the agent folders
 it made, an emptied ~/.claude/commands/, its backups once the restore is confirmed, the
 launcher once no configuration names it. Plus the install side the real CLIs showed: one name
 per Gemini entry, the exact next step per agent, Hermes config.yaml with CRLF line endings."""

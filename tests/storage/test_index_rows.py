@@ -54,7 +54,7 @@ def test_broken_frontmatter_and_event_blocks_are_warnings() -> None:
     raw = b"---\nlevel: [L2\n---\n```vaultsync-event\nid: oops\n```\n"
     row, warnings = note_row("memories/L2-confirmed/m.md", raw, 1, len(raw), racy=True)
     assert row.type == "memory" and row.racy and row.warning
-    # Event blocks are read only in the hook's session notes (issue 15, item 11).
+    # Event blocks are read only in the hook's session notes.
     assert len(warnings) == 1 and not row.events
     raw = b"---\ntype: session\nsession_id: [s\n---\n```vaultsync-event\nid: oops\n```\n"
     row, warnings = note_row("sessions/s.md", raw, 1, len(raw), racy=True)

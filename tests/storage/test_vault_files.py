@@ -1,4 +1,4 @@
-"""storage.vault_files, the vault boundary (issue 15): paths resolved and refused when they leave
+"""storage.vault_files, the vault boundary: paths resolved and refused when they leave
 the vault, regular files only, symlinks never followed, one walk with one notion of ignored."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A session note a person moved or renamed in Obsidian keeps receiving its session's events
-(issue 15, item 14): the hook finds it by session id, not by the path it first wrote."""
+"""A session note a person moved or renamed in Obsidian keeps receiving its session's events:
+the hook finds it by session id, not by the path it first wrote."""
 
 from __future__ import annotations
 

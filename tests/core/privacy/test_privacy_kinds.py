@@ -1,4 +1,4 @@
-"""Rules for kinds (issue 16): every occurrence and encoding of a found secret, fields and
+"""Rules for kinds: every occurrence and encoding of a found secret, fields and
 excerpts, split secrets, and injections read by their structure."""
 
 from __future__ import annotations
