@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 os.environ["VAULTSYNC_MACHINE"] = "example"  # file names must not depend on this computer
+os.environ["VAULTSYNC_TZ"] = "UTC"  # nor its dates: the one format, with the UTC offset
 
-from vaultsync.core import config, eventlog, paths, schema, writer
+from vaultsync.core import config, eventlog, paths, schema, timestamp, writer
 from vaultsync.core.model import Event, EventKind, Level, Scope, SessionStatus
 from vaultsync.core.properties import link, render_frontmatter, set_properties
 
@@ -369,7 +370,7 @@ def session_text(session: Session) -> str:
         session_id=session.session_id,
         project=session.project,
         cwd=session.cwd,
-        started=session.ts(start),
+        started=timestamp.restamp(session.ts(start)),
         machine=paths.machine_id(),
     )
     name = session.project.rsplit("/", 1)[-1]
@@ -404,8 +405,8 @@ def session_text(session: Session) -> str:
     seconds = (_clock(end.clock) - _clock(start.clock)).total_seconds()
     props_end = schema.session_end_props(
         status=session.status.value,
-        updated=session.ts(end),
-        ended=session.ts(end) if end.kind is EventKind.SESSION_END else None,
+        updated=timestamp.restamp(session.ts(end)),
+        ended=timestamp.restamp(session.ts(end)) if end.kind is EventKind.SESSION_END else None,
         tool_calls=len(tools),
         edits=sum(1 for s in tools if s.tool_kind in ("edit", "write")),
         minutes=round(seconds / 60, 1),
@@ -488,7 +489,7 @@ def summary_rel(item: dict[str, Any]) -> str:
 
 def summary_text(item: dict[str, Any]) -> str:
     session = SESSIONS[item["session"]]
-    created = session.ts(session.steps[-1])[:19] + "Z"
+    created = timestamp.restamp(session.ts(session.steps[-1]))
     props = schema.summary_props(
         agent=session.agent,
         session_id=session.session_id,
@@ -657,7 +658,7 @@ def memory_files() -> dict[str, str]:
     for mem in MEMORIES:
         item = SUMMARIES[mem.source]
         session = SESSIONS[item["session"]]
-        created = session.ts(session.steps[-1])[:19] + "Z"
+        created = timestamp.restamp(session.ts(session.steps[-1]))
         level = mem.level or mem.folder
         props = schema.memory_props(
             level=level,
@@ -709,7 +710,7 @@ def proposal_text() -> str:
         agent=session.agent,
         session_id=session.session_id,
         project=session.project,
-        created=session.ts(session.steps[-1])[:19] + "Z",
+        created=timestamp.restamp(session.ts(session.steps[-1])),
         source_rel=summary_rel(item),
     )
     props["when"] = "releasing one of Mei's Python packages"
