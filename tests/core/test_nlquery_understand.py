@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from vaultsync.core import nlquery
 
@@ -119,3 +121,48 @@ def test_junk_is_nothing(junk: object) -> None:
 def test_weekdays(question: str, day: str) -> None:
     asked = nlquery.understand(question, NOW, SHANGHAI)
     assert asked.start == local(day).astimezone(UTC)
+
+
+# The cheap check before the time and agent patterns: whatever a pattern finds in a question,
+# the check must have let through (else `understand` would miss a window or an agent).
+_VOCAB_TEXT = (
+    "the day before yesterday last night this morning tonight yesterday evening today 3 days "
+    "ago two weeks ago an hour ago in the past 5 days last week earlier this week this month "
+    "on monday tue wed thurs fri sat sun 2026-12-05 dec 5th jan 12 claude code codex cli "
+    "gemini-cli hermes agent github copilot open code Cursor cursor why does the deploy retry "
+    "router timeout parser fix build which files were changed modified solved decided decision "
+    "chose picked settled using now currently what did we do worked on got done happened "
+    "accomplished"
+)
+_VOCAB = _VOCAB_TEXT.split()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_VOCAB) | st.text(alphabet="abcdefghijklmnopqrstuvwxyz09 -"),
+                max_size=8))  # fmt: skip
+@example(["which", "files"])
+@example(["what", "did", "we", "do"])
+@example(["the", "decision"])
+@example(["in", "the", "past", "two", "hours"])
+@example(["tonight"])
+@example(["open", "code"])
+def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[str]) -> None:
+    low = " ".join(words).lower()
+    if nlquery._TIME.search(low):
+        assert nlquery._may_name(low, nlquery._TIME_WORDS, digits=True)
+    if nlquery._AGENT.search(low):
+        assert nlquery._may_name(low, nlquery._AGENT_WORDS)
+    if nlquery._INTENT.search(low):
+        assert nlquery._may_name(low, nlquery._INTENT_WORDS)
+
+
+def test_a_question_without_time_agent_or_intent_words_compiles_no_pattern() -> None:
+    fresh = [nlquery.Lazy(rx.pattern) for rx in (nlquery._TIME, nlquery._AGENT, nlquery._INTENT)]
+    saved = nlquery._TIME, nlquery._AGENT, nlquery._INTENT
+    nlquery._TIME, nlquery._AGENT, nlquery._INTENT = fresh
+    try:
+        asked = nlquery.understand("why does the deploy pipeline retry the cache migration?")
+    finally:
+        nlquery._TIME, nlquery._AGENT, nlquery._INTENT = saved
+    assert (asked.start, asked.agent, asked.intent) == (None, "", "")
+    assert all(rx._rx is None for rx in fresh)

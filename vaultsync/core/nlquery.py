@@ -605,6 +605,24 @@ def _weekday_in(text: str) -> int | None:
     return None
 
 
+# What an English time phrase, agent name or intent contains (see _TIME, AGENT_NAMES and
+# INTENTS): an ASCII question with none of these (and, for time, no digit) names none, and the
+# patterns (~5 ms to compile, on every prompt the hook sees) are left alone. Anything not ASCII
+# goes to the patterns.
+_TIME_WORDS = ("day", "night", "morning", "afternoon", "evening", "ago", "week", "hour", "month",
+               "mon", "tue", "wed", "thu", "fri", "sat", "sun")  # fmt: skip
+_AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
+_INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
+                 "pick", "settle", "now", "current", "did", "work", "done", "happen",
+                 "accomplish")  # fmt: skip
+
+
+def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
+    if not low.isascii():
+        return True
+    return any(w in low for w in words) or (digits and any(c.isdigit() for c in low))
+
+
 def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     """Read the time window, the agent and the intent out of a question (see `Asked`).
     `now`: an aware datetime (default core/timestamp.now()); `zone`: the person's (default
@@ -619,7 +637,7 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     cut: list[tuple[int, int]] = []
     start = end = None
     when = ""
-    for m in _TIME.finditer(low):
+    for m in _TIME.finditer(low) if _may_name(low, _TIME_WORDS, digits=True) else ():
         window = _window(m, local_now)
         if window is None:
             continue
@@ -631,14 +649,14 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
             if start >= end:
                 start, end = window
     agent = ""
-    for m in _AGENT.finditer(low):
+    for m in _AGENT.finditer(low) if _may_name(low, _AGENT_WORDS) else ():
         agent = agent or next(k for k, v in m.groupdict().items() if v).replace("_", "-")
         cut.append(m.span())
-    cursor = _CURSOR.search(text)
+    cursor = _CURSOR.search(text) if "Cursor" in text else None
     if cursor and not agent:
         agent = "cursor"
         cut.append(cursor.span())
-    found = _INTENT.search(low)
+    found = _INTENT.search(low) if _may_name(low, _INTENT_WORDS) else None
     intent = next((k for k, v in found.groupdict().items() if v), "") if found else ""
     rest = low
     for lo, hi in sorted(cut, reverse=True):
