@@ -24,8 +24,10 @@ Scan = Callable[[str, int, list[str]], list[Hit]]  # text, depth, found values -
 
 MAX_DEPTH = 3  # base64 of base64 of a secret is still read
 _B64 = r"([A-Za-z0-9+/]{16,}={0,2})(?![A-Za-z0-9+/=_-])"
-# a class, not a look-behind: scans fast; `NAME=<blob>` too (an `=` after a name character)
-_B64_BLOB = Lazy(r"(?:[^A-Za-z0-9+/=_-]|(?<=[A-Za-z0-9_])=)" + _B64)
+_B64_BLOB = Lazy(r"[^A-Za-z0-9+/=_-]" + _B64)  # a class, not a look-behind: scans fast
+# `NAME=<blob>` (an `=` after a name character, checked in code: a literal start scans fast)
+_B64_AFTER_EQ = Lazy(r"=([A-Za-z0-9+/]{40,}={0,2})(?![A-Za-z0-9+/=_-])")
+_NAME_END = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _B64_AT_START = Lazy(_B64)
 _NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
 _PCT = Lazy(r"%[0-9A-Fa-f]{2}")
@@ -62,7 +64,8 @@ def _base64(scan: Scan, w: str, done: list[Span], depth: int, values: list[str])
     found: list[Hit] = []
     budget = 4_000_000
     first = _B64_AT_START.match(w)
-    for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w)):
+    after_eq = (m for m in _B64_AFTER_EQ.finditer(w) if w[m.start() - 1 : m.start()] in _NAME_END)
+    for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w), after_eq):
         blob, (start, end) = m.group(1), m.span(1)
         if len(blob) % 4 or _NOT_B64.fullmatch(blob) or (done and R.overlaps(done, start, end)):
             continue

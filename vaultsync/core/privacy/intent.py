@@ -125,6 +125,12 @@ _CODE_OUT = Lazy(
     r"|(?:urlopen|requests\.|fetch\(|Invoke-WebRequest)[^\n]{0,200}(?:os\.environ|process\.env"
     r"|\$env:|\.ssh|\.aws|credentials)"
 )
+# What an exfiltration sends: one of these must stand near a sink before its patterns are tried.
+_SOURCE_WORDS = (
+    "env", "environ", ".ssh", "id_rsa", "id_ed25519", ".aws", "credential", ".netrc", ".npmrc",
+    ".pypirc", ".kube", "kubeconfig", "/etc/", "history", ".docker", "secret", "api_key",
+    "api-key", "token",
+)  # fmt: skip
 _SINK_KEYS = ("curl", "wget", "nc ", "ncat", "netcat", "telnet", "scp ", "rsync", "urlopen",
               "requests.", "invoke-", "iwr ", "fetch(", "http.client", "socket.",)  # fmt: skip
 
@@ -255,7 +261,7 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
             if _ROLE_ORDER.search(m.group(1)):
                 out.append((m.start(), m.end(), *_line(w, *m.span()), FAKE_TAG, True))
     if keys := present(raw, _SINK_KEYS):
-        sinks = _windows(w, lowered, keys, 300, 300)
+        sinks = _gated(lowered, _windows(w, lowered, keys, 300, 300), _SOURCE_WORDS)
         for rx in (_PIPE_OUT, _UPLOAD, _CODE_OUT):
             out += _hits(w, rx, sinks, EXFIL_CMD)
     if b"](http" in raw:

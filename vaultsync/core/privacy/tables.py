@@ -128,7 +128,8 @@ url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|tok
     |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
     |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
 authorization-header | authorization | p=8 c=secret g=1 a=1 |
-    (?i)authorization["'\]]{0,2}[ \t]{0,3}[:=][ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
+    (?i)authorization["'\]]{0,2}[ \t]{0,3}(?:[:=]|(?=["'](?:bearer|basic|token|digest)[ \t]))
+    [ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
     |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
     ([A-Za-z0-9._~+/=:|@#%!*^$&-]{8,8192})
 curl-user | -u,--user | p=6 c=password g=1 |
@@ -153,6 +154,8 @@ pgpass-password | pgpass,:5432:,:*:,:6432:,:5433: | p=6 c=password g=1 |
     (?m)^[ \t]*[^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(\S{1,512})$
 var-default | :-,:= | p=5 c=envdefault g=2 |
     \$\{([A-Za-z_][A-Za-z0-9_]{0,60}):?[-=]([^}\s]{6,512})\}
+dockerfile-env | env | p=4 c=envdefault g=2 a=1 |
+    ENV[ \t]+([A-Za-z_][A-Za-z0-9_]{0,60})[ \t]+([^\s"'=][^\s"']{5,511})(?=[ \t]*(?:\r?\n|$))
 cli-password-flag | redis-cli,sshpass,docker,podman,nerdctl,buildah | p=6 c=password g=1/2/3 a=1 |
     (?i)(?:redis-cli\b[^\r\n]{0,200}?[ \t]-a|sshpass[ \t]+-p
     |(?:docker|podman|nerdctl|buildah)[ \t]+login\b[^\r\n|;&]{0,200}?[ \t](?:-p|--password))
