@@ -236,3 +236,40 @@ def test_exact_search_of_a_word_on_every_line_of_a_4_mb_note_takes_seconds(vault
     big = next(h for h in found if h["path"] == "notes/big.md")
     assert "platypus" in big["snippet"] and len(big["snippet"]) < 400
     assert took < 15, f"search took {took:.1f} s"
+
+
+@pytest.mark.parametrize("damage", ["empty", "cut"])
+def test_an_emptied_or_cut_index_is_never_a_silent_no_matches(vault: Path, damage: str) -> None:
+    """The index emptied (0 bytes) or cut short under a running vaultsync, or by a crash:
+    `vaultsync search` (the CLI, also without its refresh) says the index must be rebuilt and
+    exits non-zero, every time (opening it must not pass for a whole index); the watcher's
+    next pass rebuilds it in full, so USER.md keeps every memory."""
+    from vaultsync.core.config import load_config
+
+    put(vault, ".vaultsync/config.toml", '[search]\nsemantic = "off"\n')
+    memory = "---\ntype: memory\nlevel: L2\nscope: user\nstatus: confirmed\n---\n\n# {t}\n\n{t}.\n"
+    for i in range(3):
+        put(vault, f"memories/L2-confirmed/m{i}.md", memory.format(t=f"Narwhal fact {i}"))
+    put(vault, "notes/a.md", "# A\n\nnarwhal sighting\n")
+    env = {**os.environ, "VAULTSYNC_VAULT": str(vault)}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*_cli(), *args], capture_output=True, text=True, env=env,
+                              timeout=120, check=False)  # fmt: skip
+
+    assert run("rebuild").returncode == 0
+    assert all(f"Narwhal fact {i}" in (vault / "USER.md").read_text() for i in range(3))
+    index = load_config(vault).index_file()
+    with open(index, "r+b") as fh:
+        fh.truncate(0 if damage == "empty" else 8192)
+    for _ in range(2):  # the first search must not have made it look whole
+        done = run("search", "narwhal", "--no-refresh")
+        assert done.returncode != 0, done.stdout
+        assert "No matches" not in done.stdout
+        assert "rebuild" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    put(vault, "memories/L2-confirmed/m0.md", memory.format(t="Narwhal fact 0, edited"))
+    assert run("watch", "--once").returncode == 0  # the watcher's pass
+    user = (vault / "USER.md").read_text()
+    assert all(f"Narwhal fact {i}" in user for i in range(3)), user
+    done = run("search", "narwhal", "--no-refresh")
+    assert done.returncode == 0 and "notes/a.md" in done.stdout

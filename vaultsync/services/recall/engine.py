@@ -51,6 +51,7 @@ from vaultsync.services.recall.search import (
     IndexMissing,
     clean_snippet,
     make_filter,
+    open_index,
     to_fts,
 )
 from vaultsync.services.recall.snippet import make_snippet
@@ -200,7 +201,7 @@ def recall(
         )
         query, mode = asked.rest, "any"
     recency = DECIDED_RECENCY if asked is not None and asked.intent == "decided" else None
-    with Index.open(path) as index:
+    with open_index(vault, path) as index:
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
         ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
         if scoped and not candidates and nlquery.terms(query):

@@ -220,13 +220,38 @@ def search(
 ) -> list[SearchHit]:
     """Best hits first. Hits whose file has gone since it was indexed are left out."""
     path = config.index_file()
-    if not path.is_file():
-        raise IndexMissing(f"no index for {vault} yet: run `vaultsync rebuild`")
-    if index_problem(path):  # a 0-byte file opens as an empty index: "No matches" would lie
-        raise IndexMissing(str(index_problem(path)))
-    with Index.open(path) as index:
+    with open_index(vault, path) as index:
         hits = search_index(index, query, where, limit=limit, mark=mark)
     return [hit for hit in hits if (vault / hit.path).exists()]
+
+
+def open_index(vault: Path, path: Path) -> Index:
+    """The index to answer from, or IndexMissing when it cannot answer truly: missing, emptied
+    to 0 bytes (SQLite would open it as an empty index: "No matches" would lie), or not built
+    whole (emptied or cut short under a running vaultsync and opened since, or by a crash;
+    rebuild marks a whole one). The watcher's next pass, or any refreshing search, rebuilds it."""
+    import sqlite3
+
+    from vaultsync.storage.index import as_failure
+    from vaultsync.storage.index_file import is_complete
+
+    if not path.is_file():
+        raise IndexMissing(f"no index for {vault} yet: run `vaultsync rebuild`")
+    if index_problem(path):
+        raise IndexMissing(str(index_problem(path)))
+    index = Index.open(path)
+    try:
+        whole = is_complete(index.conn)
+    except sqlite3.Error as exc:
+        index.close()
+        raise as_failure(exc, path) from exc
+    if not whole:
+        index.close()
+        raise IndexMissing(
+            "the index is not whole (emptied or cut short): it is rebuilt by the watcher's next "
+            f"pass; without a watcher run `vaultsync rebuild` ({path})"
+        )
+    return index
 
 
 def clean_snippet(text: str | None, mark: tuple[str, str]) -> str:
