@@ -126,6 +126,8 @@ def close_session(
     """Assess the session note and record its queue status (note frontmatter + marker)."""
     from vaultsync.core import properties, schema
 
+    if not rel.startswith(paths.SESSIONS_DIR + "/"):
+        return None  # a note moved out of sessions/ still gets its events, but is not queued
     target = paths.inside(vault, vault / rel)
     if not target.exists():
         return None

@@ -169,3 +169,31 @@ def test_a_memory_note_saved_with_a_bom_stays_in_user_md(vault: Path) -> None:
     user = (vault / paths.USER_MD).read_text(encoding="utf-8")
     assert "Prefers plain tabs-over-spaces" in user  # the test can fail
     assert "Prefers marked tabs-over-spaces" in user
+
+
+# --- a session note moved out of sessions/ -------------------------------------------------
+
+
+def test_a_session_note_moved_out_of_sessions_keeps_its_session(
+    hook: list[str], vault: Path
+) -> None:
+    """The person files the note under `Projects/Reading/` in Obsidian; the watcher sees the
+    move; the session's next events go on in that note, never in a new one at the old path."""
+    from vaultsync.core.config import load_config
+    from vaultsync.services.derived import reconcile
+
+    assert run(hook, "claude-code", tool("mv1", "one")).returncode == 0
+    [note] = session_notes(vault)
+    moved = vault / "Projects" / "Reading" / "my session.md"
+    moved.parent.mkdir(parents=True)
+    note.rename(moved)
+    reconcile.reconcile(vault, load_config(vault))  # the watcher's pass over the move
+    assert run(hook, "claude-code", tool("mv1", "two")).returncode == 0
+    stop = {"session_id": "mv1", "hook_event_name": "Stop", "cwd": "/tmp"}
+    assert run(hook, "claude-code", stop).returncode == 0
+    assert session_notes(vault) == []  # no second note at the old path
+    events = eventlog.parse(moved.read_text(encoding="utf-8"))
+    assert [e.input for e in events if e.input] == ["make step-one", "make step-two"]
+    # Another session whose header a person copied into a note of their own is not followed.
+    assert run(hook, "claude-code", tool("mv2", "three")).returncode == 0
+    assert "make step-three" not in moved.read_text(encoding="utf-8")

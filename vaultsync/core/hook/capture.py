@@ -273,7 +273,7 @@ def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budge
     """An event queued behind raw payloads, into its note. False if the record is not one."""
     found = eventlog.parse(str(data.get("block", "")))
     rel = str(data.get("rel", ""))
-    if len(found) != 1 or not delivery.valid_rel(vault, rel):
+    if len(found) != 1 or not delivery.may_write(vault, rel, found[0]):
         return False
     [event] = found
     project = Project("", "", str(data.get("project", "")))

@@ -47,13 +47,23 @@ def session_file(vault: Path, agent: str, session_id: str, suffix: str = "") -> 
 
 
 def valid_rel(vault: Path, rel: str) -> bool:
-    """`rel` names a session note inside the vault (what a spooled record may point at).
+    """`rel` names a session note under sessions/ (what a spooled record may point at).
     Checked by its text alone: a symbolic link on the way does not make the record invalid
     (it would be set aside for good); it stops the write (`refuse_links`), and the record
     waits until the link is gone."""
     if not rel.startswith(paths.SESSIONS_DIR + "/") or not rel.endswith(".md"):
         return False
     return not ("\x00" in rel or ".." in Path(rel).parts or Path(rel).is_absolute())
+
+
+def may_write(vault: Path, rel: str, event: Event) -> bool:
+    """`event` may be appended to `rel`: a session note under sessions/, or the note of the
+    event's own session that a person moved out of it (`session_finder.owns`)."""
+    if valid_rel(vault, rel):
+        return True
+    from vaultsync.core.hook.session_finder import owns
+
+    return owns(vault, rel, event.agent, (event.session_id,))
 
 
 def session_rel(
@@ -71,21 +81,30 @@ def session_rel(
     pointer = session_file(vault, agent, session_id)
     try:
         rel = pointer.read_text(encoding="utf-8").strip()
-        if valid_rel(vault, rel):
-            if (vault / rel).is_file():
-                return rel
-            from vaultsync.core.hook.session_finder import moved_note
-
-            moved = moved_note(vault, agent, shown_id or session_id, session_id, index_file)
-            if moved is not None:
-                writer.write_atomic(pointer, moved + "\n", fsync=False)
-                return moved
-            return rel  # deleted: the session goes on in a new note at the same path
     except (OSError, UnicodeDecodeError):
-        pass
-    rel = _find_note(vault, agent, session_id, now) or paths.session_note_rel(
-        agent, session_id, now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), shown=shown_id
-    )
+        rel = ""
+
+    def fresh() -> str:
+        stamp = now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return _find_note(vault, agent, session_id, now) or paths.session_note_rel(
+            agent, session_id, stamp, shown=shown_id
+        )
+
+    if rel and (valid_rel(vault, rel) or _still_ours(vault, rel, agent, shown_id, session_id)):
+        if (vault / rel).is_file() and _still_ours(vault, rel, agent, shown_id, session_id):
+            return rel
+        from vaultsync.core.hook.session_finder import moved_note
+
+        moved = moved_note(vault, agent, shown_id or session_id, session_id, index_file)
+        if moved is None and rel.startswith(paths.SESSIONS_DIR + "/"):
+            return rel  # deleted: the session goes on in a new note at the same path
+        # Moved (followed), or the note it followed out of sessions/ is gone or no longer
+        # the session's (then a new note under sessions/).
+        moved = moved or fresh()
+        with contextlib.suppress(OSError):  # a full state folder: found again next time
+            writer.write_atomic(pointer, moved + "\n", fsync=False)
+        return moved
+    rel = fresh()
     try:
         if not writer.create_exclusive(pointer, rel + "\n"):
             try:
@@ -107,6 +126,16 @@ def session_rel(
 def _why(exc: OSError) -> str:
     where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
     return f"{exc.strerror or exc}{where}"[:300]
+
+
+def _still_ours(vault: Path, rel: str, agent: str, shown_id: str | None, session_id: str) -> bool:
+    """A note the session followed out of sessions/ must still be its note (a person may
+    have reused the file); under sessions/ the path alone decides, as it always did."""
+    if rel.startswith(paths.SESSIONS_DIR + "/"):
+        return True
+    from vaultsync.core.hook.session_finder import owns
+
+    return owns(vault, rel, agent, (shown_id or session_id, session_id))
 
 
 def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
@@ -316,7 +345,7 @@ def _write_session(
             continue
         found = eventlog.parse(str(data.get("block", "")))
         rel = str(data.get("rel", ""))
-        if len(found) != 1 or not valid_rel(vault, rel):
+        if len(found) != 1 or not may_write(vault, rel, found[0]):
             spool.set_aside(item)
             continue
         event = found[0]
