@@ -193,3 +193,35 @@ def test_subagent_and_cron_contexts_never_write(hermes_home: Path, vault_with_fi
     assert not list((vault_with_fix / paths.LEVEL_DIRS[paths.Level.L1]).glob("*.md"))
     assert session_events(vault_with_fix, "cron-1") == []
     assert os.environ["HERMES_HOME"] == str(hermes_home)
+
+
+MALFORMED: list[Any] = [
+    None, "a string", 42, [], {"role": "user"}, {"role": "assistant", "tool_calls": 5},
+    {"role": "assistant", "tool_calls": [None, "x", {"function": "not a dict"},
+        {"id": [], "function": {"name": "read_file", "arguments": "{not json"}}]},
+    {"role": "tool", "tool_call_id": {"a": 1}, "content": {"nested": ["odd"]}},
+    {"role": "assistant", "content": ["parts", 1]},
+]  # fmt: skip
+
+
+def test_a_malformed_message_list_never_raises_into_hermes(
+    hermes_home: Path, vault_with_fix: Path
+) -> None:
+    """Hermes hands the provider what its loop holds; whatever shape that is, the provider
+    answers without raising, and what it can read of the turn is still recorded."""
+    provider = load(hermes_home)
+    provider.initialize("hermes-odd", hermes_home=str(hermes_home), platform="cli")
+    for messages in (MALFORMED, "not a list", {"role": "user"}, None, [MALFORMED]):
+        provider.sync_turn(PROMPT, "an answer", session_id="hermes-odd", messages=messages)
+    provider.sync_turn(None, 17, session_id=None, messages=MALFORMED)
+    provider.on_memory_write("add", "user", "A fact long enough to keep", metadata="odd")
+    provider.on_memory_write(None, None, None, metadata=None)
+    provider.on_session_switch(None)
+    assert isinstance(provider.prefetch(None), str)
+    assert isinstance(provider.handle_tool_call("vaultsync_search", ["not", "a", "dict"]), str)
+    provider.on_session_end(MALFORMED)
+    provider.on_session_end("not a list")
+    provider.shutdown()
+    events = session_events(vault_with_fix, "hermes-odd")
+    assert [e.native_event for e in events].count("pre_llm_call") >= 1
+    assert "on_session_finalize" in [e.native_event for e in events]

@@ -314,6 +314,58 @@ def test_claude_mem_sessions_become_summaries(vault: Path, tmp_path: Path, schem
         assert expected in text
 
 
+def _import_cli(vault: Path, db: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """`vaultsync import claude-mem --path DB` as a person runs it."""
+    cli = str(Path(sys.executable).parent / "vaultsync")
+    return subprocess.run(
+        [cli, "import", "claude-mem", "--path", str(db), "--vault", str(vault)],
+        capture_output=True, text=True, timeout=timeout,
+    )  # fmt: skip
+
+
+def test_claude_mem_with_a_recursive_view_ends(vault: Path, tmp_path: Path) -> None:
+    """A database whose `observations` is a view that recurses forever (it would never end,
+    or fill the memory): only real tables are read, within a time and row bound."""
+    db = claude_mem_db(tmp_path / "cm", SCHEMA_V13)
+    con = sqlite3.connect(db)
+    con.executescript(
+        "DROP TABLE observations;"
+        "CREATE VIEW observations AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL"
+        " SELECT n + 1 FROM r) SELECT n AS id, 'mem-1' AS memory_session_id,"
+        " 'csv-tidy' AS project, 'x' AS type, 'loop' AS title, '2026-11-22' AS created_at,"
+        " n AS created_at_epoch FROM r;"
+    )
+    con.close()
+    done = _import_cli(vault, db, timeout=90)
+    assert done.returncode == 0, done.stderr
+    assert "observations is a view" in done.stderr
+    assert "imported 1" in done.stdout  # the session, from its real tables
+
+
+def test_claude_mem_odd_rows_are_one_line_each(vault: Path, tmp_path: Path) -> None:
+    db = claude_mem_db(tmp_path / "cm", SCHEMA_V13)
+    con = sqlite3.connect(db)
+    cols = "content_session_id, memory_session_id, project, started_at, started_at_epoch, status"
+    odd = [  # an epoch no clock can show, a blob for a project, a NUL in the id
+        ("odd-1", "mem-odd-1", "p", "", 9 * 10**18, "completed"),
+        ("odd-2", "mem-odd-2", b"\xff\xfe", "2026-11-22T03:10:00Z", -5, "completed"),
+    ]
+    con.executemany(f"INSERT INTO sdk_sessions ({cols}) VALUES (?,?,?,?,?,?)", odd)
+    for sid in ("mem-odd-1", "mem-odd-2"):
+        con.execute(
+            "INSERT INTO session_summaries (memory_session_id, project, request, created_at,"
+            " created_at_epoch) VALUES (?,?,?,?,?)", (sid, "p", "odd", "x", 9 * 10**18),
+        )  # fmt: skip
+    con.commit()
+    con.close()
+    done = _import_cli(vault, db)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "imported" in done.stdout and "cc-1" not in done.stderr
+    bad = [line for line in done.stderr.splitlines() if "skipped" in line]
+    assert 1 <= len(bad) <= 2 and all("odd-" in line for line in bad), done.stderr
+
+
 def test_claude_mem_missing_db_is_a_clear_error(vault: Path, tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="no claude-mem database"):
         claude_mem.run(vault, load_config(vault), db=tmp_path / "nope.db")

@@ -26,6 +26,28 @@ from typing import Any
 from agent.memory_provider import MemoryProvider
 
 logger = logging.getLogger(__name__)
+
+
+def _guarded(default: Any) -> Any:
+    """A provider method that never raises into Hermes: whatever Hermes hands it (a malformed
+    message list, metadata that is not a mapping), a failure is logged at debug level and the
+    method returns `default`."""
+    import functools
+
+    def wrap(method: Any) -> Any:
+        @functools.wraps(method)
+        def guarded(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as exc:
+                logger.debug("vaultsync: %s failed: %s", method.__name__, exc)
+                return default
+
+        return guarded
+
+    return wrap
+
+
 AGENT = "hermes"
 TOOL_PREFIX = "vaultsync_"
 _SCHEMAS: list[dict[str, Any]] = [
@@ -144,6 +166,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
 
     # --- reading ------------------------------------------------------------------------------
 
+    @_guarded("")
     def system_prompt_block(self) -> str:
         if self._vault is None:
             return ""
@@ -165,6 +188,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
                 lines.append(context)
         return "\n\n".join(lines)
 
+    @_guarded("")
     def prefetch(self, query: str, *, session_id: str = "") -> str:
         """Prompt-time recall for this turn (core/prompt_recall: a few ms on the index);
         cached per session and query, since Hermes may ask again before each API call."""
@@ -263,6 +287,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
         for inc in incomings:
             capture.handle(inc, self._vault, self._config, timestamp.now())
 
+    @_guarded(None)
     def sync_turn(
         self,
         user_content: str,
@@ -279,6 +304,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
         incs = turn_events(sid, self._cwd, user_content, assistant_content, messages)
         self._spawn(self._record, incs)
 
+    @_guarded(None)
     def on_session_end(self, messages: list[dict[str, Any]]) -> None:
         if self._vault is None or not self._writes or self.hooks_installed():
             return
@@ -291,9 +317,11 @@ class VaultsyncMemoryProvider(MemoryProvider):
         )  # fmt: skip
         self._spawn(self._record, [inc])
 
+    @_guarded(None)
     def on_session_switch(self, new_session_id: str, **kwargs: Any) -> None:
         self._session_id = new_session_id or self._session_id
 
+    @_guarded(None)
     def on_memory_write(
         self, action: str, target: str, content: str, metadata: dict[str, Any] | None = None
     ) -> None:
@@ -306,7 +334,7 @@ class VaultsyncMemoryProvider(MemoryProvider):
             return
         from vaultsync.services.learning import agent_memory
 
-        meta = metadata or {}
+        meta = metadata if isinstance(metadata, dict) else {}
         sid = str(meta.get("session_id") or self._session_id)
         scope = "user" if target == "user" else "agent"
         self._spawn(

@@ -27,10 +27,16 @@ def _files(args: Any) -> tuple[str, ...]:
     return ()
 
 
-def _this_turn(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The messages after the last user message."""
-    last = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
-    return messages[last + 1 :]
+def _this_turn(messages: list[Any]) -> list[dict[str, Any]]:
+    """The messages after the last user message (only well-formed ones: Hermes' list is
+    data; anything that is not a message is skipped)."""
+    turn = [m for m in messages if isinstance(m, dict)]
+    last = max((i for i, m in enumerate(turn) if m.get("role") == "user"), default=-1)
+    return turn[last + 1 :]
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def turn_events(
@@ -40,9 +46,10 @@ def turn_events(
     assistant_content: str,
     messages: list[dict[str, Any]] | None,
 ) -> list[Incoming]:
-    base: dict[str, Any] = {"agent": AGENT, "session_id": session_id or "unknown", "cwd": cwd}
+    sid = session_id if isinstance(session_id, str) and session_id else "unknown"
+    base: dict[str, Any] = {"agent": AGENT, "session_id": sid, "cwd": _text(cwd)}
     out = [Incoming(**base, native_event="pre_llm_call", kind=EventKind.PROMPT,
-                    prompt=user_content or "")]  # fmt: skip
+                    prompt=_text(user_content))]  # fmt: skip
     results: dict[str, Any] = {}
     turn = _this_turn(messages or []) if isinstance(messages, list) else []
     for message in turn:
@@ -51,7 +58,8 @@ def turn_events(
     for message in turn:
         if not isinstance(message, dict) or message.get("role") != "assistant":
             continue
-        for call in message.get("tool_calls") or []:
+        calls = message.get("tool_calls")
+        for call in calls if isinstance(calls, list) else []:
             function = call.get("function") if isinstance(call, dict) else None
             if not isinstance(function, dict) or not function.get("name"):
                 continue
@@ -66,5 +74,5 @@ def turn_events(
                 tool_output=results.get(str(call.get("id"))), files=_files(args),
             ))  # fmt: skip
     out.append(Incoming(**base, native_event="post_llm_call", kind=EventKind.TURN_END,
-                        message=assistant_content or ""))  # fmt: skip
+                        message=_text(assistant_content)))  # fmt: skip
     return out

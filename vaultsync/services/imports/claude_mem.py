@@ -10,7 +10,11 @@ against the schema of migration 35 (schema.sql at 0e7117f, the v13 line) and the
 column names.
 
 The database is never opened in place: it is copied (with its WAL) to a temporary folder and
-read from there, so claude-mem's own files and locks are never touched.
+read from there, so claude-mem's own files and locks are never touched. It is data, never
+trusted to be claude-mem's: only real tables are read (a view of the same name, which could
+recurse forever, is left out with a warning), at most `MAX_ROWS` rows each, and the whole read
+stops after `READ_SECONDS` (SQLite's progress handler). A row that cannot become a note is
+one warning line naming it; the other sessions are imported.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import json
 import shutil
 import sqlite3
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,6 +43,8 @@ from vaultsync.services.imports.notes import (
 )
 
 SOURCE = "claude-mem"
+MAX_ROWS = 200_000  # per table; more is not a claude-mem database a person built by hand
+READ_SECONDS = 60.0
 _AGENTS = {"claude": "claude-code", "codex": "codex", "cursor": "cursor", "gemini": "gemini"}
 
 
@@ -59,8 +66,17 @@ def snapshot(db: Path) -> Iterator[sqlite3.Connection]:
                 shutil.copyfile(extra, copy.with_name(copy.name + suffix))
         con = sqlite3.connect(copy)
         con.row_factory = sqlite3.Row
+        deadline = time.monotonic() + READ_SECONDS
+        # Called every 10,000 virtual-machine steps: a non-zero answer interrupts the query.
+        con.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
         try:
             yield con
+        except sqlite3.OperationalError as exc:
+            if "interrupt" in str(exc):
+                raise SourceError(
+                    f"{db}: reading took longer than {READ_SECONDS:g} s; nothing was imported"
+                ) from exc
+            raise SourceError(f"{db}: {exc}") from exc
         except sqlite3.DatabaseError as exc:
             raise SourceError(f"{db}: {exc}") from exc
         finally:
@@ -68,7 +84,19 @@ def snapshot(db: Path) -> Iterator[sqlite3.Connection]:
 
 
 def _columns(con: sqlite3.Connection, table: str) -> set[str]:
+    """The columns of `table` if it is a real table (a view of that name counts as absent)."""
+    kind = con.execute("SELECT type FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+    if kind is None or kind[0] != "table":
+        return set()
     return {str(r[1]) for r in con.execute(f"PRAGMA table_info({table})")}
+
+
+def _views(con: sqlite3.Connection, tables: Sequence[str]) -> list[str]:
+    marks = ", ".join("?" for _ in tables)
+    found = con.execute(
+        f"SELECT name FROM sqlite_master WHERE type = 'view' AND name IN ({marks})", tables
+    )
+    return [str(r[0]) for r in found]
 
 
 def _pick(cols: set[str], *names: str) -> str | None:
@@ -80,7 +108,11 @@ def _rows(con: sqlite3.Connection, table: str, order: str) -> list[dict[str, Any
     if not cols:
         return []
     by = order if order in cols else "rowid"
-    return [dict(r) for r in con.execute(f"SELECT * FROM {table} ORDER BY {by}")]
+    rows = con.execute(f"SELECT * FROM {table} ORDER BY {by} LIMIT ?", (MAX_ROWS + 1,))
+    found = [dict(r) for r in rows]
+    if len(found) > MAX_ROWS:
+        raise SourceError(f"{table} holds more than {MAX_ROWS:,} rows; nothing was imported")
+    return found
 
 
 def _list(value: Any) -> list[str]:
@@ -103,6 +135,9 @@ def _ts(row: dict[str, Any], key_: str = "created_at") -> str:
         return moment.replace(tzinfo=None).isoformat() + "Z"
     text = str(row.get(key_) or "")
     return text if text else "1970-01-01T00:00:00Z"
+
+
+_TABLES = ("sdk_sessions", "observations", "session_summaries", "user_prompts")
 
 
 def read(con: sqlite3.Connection) -> list[dict[str, Any]]:
@@ -252,11 +287,23 @@ def run(
     source = db or default_db()
     today = (now or dt.datetime.now(dt.UTC)).date().isoformat()
     with snapshot(source) as con:
+        views = _views(con, _TABLES)
         try:
             sessions = read(con)
+        except sqlite3.OperationalError:
+            raise  # snapshot says what (the time bound)
         except sqlite3.DatabaseError as exc:
             raise SourceError(f"{source}: {exc}") from exc
-    planned = [render(s, source, today, clean) for s in sessions]
+    warnings = [f"{name} is a view, not claude-mem's table: left out" for name in views]
+    planned: list[Planned] = []
+    for session in sessions:
+        try:
+            planned.append(render(session, source, today, clean))
+        except (ValueError, TypeError, OverflowError, OSError, KeyError, IndexError) as exc:
+            # One odd row costs its own session, said in one line, never the whole import.
+            sid = " ".join(str(session.get("id"))[:80].split())
+            warnings.append(f"claude-mem session {sid!r} skipped: {type(exc).__name__}: {exc}")
     return apply(
-        vault, config, SOURCE, planned, found=len(sessions), dry_run=dry_run, redactions=clean.count
-    )
+        vault, config, SOURCE, planned, found=len(sessions), dry_run=dry_run,
+        redactions=clean.count, warnings=warnings,
+    )  # fmt: skip
