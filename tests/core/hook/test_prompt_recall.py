@@ -387,3 +387,22 @@ def test_edited_paths_are_paths_relative_to_the_project() -> None:
     assert prompt_recall.edited_paths("Edit\n/elsewhere/x.py", "/w/api") == ["/elsewhere/x.py"]
     assert prompt_recall.edited_paths("patch: many files, +1 -1 lines", "") == []
     assert prompt_recall.edited_paths("apply_patch\npatch: x files, +1", "") == []
+
+
+def test_coverage_across_languages() -> None:
+    from vaultsync.core import nlquery
+
+    # an English question about a Japanese note: its words found through their Japanese words
+    terms = nlquery.terms("How do we compress images before upload?")
+    note = "画像アップロードが遅いです。送信前に画像を圧縮してください。"
+    assert prompt_recall._covered(terms, note) == (3, 3)
+    # a Chinese question about an English note: judged on the English words of its terms
+    question = "parquet 写入的内存泄漏是怎么修好的？"
+    terms = nlquery.terms(question)
+    added = frozenset(nlquery.translations(question))
+    english = "The parquet writer leaked memory; it now flushes every 10,000 rows (fix)."
+    found, could = prompt_recall._covered(terms, english, added)
+    assert could == len([t for t in terms if t.isascii()]) and found >= 4
+    # ... and about a Chinese note, on its own terms only
+    chinese = "修好了 parquet 写入的内存泄漏"
+    assert prompt_recall._covered(terms, chinese, added) == (len(terms) - len(added),) * 2

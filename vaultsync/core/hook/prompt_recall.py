@@ -174,11 +174,17 @@ class _Hit:
             return []
 
 
-def _covered(terms: list[str], text: str) -> tuple[int, int]:
+def _covered(terms: list[str], text: str, added: frozenset[str] = frozenset()) -> tuple[int, int]:
     """(terms found in `text`, terms that could be): a CJK term cannot match a text without
-    CJK characters, so a Chinese question about English notes is judged on its Latin terms."""
+    CJK characters, so a Chinese question about English notes is judged on its Latin terms
+    (the English words of its software terms, `added`, among them); a text with CJK characters
+    is judged on the question's own terms, an English one found through its Chinese or
+    Japanese words (core/term_map.py)."""
     low = cjk_scan.unsegment(text).lower()
-    if not all(map(str.isascii, terms)) and not cjk_scan.has_cjk(low):
+    cjk_text = cjk_scan.has_cjk(low)
+    if cjk_text:
+        terms = [t for t in terms if t not in added]
+    elif not all(map(str.isascii, terms)):
         terms = [t for t in terms if t.isascii()]
     found = 0
     for term in terms:
@@ -186,6 +192,11 @@ def _covered(terms: list[str], text: str) -> tuple[int, int]:
         probe = term[:-1] if term.endswith("*") else term
         if probe and probe in low:
             found += 1
+        elif cjk_text and term.isascii():
+            from vaultsync.core.term_map import cjk_words
+
+            if any(word in low for word in cjk_words(term)):
+                found += 1
     return found, len(terms)
 
 
@@ -308,7 +319,12 @@ OPEN = ("", "\U0010ffff")
 
 
 def _search(
-    conn: Any, terms: list[str], inc: Incoming, window: tuple[str, str] = OPEN, agent: str = ""
+    conn: Any,
+    terms: list[str],
+    inc: Incoming,
+    window: tuple[str, str] = OPEN,
+    agent: str = "",
+    added: frozenset[str] = frozenset(),
 ) -> list[_Hit]:
     import time
 
@@ -330,7 +346,9 @@ def _search(
          ftitle, fbody, sid, project) = row  # fmt: skip
         if rel is None:
             continue
-        coverage, eligible = _covered(terms, f"{ftitle}\n{fbody}\n{agent or ''}\n{title or ''}")
+        coverage, eligible = _covered(
+            terms, f"{ftitle}\n{fbody}\n{agent or ''}\n{title or ''}", added
+        )
         need = 1 if len(terms) < 2 else max(2, math.ceil(eligible * MIN_COVERAGE))
         if coverage < need:
             continue
@@ -552,9 +570,10 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
     try:
         if not _schema_ok(conn):
             return ""
-        hits = _search(conn, terms, inc, window, agent) if terms else []
+        added = frozenset(nlquery.translations(asked.rest if window != OPEN or agent else text))
+        hits = _search(conn, terms, inc, window, agent, added) if terms else []
         if terms and not hits and window != OPEN:
-            hits = _search(conn, terms, inc, OPEN, agent)  # a misremembered day
+            hits = _search(conn, terms, inc, OPEN, agent, added)  # a misremembered day
         if not terms:  # only a window or an agent was asked: its sessions
             hits = _listed(conn, inc, window, agent)
         if asked.intent == "decided":
