@@ -259,6 +259,24 @@ def terms(text: str, *, expand: bool = True) -> list[str]:
     return list(seen)
 
 
+_BY_ENGLISH: dict[str, tuple[str, ...]] = {}
+
+
+def cjk_words(term: str) -> tuple[str, ...]:
+    """The Chinese and Japanese words (core/term_map.py) whose English words make `term` (a term
+    as `terms` makes it: `compress*`, `api`), for judging whether a CJK text answers an English
+    question; () when none."""
+    if not _BY_ENGLISH:
+        from vaultsync.core.term_map import TERM_MAP
+
+        found: dict[str, list[str]] = {}
+        for word, english in TERM_MAP.items():
+            for e in english:
+                found.setdefault(stem(e) + "*" if len(e) >= MIN_PREFIX else e, []).append(word)
+        _BY_ENGLISH.update((k, tuple(v)) for k, v in found.items())
+    return _BY_ENGLISH.get(term, ())
+
+
 def translations(text: str) -> list[str]:
     """The English terms (stemmed prefix terms, as `terms` makes them) of the Chinese and
     Japanese software words in `text` (core/term_map.py), longest words first; [] for text

@@ -74,22 +74,3 @@ def _parse(text: str) -> dict[str, tuple[str, ...]]:
 TERM_MAP: dict[str, tuple[str, ...]] = _parse(_PAIRS)
 # Longest first, so 消息队列 is found before 队列.
 KEYS: tuple[str, ...] = tuple(sorted(TERM_MAP, key=len, reverse=True))
-
-
-_BY_ENGLISH: dict[str, tuple[str, ...]] = {}
-
-
-def cjk_words(term: str) -> tuple[str, ...]:
-    """The Chinese and Japanese words whose English words make `term` (a term as
-    core/nlquery.terms makes it: `compress*`, `api`), for judging whether a CJK text answers an
-    English question; () when none."""
-    if not _BY_ENGLISH:
-        from vaultsync.core.nlquery import MIN_PREFIX, stem
-
-        found: dict[str, list[str]] = {}
-        for word, english in TERM_MAP.items():
-            for e in english:
-                key = stem(e) + "*" if len(e) >= MIN_PREFIX else e
-                found.setdefault(key, []).append(word)
-        _BY_ENGLISH.update((k, tuple(v)) for k, v in found.items())
-    return _BY_ENGLISH.get(term, ())

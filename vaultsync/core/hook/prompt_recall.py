@@ -193,7 +193,7 @@ def _covered(terms: list[str], text: str, added: frozenset[str] = frozenset()) -
         if probe and probe in low:
             found += 1
         elif cjk_text and term.isascii():
-            from vaultsync.core.term_map import cjk_words
+            from vaultsync.core.nlquery import cjk_words
 
             if any(word in low for word in cjk_words(term)):
                 found += 1
