@@ -185,3 +185,48 @@ def test_a_memory_review_moved_and_an_editor_saved_at_its_old_path_is_merged(
     assert "Added while review ran." in note.body
     archived = list((vault / paths.ARCHIVE_DIR).rglob("*.md"))
     assert len(archived) == 1  # the re-saved copy, kept, not deleted
+
+
+EDITOR = """
+import os, random, sys, time
+path, stop, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+saves = 0
+while time.time() < stop:
+    with open(path, encoding="utf-8") as fh:
+        buffer = fh.read()  # the person's open buffer
+    time.sleep(rng.uniform(0.005, 0.06))
+    data = buffer.encode("utf-8")  # saved unchanged: the stale values go back
+    fd = os.open(path, os.O_WRONLY | os.O_TRUNC)  # in place, as editors save
+    os.write(fd, data)
+    os.close(fd)
+    saves += 1
+print(saves)
+"""
+
+
+def test_learn_racing_an_editor_process_loses_no_reinforcement(vault: Path) -> None:
+    """An editor in another process keeps re-saving its stale buffer of a memory while learn
+    reinforces it; no watcher runs and nothing is rebuilt. The next reinforcement re-applies
+    what the stale saves took away, in the same compare-and-swap: 0 lost of N."""
+    import subprocess
+    import sys
+
+    rel = make_memory(vault)
+    stop = time.time() + 3.0
+    editor = subprocess.Popen(
+        [sys.executable, "-c", EDITOR, str(vault / rel), str(stop), "11"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    n = 0
+    while time.time() < stop:
+        reinforce(vault, rel, n)
+        n += 1
+        time.sleep(0.03)
+    saves = int(editor.communicate(timeout=60)[0])
+    reinforce(vault, rel, n)  # learn's next run, after the person closed the editor
+    n += 1
+    after = props(vault, rel)
+    assert saves > 5 and n > 5
+    assert after["reinforced"] == n
+    assert sorted(after["sources"]) == sorted(f"[[summaries/2026/12/s{i}]]" for i in range(n))

@@ -335,8 +335,16 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
     """Bump an existing memory's counter, last-seen date and sources; its text is untouched."""
     source = properties.link(source_rel)
 
+    recorded: list[str] = []
+
     def change(text: str) -> str | None:
-        props = parse_note(rel, text).props
+        # Re-applied first: what a person's stale editor save took away since the last
+        # reinforcement (recorded outside the vault) comes back in this same swap, so no
+        # reinforcement waits for the watcher or a rebuild to reappear.
+        key = memory_record.key_of(parse_note(rel, text).props, rel)
+        restored = memory_record.reapply(text, memory_record.records(vault, key)) if key else None
+        current = restored or text
+        props = parse_note(rel, current).props
         try:
             count = int(props.get("reinforced") or 0)
         except (TypeError, ValueError):
@@ -344,11 +352,12 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
         sources = props.get("sources")
         listed = [str(s) for s in sources] if isinstance(sources, list) else []
         if source in listed or props.get("source") == source:
-            return None
+            return restored
         # Kept outside the vault too, so a stale editor save cannot lose it (memory_record).
         memory_record.record_reinforcement(vault, rel, text, source, now.date().isoformat())
+        recorded.append(source)
         return properties.set_properties(
-            text,
+            current,
             {
                 "reinforced": count + 1,
                 "last_seen": timestamp.day(now),
@@ -357,4 +366,14 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
             },
         )
 
-    return writer.rewrite(vault / rel, change, lock_file=paths.lock_path(vault, rel), fsync=False)
+    try:
+        return writer.rewrite(
+            vault / rel, change, lock_file=paths.lock_path(vault, rel), fsync=False
+        )
+    except writer.Changed:
+        if not recorded:
+            raise
+        # An editor kept saving through every attempt: the reinforcement is in the record
+        # (written by `change` before a swap), and the next reinforcement, the watcher or a
+        # rebuild puts it into the note.
+        return True
