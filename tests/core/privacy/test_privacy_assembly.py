@@ -85,6 +85,8 @@ def test_the_command_redacts_a_wrapped_value() -> None:
         "POSTGRES_PASSWORD: ${{POSTGRES_PASSWORD:-{v}}}\n",
         "db.internal:5432:app:app:{v}\n",
         "$ htpasswd -nbB admin {v}\n",
+        'PS> $env:API_TOKEN = "{v}"\n',
+        '    proxy_set_header Authorization "Bearer {v}";\n',
     ],
 )
 def test_secrets_by_their_place(template: str) -> None:

@@ -53,7 +53,7 @@ _DO = (
     r"|push|email|post|forward|exfiltrate|copy|write|add|update|mark|install|fetch|curl|say)"
 )
 _ADDRESSED = Lazy(
-    r"(?i)(?:\b(?:note|message|instructions?|attention|reminder|warning|notice|directive)"
+    r"(?im)(?:\b(?:note|message|instructions?|attention|reminder|warning|notice|directive)"
     r"[ \t]+(?:for|to)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?" + _WHO + r"\b[^\n:]{0,60}[:,]"
     r"|\b(?:to|dear|hey|attention|instructions[ \t]+for)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?"
     + _WHO
@@ -67,7 +67,9 @@ _ADDRESSED = Lazy(
     + r"\b"
     r"|\byour[ \t]+new[ \t]+(?:task|role|instructions?|goal|job)[ \t]+(?:is|are)\b"
     r"|\bignore[ \t]+the[ \t]+user'?s?[ \t]+(?:request|question|instructions?|message)"
-    r"|\bdisregard[ \t]+the[ \t]+(?:page|text|document|content)[ \t]+above)"
+    r"|\bdisregard[ \t]+the[ \t]+(?:page|text|document|content)[ \t]+above"
+    r"|(?:^|[#/*>+-])[ \t]*(?:all[ \t]+|any[ \t]+)?(?:AI|LLM|automated)[ \t]+(?:reviewers?"
+    r"|agents?|assistants?|models?|tools?|bots?)[ \t]*[:,][ \t]*(?:please[ \t]+)?" + _DO + r"\b)"
 )
 _ADDRESSED_KEYS = (  # every pattern above names one of these (or is one); each costs a scan
     "model", "assistant", "agent", "llm", "claude", "gpt", "gemini", "copilot", "codex", " ai",
@@ -228,7 +230,7 @@ _ADDRESSED_GATE = (
     "note", "message", "instruction", "attention", "reminder", "warning", "notice", "directive",
     "reading", "processing", "parsing", "summari", "viewing", "seeing", "dear", "hey", "must",
     "should", "shall", "need", "has to", "required", "instructed", "will now", ", ", "your new",
-    "ignore", "disregard",
+    "ignore", "disregard", "reviewer", "agents:", "assistants:", "models:", "tools:", "bots:",
 )  # fmt: skip
 
 

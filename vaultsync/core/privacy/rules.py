@@ -322,8 +322,10 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     i, lim = cs, max(0, cs - 80)
     while i > lim and w[i - 1] in _NAME_CHARS:
         i -= 1
-    if i and (w[i - 1] in "$%:" or w[i - 2 : i] in ("//", "${")):
-        return None  # URL user info, a variable reference, a segment of a resource name (ARN)
+    if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
+        return None  # URL user info, or a variable reference
+    if i and w[i - 1] == ":" and w[max(0, i - 4) : i].lower() != "env:":
+        return None  # a segment of a resource name (an ARN), not `$env:NAME = …` (PowerShell)
     core = w[cs:ce]
     lc = core.lower()
     if i == cs and lc in ("key", "pat"):
