@@ -56,7 +56,7 @@ def _p(xs: list[float], q: float) -> float:
 
 def accuracy() -> None:
     sys.path.insert(0, str(CORPUS))
-    from corpus_families import HELDOUT
+    from corpus_families import HELDOUT, OPENED
     from corpus_gen import generate
     from corpus_score import PRACTICE, engine, practice_rows, score, summary
     from family_score import line, score_families
@@ -64,7 +64,8 @@ def accuracy() -> None:
     redact = engine()
     print("held-out families (round of tuning before which each was written):")
     for name, rnd in HELDOUT.items():
-        print(f"  {name}: round {rnd}")
+        opened = f", opened for tuning in round {OPENED[name]}" if name in OPENED else ""
+        print(f"  {name}: round {rnd}{opened}")
     print("\nby family (floors: recall >= 0.98, leaky 0, benign FP <= 0.02, injection recall")
     print(">= 0.90, injection FP <= 0.03; dev and held-out alike)")
     for name, m in score_families(redact).items():
