@@ -102,7 +102,7 @@ def test_appending_never_needs_earlier_blocks_thorough(batch: list[Event], pream
     _appends(batch, preamble)
 
 
-def test_rendered_block_is_valid_utf8_and_one_line_per_value() -> None:
+def test_rendered_event_is_valid_utf8_and_its_fields_one_line() -> None:
     ev = Event(
         id="x",
         ts="2026-11-29T16:12:05Z",
@@ -114,8 +114,42 @@ def test_rendered_block_is_valid_utf8_and_one_line_per_value() -> None:
     )
     text = eventlog.render(ev)
     text.encode("utf-8")  # a lone surrogate would raise here
-    block = text.split("```vaultsync-event\n")[1].split("```")[0]
-    assert all(": " in line for line in block.splitlines())
+    [fields] = [ln for ln in text.splitlines() if ln.startswith(eventlog.MARKER)]
+    assert fields.endswith(" -->") and '"output":"line1\\nline2\\u2028\\ud800"' in fields
+    assert "```" not in text  # a text a block cannot carry exactly stays in the fields line
+
+
+def test_an_event_reads_as_markdown() -> None:
+    ev = Event(
+        id="x", ts="2026-11-29T16:12:05Z", agent="claude-code", session_id="s",
+        kind=EventKind.TOOL, tool="Read", tool_kind="read", input="src/api/routes.ts",
+        output="router.get('/users', listUsers)\n```js\nnested\n```",
+        files=("src/api/routes.ts",),
+    )  # fmt: skip
+    text = eventlog.render(ev)
+    lines = text.splitlines()
+    # The person's zone (+08:00 in the tests), the tool, the file, the outcome.
+    assert lines[1] == "### 00:12:05 · Read · src/api/routes.ts · ok"
+    assert lines[3].startswith(eventlog.MARKER) and '"blocks":["output"]' in lines[3]
+    # The output as its own lines, highlighted as the file's language, fenced past its own
+    # backticks; the file in the heading is not repeated in a block.
+    assert lines[5:] == ["````typescript", "router.get('/users', listUsers)", "```js",
+                         "nested", "```", "````"]  # fmt: skip
+    failed = ev.replace(kind=EventKind.TOOL, tool="Bash", tool_kind="shell",
+                     input="npm test\n  --watch=false", output="", files=(), is_error=True,
+                     extra={"exit_code": 2})  # fmt: skip
+    text = eventlog.render(failed)
+    assert "### 00:12:05 · Bash · npm test · failed (exit 2)" in text
+    assert "```bash\nnpm test\n  --watch=false\n```" in text
+    assert eventlog.parse(text) == [failed]
+
+
+def test_heading_cuts_at_a_word_and_shows_local_time() -> None:
+    ev = Event(id="x", ts="2026-11-29T23:59:59.5Z", agent="codex", session_id="s",
+               kind=EventKind.PROMPT, prompt="please " * 30)  # fmt: skip
+    head = eventlog.heading(ev)
+    assert head.startswith("### 07:59:59 · prompt · please please")
+    assert head.endswith("please…") and len(head) < 110
 
 
 def test_broken_block_is_reported_not_fatal() -> None:
@@ -156,6 +190,6 @@ def test_heading_is_readable_and_cannot_break_the_note() -> None:
         input="```\n# rm -rf [[x]] | ^y" + "z" * 200,
     )
     heading = eventlog.heading(ev)
-    assert heading.startswith("### 16:12:05 · tool · Bash:")
+    assert heading.startswith("### 00:12:05 · Bash · ")
     assert "`" not in heading and "[[" not in heading and "\n" not in heading
     assert len(heading) < 120

@@ -25,7 +25,8 @@ def test_session_paths_stay_in_the_vault(session_id: str, agent: str) -> None:
     rel = paths.session_note_rel(agent, session_id, "2026-11-29T16:12:05.000001Z")
     root = Path("/vault")
     assert paths.inside(root, root / rel)
-    assert rel.startswith("sessions/2026/11/2026-11-29 1612 ")
+    # The person's zone (+08:00 in the tests): 16:12 UTC is 00:12 the next day.
+    assert rel.startswith("sessions/2026/11/2026-11-30 0012 ")
 
 
 def test_session_names_differ_by_machine_and_agent(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,3 +89,18 @@ def test_the_machine_id_is_the_host_names_hash_as_before(monkeypatch: pytest.Mon
     assert paths.machine_id() == paths.short_hash(socket.gethostname(), n=6)
     monkeypatch.setenv("VAULTSYNC_MACHINE", "laptop")
     assert paths.machine_id() == "laptop"
+
+
+def test_names_are_cut_at_a_word() -> None:
+    title = "Fix the flaky test that reads the column of the table"
+    assert paths.safe_component(title, 40) == "Fix the flaky test that reads the column"
+    assert paths.safe_component(title, 36) == "Fix the flaky test that reads the"
+    assert paths.safe_component("c1a2b3c4-0000-4000-8000", 12) == "c1a2b3c4"
+    # No word ends in the second half: a hard cut rather than a stub.
+    assert paths.safe_component("a " + "x" * 50, 20) == "a " + "x" * 18
+
+
+def test_session_names_are_in_the_persons_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VAULTSYNC_TZ", "-05:00")
+    rel = paths.session_note_rel("codex", "0193a8f2-4e6c", "2026-12-01T03:30:00Z")
+    assert rel.startswith("sessions/2026/11/2026-11-30 2230 codex 0193a8f2 ")

@@ -219,7 +219,7 @@ def session_events(vault: Path) -> list[eventlog.Event]:
         text = (vault / rel).read_bytes().decode("utf-8")
         found, problems = eventlog.parse_all(text)
         assert problems == [], (rel, problems)
-        assert text.count(f"```{eventlog.FENCE_INFO}\n") == len(found), rel
+        assert text.count(eventlog.MARKER) == len(found), rel
         events.extend(found)
     return events
 

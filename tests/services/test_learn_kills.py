@@ -68,36 +68,28 @@ def run(vault: Path) -> None:
 
 @pytest.fixture(scope="module")
 def template(
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path_factory: pytest.TempPathFactory, module_home: Path
 ) -> tuple[Path, Path, dict[str, Any], int]:
     """The sessions (vault and state folder), the result of an unkilled run, and how many
-    renames that run made."""
-    home = tmp_path_factory.mktemp("home")
-    old = os.environ.get("VAULTSYNC_HOME")
-    os.environ["VAULTSYNC_HOME"] = str(home)
+    renames that run made. (module_home: the tests' own home and zone, as every test has:
+    file names are in the person's zone.)"""
+    base = _vault(tmp_path_factory.mktemp("base") / "vault")
+    clean = tmp_path_factory.mktemp("clean") / "vault"
+    shutil.copytree(base, clean)
+    shutil.copytree(paths.state_dir(base), paths.state_dir(clean))
+    count = [0]
+    real = os.replace
+
+    def counting(*a: Any, **k: Any) -> None:
+        count[0] += 1
+        real(*a, **k)
+
+    os.replace = counting  # type: ignore[assignment]
     try:
-        base = _vault(tmp_path_factory.mktemp("base") / "vault")
-        clean = tmp_path_factory.mktemp("clean") / "vault"
-        shutil.copytree(base, clean)
-        shutil.copytree(paths.state_dir(base), paths.state_dir(clean))
-        count = [0]
-        real = os.replace
-
-        def counting(*a: Any, **k: Any) -> None:
-            count[0] += 1
-            real(*a, **k)
-
-        os.replace = counting  # type: ignore[assignment]
-        try:
-            run(clean)
-        finally:
-            os.replace = real
-        return base, paths.state_dir(base), outcome(clean), count[0]
+        run(clean)
     finally:
-        if old is None:
-            os.environ.pop("VAULTSYNC_HOME", None)
-        else:
-            os.environ["VAULTSYNC_HOME"] = old
+        os.replace = real
+    return base, paths.state_dir(base), outcome(clean), count[0]
 
 
 @pytest.mark.parametrize("fraction", [0.1, 0.3, 0.5, 0.7, 0.9])

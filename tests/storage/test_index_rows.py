@@ -35,7 +35,7 @@ def test_session_note_events_are_rows_and_leave_the_body() -> None:
     assert (row.type, row.status, row.agent, row.sha256) == (
         "session", "pending", "codex", hashlib.sha256(raw).hexdigest())  # fmt: skip
     assert [e.event_id for e in row.events] == ["id1", "id2"]
-    assert row.events[0].heading == "10:00:01 · tool · Bash: npm test"
+    assert row.events[0].heading == "18:00:01 · Bash · npm test · ok"  # the person's zone
     assert "npm test" in row.events[0].text
     assert "My own remark." in row.search_body
     assert "npm" not in row.search_body and "vaultsync-event" not in row.search_body

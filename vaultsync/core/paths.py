@@ -102,12 +102,23 @@ def safe_component(text: str, max_len: int = 60, fallback: str = "untitled") -> 
     text = _UNSAFE.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip(" .")
     if len(text) > max_len:
-        text = text[:max_len].rstrip(" .")
+        text = _cut(text, max_len)
     if not text or text in {".", ".."}:
         text = fallback
     if text.split(".")[0].upper() in _WINDOWS_RESERVED:
         text = "_" + text
     return text
+
+
+def _cut(text: str, max_len: int) -> str:
+    """The first `max_len` characters, ending at a word (a space or hyphen) when one ends in
+    the second half: "the column of th" reads as a typo, "the column of" does not."""
+    cut = text[:max_len]
+    if text[max_len] not in " -":
+        at = max(cut.rfind(" "), cut.rfind("-"))
+        if at >= max_len // 2:
+            cut = cut[:at]
+    return cut.rstrip(" .-") or text[:max_len].rstrip(" .")
 
 
 def short_hash(*parts: str, n: int = 8) -> str:
@@ -139,16 +150,30 @@ def inside(root: Path, candidate: Path) -> Path:
     return cand_r
 
 
+def local_stamp(started: str) -> tuple[str, str]:
+    """(day, hhmm) of an ISO date-time in the person's zone (`core/timestamp.py`), for file
+    names: a session at 23:30 UTC is in the next day's folder for a person in UTC+8. Text that
+    is no date-time keeps its own digits."""
+    from vaultsync.core import timestamp
+
+    moment = timestamp.parse(started)
+    if moment is not None:
+        started = timestamp.format(moment)
+    day = started[:10] if len(started) >= 10 else "0000-00-00"
+    hhmm = (started[11:13] + started[14:16]) if len(started) >= 16 else "0000"
+    return day, hhmm
+
+
 def session_note_rel(agent: str, session_id: str, started: str, shown: str | None = None) -> str:
     """Relative path of a session's event log.
 
-    `started` is an ISO UTC timestamp (2026-11-29T16:12:05...Z). The name carries the start
-    time (readable, sortable), the agent, a readable slice of the session id and a hash of
-    machine + agent + full id, so two laptops or two agents never collide even with equal ids.
-    `shown`: the redacted session id: the readable slice comes from it, never from a secret.
+    `started` is an ISO date-time (2026-11-29T16:12:05...Z); the name shows it in the person's
+    zone. The name carries the start time (readable, sortable), the agent, a readable slice of
+    the session id (cut at a hyphen) and a hash of machine + agent + full id, so two laptops or
+    two agents never collide even with equal ids. `shown`: the redacted session id: the
+    readable slice comes from it, never from a secret.
     """
-    day = started[:10]
-    hhmm = started[11:13] + started[14:16]
+    day, hhmm = local_stamp(started)
     sid = safe_component(session_id if shown is None else shown, 12, "session").replace(" ", "-")
     digest = short_hash(machine_id(), agent, session_id)
     name = f"{day} {hhmm} {safe_component(agent, 20)} {sid} {digest}.md"

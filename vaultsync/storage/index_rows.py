@@ -23,24 +23,16 @@ from vaultsync.storage.note import is_session_log, parse_note_bytes
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]")
-_FENCE = "```" + eventlog.FENCE_INFO
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+)$")
 ABOUT_HEADINGS = 32  # headings of a note indexed in its `about` column, at most
 ABOUT_LEAD_CHARS = 300  # of its lead paragraph
+
+
 # `about` is a column of its own (storage/index.py WEIGHTS, WEIGHTS_ANY): in the keywords
 # column a long note's headings diluted its aliases (BM25 length normalisation) and 核心插件
 # lost the note whose alias it is. Apart, weighted 2 for plain words, it raised Japanese help
 # paraphrases (dev recall@5 0.52 -> 0.61; en and zh unchanged; weights 1 to 6 and lead
 # 0/300/600 tried, bench/recall; docs/search.md "Ranking").
-# An event block and the heading that introduces it: both leave the note's own searchable text
-# because each event is indexed as a hit of its own.
-_EVENT_BLOCK = re.compile(
-    r"(?:^###[^\n]*\n(?:[ \t]*\r?\n)*)?^```" + re.escape(eventlog.FENCE_INFO) + r"[ \t\r]*\n"
-    r".*?^```[ \t\r]*$\n?",
-    re.MULTILINE | re.DOTALL,
-)
-
-
 def _clean_tuple(values: tuple[Any, ...]) -> tuple[Any, ...]:
     """SQLite stores UTF-8: lone surrogates become U+FFFD."""
     return tuple(_SURROGATE.sub("\ufffd", v) if isinstance(v, str) else v for v in values)
@@ -170,7 +162,7 @@ def note_row(
     warnings = [f"{rel}: {note.warning}"] if note.warning else []
     events: tuple[EventRow, ...] = ()
     search_body = note.body
-    if _FENCE in note.body and is_session_log(note):
+    if eventlog.has_events(note.body) and is_session_log(note):
         parsed, problems = eventlog.parse_all(note.body)
         warnings.extend(f"{rel}: event block {p}" for p in problems)
         events = tuple(
@@ -188,7 +180,9 @@ def note_row(
             )
             for seq, ev in enumerate(parsed)
         )
-        search_body = _EVENT_BLOCK.sub("", note.body)
+        # Each event is indexed as a hit of its own: its heading and blocks leave the note's
+        # own searchable text.
+        search_body = eventlog.strip(note.body)
     body = note.body
     about_parts: list[str] = []
     if not events and not is_session_log(note):  # a session's headings are its events'

@@ -219,7 +219,7 @@ def test_agent_is_guessed_when_omitted(hook: list[str], vault: Path) -> None:
     proc = subprocess.run(hook, input=json.dumps(cursor).encode(), capture_output=True)
     assert proc.returncode == 0 and proc.stdout.strip() == b"{}"
     [text] = notes(vault).values()
-    assert b'agent: "cursor"' in text
+    assert b'"agent":"cursor"' in text
 
 
 def test_the_deadline_works_off_the_main_thread_too(tmp_path: Path) -> None:

@@ -121,7 +121,7 @@ def _hammer(vault: Path, workers: int, events: int, sessions: int) -> None:
     for note in notes:
         found, problems = eventlog.parse_all(note.read_text(encoding="utf-8"))
         assert problems == []
-        assert note.read_text(encoding="utf-8").count("```vaultsync-event") == len(found)
+        assert note.read_text(encoding="utf-8").count(eventlog.MARKER) == len(found)
         ids += [e.id for e in found]
         markers += [e.output.split()[1] for e in found]
         # Per-session order: each writer's events in the order it sent them. (Known gap: a

@@ -337,7 +337,7 @@ def test_a_replay_stamps_events_at_the_overridden_now(hook: list[str], vault: Pa
     notes = [p.read_text() for p in (vault / "sessions").rglob("*.md")]
     assert len(notes) == 1
     assert 'created: "2026-11-19T02:00:00+00:00"' in notes[0]
-    assert 'ts: "2026-11-19T02:00:00.000000Z"' in notes[0]
+    assert '"ts":"2026-11-19T02:00:00.000000Z"' in notes[0]
 
 
 def test_an_unreviewed_candidate_never_reaches_another_agent(

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from pathlib import Path
 
-from vaultsync.core import paths, writer
+from vaultsync.core import eventlog, paths, writer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
 
 DEFAULT_WINDOW_S = 600.0
 _COMPACT_AT = 1 << 20  # bytes of journal before old entries are dropped
-_ID_LINE = re.compile(r'^id: "([^"\\]+)"\r?$', re.MULTILINE)
 
 
 def _base(vault: Path, rel: str) -> Path:
@@ -42,7 +40,7 @@ def _base(vault: Path, rel: str) -> Path:
 
 
 def ids_in(text: str) -> set[str]:
-    return set(_ID_LINE.findall(text))
+    return eventlog.ids(text)
 
 
 def record(vault: Path, rel: str, target: Path, entries: list[tuple[str, str]]) -> None:

@@ -188,8 +188,7 @@ def plain_note(
 def session_rel(agent: str, session_id: str, started: str) -> str:
     """Like the hook's names, but the hash leaves out the machine: importing the same
     transcript on two machines gives one note, not two."""
-    day = started[:10] if len(started) >= 10 else "0000-00-00"
-    hhmm = (started[11:13] + started[14:16]) if len(started) >= 16 else "0000"
+    day, hhmm = paths.local_stamp(started)
     sid = paths.safe_component(session_id, 12, "session").replace(" ", "-")
     digest = paths.short_hash("import", agent, session_id)
     name = f"{day} {hhmm} {paths.safe_component(agent, 20)} {sid} {digest}.md"

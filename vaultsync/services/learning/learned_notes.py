@@ -81,8 +81,7 @@ def _slug(text: str, limit: int = 40, fallback: str = "note") -> str:
 
 def summary_rel(vault: Path, log: SessionLog, title: str) -> str:
     """`summaries/YYYY/MM/<day> <hhmm> <agent> <title> <hash>.md`; an existing one is reused."""
-    day = log.day or "0000-00-00"
-    hhmm = (log.created[11:13] + log.created[14:16]) if len(log.created) >= 16 else "0000"
+    day, hhmm = paths.local_stamp(log.created)
     digest = paths.short_hash(log.rel, n=6)
     folder = f"{paths.SUMMARIES_DIR}/{day[:4]}/{day[5:7]}"
     existing = vault / folder

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from vaultsync.core import paths, properties, timestamp
+from vaultsync.core import eventlog, paths, properties, timestamp
 from vaultsync.core.model import NoteType
 from vaultsync.storage.note import parse_note
 
@@ -279,20 +278,14 @@ def _apply(text: str, merged: dict[str, Any], current: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------------------------
 # sessions: frontmatter by field, events by id
 
-_BLOCK = re.compile(
-    r"(?:\n?^### [^\n]*\n\n)?^```vaultsync-event\n(?P<inner>.*?)^```[ \t]*(?:\n|\Z)",
-    re.MULTILINE | re.DOTALL,
-)
-_ID = re.compile(r'^id: (".*")\s*$', re.MULTILINE)
-
 
 def event_blocks(body: str) -> list[tuple[str, str]]:
-    """(event id, the block's text with its heading) in order; blocks without an id skipped."""
+    """(event id, the event's text with its heading) in order, in either form of event
+    (core/eventlog.py); events without an id skipped."""
     found = []
-    for m in _BLOCK.finditer(body):
-        idm = _ID.search(m.group("inner"))
-        if idm:
-            found.append((idm.group(1), m.group(0)))
+    for start, end, raw in eventlog.spans(body):
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            found.append((raw["id"], body[start:end]))
     return found
 
 
@@ -335,13 +328,12 @@ def _merge_events(base: str | None, ours: str, theirs: str) -> str:
 
     out: list[str] = []
     pos = 0
-    for m in _BLOCK.finditer(ours):
-        idm = _ID.search(m.group("inner"))
-        if idm is None:
+    for start, end, raw in eventlog.spans(ours):
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             continue
-        out.append(ours[pos : m.start()])
-        pos = m.end()
-        kept = decide(idm.group(1))
+        out.append(ours[pos:start])
+        pos = end
+        kept = decide(raw["id"])
         if kept is not None:
             out.append(kept)
     out.append(ours[pos:])
