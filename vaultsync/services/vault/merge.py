@@ -284,9 +284,19 @@ def event_blocks(body: str) -> list[tuple[str, str]]:
     (core/eventlog.py); events without an id skipped."""
     found = []
     for start, end, raw in eventlog.spans(body):
-        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-            found.append((raw["id"], body[start:end]))
+        eid = _event_id(body[start:end], raw)
+        if eid is not None:
+            found.append((eid, body[start:end]))
     return found
+
+
+def _event_id(text: str, raw: dict[str, Any] | eventlog.EventParseError) -> str | None:
+    """The event's id; for a block damaged elsewhere (a person's edit), its id line still
+    names it, so both sides' copies meet."""
+    if isinstance(raw, dict):
+        return raw["id"] if isinstance(raw.get("id"), str) else None
+    found = eventlog.ids(text)
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def merge_session(base: str | None, ours: str, theirs: str) -> str:
@@ -329,11 +339,12 @@ def _merge_events(base: str | None, ours: str, theirs: str) -> str:
     out: list[str] = []
     pos = 0
     for start, end, raw in eventlog.spans(ours):
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+        eid = _event_id(ours[start:end], raw)
+        if eid is None:
             continue
         out.append(ours[pos:start])
         pos = end
-        kept = decide(raw["id"])
+        kept = decide(eid)
         if kept is not None:
             out.append(kept)
     out.append(ours[pos:])
