@@ -20,6 +20,7 @@ from vaultsync.services.learning import agent_memory, learned_notes, levels, rev
 from vaultsync.services.learning.model_runner import MemoryItem
 from vaultsync.services.learning.session_log import SessionLog
 from vaultsync.services.learning.supersession import Relation, conflicts, relate
+from vaultsync.storage import history
 from vaultsync.storage.memory import load_memories
 from vaultsync.storage.note import read_note
 
@@ -200,7 +201,46 @@ def test_review_cli_shows_the_conflict_and_applies_it(vault: Path, tmp_path: Pat
     assert "old: Deploys use Helm charts" in listing.stdout
     as_json = json.loads(run("review", "--json").stdout)
     assert as_json["candidates"][0]["conflicts"][0]["rel"] == old
-    approved = run("review", "approve", new)
+    history.ensure_repo(vault)
+    history.commit_all(vault, "before the review")
+    approved = run("review", "approve", new, "--json")
     assert approved.returncode == 0, approved.stderr
-    assert f"superseded: {old}" in approved.stdout
+    decision = json.loads(approved.stdout)
+    assert decision["superseded"] == [old] and decision["commit"]
     assert "Helm charts" not in _user_md(vault) and "Kustomize" in _user_md(vault)
+    # The decision is one commit: both notes (the candidate moved to L2) and USER.md.
+    shown = subprocess.run(
+        ["git", "-C", str(vault), "show", "--name-status", "--format=", decision["commit"]],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert old in shown and decision["target"] in shown and "USER.md" in shown
+    assert not history.dirty_rels(vault)
+
+
+def test_a_model_naming_what_a_fact_replaces_is_heard(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a learning model configured, the prompt lists the related memories in force and the
+    model's `supersedes` is applied on approval, even where the words alone would not tell."""
+    from sessionkit import date_fix_session, fake_model_command, make_session
+
+    from vaultsync.services.learning import learn
+
+    old = memory(vault, "db", "The database is PostgreSQL 14", level=Level.L2)
+    (paths.vaultsync_home() / "config.toml").write_text(
+        f'[learn]\nmodel_command = "{fake_model_command()}"\n', encoding="utf-8"
+    )
+    log = vault.parent / "model-log.jsonl"
+    monkeypatch.setenv("FAKE_MODEL_MODE", "supersede")
+    monkeypatch.setenv("FAKE_MODEL_LOG", str(log))
+    make_session(vault, date_fix_session())
+    config = load_config(vault)
+    report = learn.run(vault, config, now=NOW)
+    prompt = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["prompt"]
+    assert "- m1 (user): The database is PostgreSQL 14" in prompt
+    (new,) = report.candidates
+    assert relate(read_note(vault, new).body, "The database is PostgreSQL 14") is Relation.NONE
+    assert read_note(vault, new).props["supersedes"] == [properties.link(old)]
+    review.approve(vault, config, new, now=NOW)
+    assert read_note(vault, old).props["superseded_by"]
+    assert "PostgreSQL 14" not in _user_md(vault) and "sixteen" in _user_md(vault)

@@ -75,18 +75,20 @@ def _show_decision(decision: Any, json_output: bool) -> None:
         typer.echo(f"superseded: {rel} (kept, marked; `vaultsync review keep` undoes it)")
     if decision.generated:
         typer.echo("updated: " + ", ".join(decision.generated))
+    if getattr(decision, "commit", ""):
+        typer.echo(f"committed: {decision.commit[:12]}")
     for warning in decision.warnings:
         typer.echo(f"warning: {warning}", err=True)
 
 
 def _decide(ctx: typer.Context, action: str, ref: str, vault: Path | None, json_output: bool,
             **extra: Any) -> None:  # fmt: skip
-    from vaultsync.services.learning import review
+    from vaultsync.services.vault.decision import decide
 
     path = _vault(ctx, vault)
     config = _config(path)
     try:
-        decision = getattr(review, action)(path, config, ref, **extra)
+        decision = decide(path, config, action, ref, **extra)
     except OSError as exc:  # TimeoutError among them: a note lock stayed busy
         _error(exc)
     _show_decision(decision, json_output or bool((ctx.obj or {}).get("json")))
@@ -179,6 +181,7 @@ def interactive(
 ) -> dict[str, int]:
     """Ask about each pending item; returns how many of each decision were made."""
     from vaultsync.services.learning import review
+    from vaultsync.services.vault.decision import decide
 
     pending = review.pending(vault, config)
     seen: set[str] = set()
@@ -231,7 +234,7 @@ def interactive(
                 say(f"  '{key}' is not one of the choices")
                 continue
             try:
-                decision = getattr(review, action)(vault, config, rel, **extra)
+                decision = decide(vault, config, action, rel, **extra)
             except (review.ReviewError, OSError, TimeoutError) as exc:
                 say(f"  not done: {exc}")
                 continue

@@ -258,6 +258,17 @@ def plan_memory(
             > (best_score, best.level.rank, _Desc(best.rel))
         ):
             best, best_score = rec, score
+    # The model's word, where one ran (ids resolved by session_step): kept only for a memory
+    # that competes (same scope and project), in force and older.
+    named = set(item.supersedes)
+    for rec in records:
+        competes = rec.scope is item.scope and (
+            item.scope is not Scope.PROJECT or rec.project == log.project
+        )
+        if rec.rel in named and rec.rel not in older and competes and supersession.live(rec):
+            older.append(rec.rel)
+    if best is not None and best.rel in older:
+        best = None  # the model says it replaces this one: not the same fact said again
     if best is not None:
         if best.state == "rejected":
             return MemoryPlan(Outcome.REJECTED, best.rel, item)

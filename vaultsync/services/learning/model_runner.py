@@ -68,6 +68,9 @@ class MemoryItem:
     scope: Scope
     text: str
     priority: int = 0
+    # Known memories (their ids in the prompt, `m1`...) this fact replaces, in the model's
+    # judgement; checked against scope and project before anything is marked.
+    supersedes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -419,7 +422,10 @@ def _memory(raw: Any, i: int) -> MemoryItem:
     priority = m.get("priority", 0)
     if isinstance(priority, bool) or not isinstance(priority, int) or not 0 <= priority <= 3:
         raise AnswerError(f"{where}.priority must be an integer from 0 to 3")
-    return MemoryItem(scope, text, priority)
+    replaced = m.get("supersedes", [])
+    if not isinstance(replaced, list) or not all(isinstance(r, str) for r in replaced):
+        raise AnswerError(f"{where}.supersedes must be a list of known memory ids")
+    return MemoryItem(scope, text, priority, tuple(r.strip() for r in replaced[:5] if r.strip()))
 
 
 def _skill(raw: Any, i: int) -> SkillItem:

@@ -311,6 +311,8 @@ class Decision:
     warnings: tuple[str, ...] = ()
     status_from: str = ""  # a session's status before the decision
     superseded: tuple[str, ...] = ()  # older memories this decision marked `superseded_by`
+    also: tuple[str, ...] = ()  # other notes the decision rewrote
+    commit: str = ""  # the git commit that holds the decision (services/vault/decision.py)
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -399,7 +401,10 @@ def keep(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = Non
     touched = supersession.unmark(vault, rel, level, now or _now())
     generated, warnings = _reconcile(vault, config, {rel, *touched})
     status = schema.MEMORY_STATUS[level]
-    return Decision("keep", rel, rel, level.value, level.value, status, generated, warnings)
+    also = tuple(r for r in touched if r != rel)
+    return Decision(
+        "keep", rel, rel, level.value, level.value, status, generated, warnings, also=also
+    )
 
 
 def approve(vault: Path, config: Config, ref: str, *, now: dt.datetime | None = None) -> Decision:

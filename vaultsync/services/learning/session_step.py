@@ -28,7 +28,8 @@ from vaultsync.storage.note import NoteReadError
 
 MAX_ATTEMPTS = 3  # model deferrals before the built-in summariser takes the session over
 PROMPT_OVERHEAD = 4000  # room kept for the template around the transcript
-_NOT_TEXT = frozenset({"verdict", "scope", "priority", "signature", "name"})
+_NOT_TEXT = frozenset({"verdict", "scope", "priority", "signature", "name", "supersedes"})
+KNOWN_MEMORIES = 20  # the related memories in force the model sees, to say what a fact replaces
 
 
 def redact_lesson(lesson: Lesson, redact: Callable[[str], str]) -> Lesson:
@@ -78,7 +79,8 @@ def learn_sessions(ctx: LearnRun, rels: Sequence[str]) -> None:
                 report.skipped_for_budget.append(rel)
                 continue
             transcript_cap = max(2000, max_chars - PROMPT_OVERHEAD)
-            prompt = _prompt(template, log, proposals, transcript_cap)
+            known = _known(records, log)
+            prompt = _prompt(template, log, proposals, transcript_cap, known)
             if report.input_chars and report.input_chars + len(prompt) > max_chars:
                 budget_spent = True
                 report.skipped_for_budget.append(rel)
@@ -104,6 +106,7 @@ def learn_sessions(ctx: LearnRun, rels: Sequence[str]) -> None:
         lesson = redact_lesson(lesson, ctx.redact)
         if use_model:
             lesson = _with_event_files(lesson, log)
+            lesson = _with_known_rels(lesson, known)
         new_records = _write_lesson(ctx, log, lesson, label, records, threshold)
         records.extend(new_records)
         for skill in lesson.skills:
@@ -143,7 +146,41 @@ def _open(ctx: LearnRun, rel: str) -> SessionLog | None:
     return log
 
 
-def _prompt(template: str, log: SessionLog, proposals: Sequence[Proposal], cap: int) -> str:
+def _known(records: Sequence[Memory], log: SessionLog) -> list[Memory]:
+    """The memories in force this session could restate or replace: its project's and every
+    user and agent memory, the ones sharing most words with the session first."""
+    from vaultsync.core.model import Scope
+    from vaultsync.services.learning import supersession
+
+    said = supersession.subject_terms(" ".join(log.prompts)[:20000])
+    mine = [
+        m
+        for m in records
+        if supersession.live(m)
+        and m.scope is not None
+        and (m.scope is not Scope.PROJECT or m.project == log.project)
+    ]
+    mine.sort(key=lambda m: (-len(said & supersession.subject_terms(m.text)), m.rel))
+    return mine[:KNOWN_MEMORIES]
+
+
+def _with_known_rels(lesson: Lesson, known: Sequence[Memory]) -> Lesson:
+    """The model's `supersedes` ids (`m1`...) as the notes they name; unknown ids dropped."""
+    ids = {f"m{i}": m.rel for i, m in enumerate(known, 1)}
+    items = tuple(
+        dataclasses.replace(item, supersedes=tuple(ids[r] for r in item.supersedes if r in ids))
+        for item in lesson.memories
+    )
+    return dataclasses.replace(lesson, memories=items)
+
+
+def _prompt(
+    template: str,
+    log: SessionLog,
+    proposals: Sequence[Proposal],
+    cap: int,
+    known: Sequence[Memory] = (),
+) -> str:
     names = sorted({p.name for p in proposals})[:40]
     return model_runner.fill(
         template,
@@ -154,6 +191,11 @@ def _prompt(template: str, log: SessionLog, proposals: Sequence[Proposal], cap: 
             "started": log.created,
             "known_skills": ", ".join(names) if names else "(none yet)",
             "transcript": model_runner.render_transcript(log.events, cap),
+            "known_memories": "\n".join(
+                f"- m{i} ({m.scope.value if m.scope else '?'}): {' '.join(m.text.split())[:300]}"
+                for i, m in enumerate(known, 1)
+            )
+            or "(none yet)",
         },
     )
 
