@@ -17,7 +17,6 @@ from vaultsync.core.config import Config
 from vaultsync.services.learning import review
 from vaultsync.services.vault import autocommit
 from vaultsync.storage import history
-from vaultsync.storage.git_process import GitError
 
 ACTIONS = frozenset(
     {"approve", "promote", "demote", "reject", "archive", "keep", "edit", "release", "skip"}
@@ -34,7 +33,7 @@ def decide(vault: Path, config: Config, action: str, ref: str, **extra: Any) -> 
     rels = {made.source, made.target, *made.superseded, *made.also, *made.generated}
     try:
         result = autocommit.commit_batch(vault, config, sorted(r for r in rels if r))
-    except (GitError, OSError, TimeoutError) as exc:
+    except (history.GitError, OSError, TimeoutError) as exc:
         note = f"not committed yet ({exc}); the watcher or `vaultsync commit` will"
         return dataclasses.replace(made, warnings=(*made.warnings, note))
     return dataclasses.replace(made, commit=result.commit or "")
