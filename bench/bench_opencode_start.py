@@ -64,7 +64,10 @@ def main() -> int:
     if not (AGENTS_DIR / "bin" / "opencode").exists():
         print("opencode is not installed: run scripts/install-agents", file=sys.stderr)
         return 1
-    with tempfile.TemporaryDirectory(prefix="oc-start-") as tmp, FakeModel("true") as fake:
+    with (
+        tempfile.TemporaryDirectory(prefix="oc-start-") as tmp,
+        FakeModel("true", lifetime=3600) as fake,
+    ):
         boxes = {}
         for label in ("without", "with"):
             box = sandbox("opencode", Path(tmp) / label)
