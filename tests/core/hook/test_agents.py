@@ -310,3 +310,31 @@ def test_copilot_running_a_repositorys_claude_hooks_is_copilot(tmp_path: Path) -
     assert agents.actual_agent("claude-code", {**env, "COPILOT_HOME": str(tmp_path / "c")}) == (
         "copilot"
     )
+
+
+def test_copilot_answer_written_after_agent_stop_is_waited_for(tmp_path: Path) -> None:
+    """Under load Copilot ran agentStop before the answer's line was in its transcript."""
+    import threading
+
+    from vaultsync.core.hook.transcript import copilot_last_message
+
+    transcript = tmp_path / "events.jsonl"
+    lines = [
+        {"type": "assistant.message", "data": {"content": "an earlier turn's answer"}},
+        {"type": "user.message", "data": {"content": "run it"}},
+        {"type": "tool.execution_complete", "data": {"toolCallId": "c1"}},
+    ]
+    transcript.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
+    late = json.dumps({"type": "assistant.message", "data": {"content": "this turn"}}) + "\n"
+
+    def append() -> None:
+        with transcript.open("a", encoding="utf-8") as handle:
+            handle.write(late)
+
+    timer = threading.Timer(0.2, append)
+    timer.start()
+    assert copilot_last_message(str(transcript)) == "this turn"
+    timer.join()
+    # Never the earlier turn's answer: without this turn's, the message is empty.
+    transcript.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
+    assert copilot_last_message(str(transcript), wait_s=0.1) == ""

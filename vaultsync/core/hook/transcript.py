@@ -16,21 +16,43 @@ TAIL_BYTES = 256 * 1024
 MAX_MESSAGE = 20_000
 
 
-def copilot_last_message(path: object) -> str:
+def copilot_last_message(path: object, wait_s: float = 1.0) -> str:
+    """The answer of the turn that just ended. Copilot writes its transcript as it goes and
+    may run agentStop before the answer's line is on disk (seen under load): while the newest
+    event of the turn is not a message with text, the file is read again, for `wait_s` at
+    most. An answer from an earlier turn is never taken for this one."""
     if not isinstance(path, str) or not path:
         return ""
+    import time
+
+    deadline = time.monotonic() + wait_s
+    while True:
+        found = _answer(os.path.expanduser(path))
+        if found is not None or time.monotonic() >= deadline:
+            return found or ""
+        time.sleep(0.05)
+
+
+# Events that start or continue a turn after the model's last answer.
+_LATER = (b'"user.message"', b'"tool.execution_complete"', b'"tool.execution_start"')
+
+
+def _answer(path: str) -> str | None:
+    """The newest answer with text, when nothing of the turn came after it; else None."""
     try:
-        with open(os.path.expanduser(path), "rb") as handle:
+        with open(path, "rb") as handle:
             handle.seek(0, os.SEEK_END)
             size = handle.tell()
             handle.seek(max(0, size - TAIL_BYTES))
             tail = handle.read(TAIL_BYTES)
     except (OSError, ValueError):
-        return ""
+        return ""  # no transcript: nothing to wait for
     lines = tail.split(b"\n")
-    if len(tail) == TAIL_BYTES and size > TAIL_BYTES:
+    if size > TAIL_BYTES:
         lines = lines[1:]  # the first line is cut
     for line in reversed(lines):
+        if any(marker in line for marker in _LATER):
+            return None  # the answer is not written yet
         if b'"assistant.message"' not in line:
             continue
         try:
@@ -41,4 +63,4 @@ def copilot_last_message(path: object) -> str:
         text = data.get("content") if isinstance(data, dict) else None
         if isinstance(text, str) and text.strip():
             return text[:MAX_MESSAGE]
-    return ""
+    return None
