@@ -13,7 +13,7 @@ import pytest
 from synckit import Machine, bare_remote, git, session_payloads
 
 from vaultsync.core import paths, properties
-from vaultsync.services.vault import merge
+from vaultsync.services.vault import merge, remote
 
 HELD = 7  # Exit.HELD: a safety guard held the action back
 
@@ -45,6 +45,7 @@ def event_texts(text: str) -> dict[str, str]:
 # --- item: a person's deletion or edit of an event survives the other machine's appends -------
 
 
+@pytest.mark.slow  # real hook and CLI processes on two machines; fast twin below
 def test_a_deleted_or_edited_event_stays_so_after_sync(
     pair: tuple[Machine, Machine, Path], tmp_path: Path
 ) -> None:
@@ -98,6 +99,7 @@ def test_merge_session_uses_the_base() -> None:
 # --- item: the deletion guard judges what arrives by sync ------------------------------------
 
 
+@pytest.mark.slow  # 200 notes through two machines' CLI; fast twin below
 def test_a_mass_deletion_from_the_remote_is_held(pair: tuple[Machine, Machine, Path]) -> None:
     a, b, _ = pair
     for i in range(200):
@@ -119,6 +121,25 @@ def test_a_mass_deletion_from_the_remote_is_held(pair: tuple[Machine, Machine, P
     ok(b.cli("sync", "--accept-deletions"))
     assert not list((b.vault / "notes").glob("*.md"))
     assert b.tree() == a.tree()
+
+
+def test_the_sync_guard_holds_what_arrives_and_accepts_on_request(
+    pair: tuple[Machine, Machine, Path],
+) -> None:
+    a, b, _ = pair
+    for i in range(12):
+        a.write(f"notes/n{i:02d}.md", f"# Note {i}\n")
+    a.sync()
+    b.sync()
+    git(a.vault, "rm", "-q", "-r", "notes")
+    git(a.vault, "commit", "-q", "-m", "delete everything")
+    git(a.vault, "push", "-q", "origin", "main")
+    with pytest.raises(remote.SyncError, match="accept-deletions") as held:
+        b.sync()
+    assert held.value.reason == "held"
+    assert len(list((b.vault / "notes").glob("*.md"))) == 12
+    remote.sync(b.vault, b.config(), accept=remote.Accept(deletions=True))
+    assert not (b.vault / "notes").exists() or not list((b.vault / "notes").glob("*.md"))
 
 
 # --- item: a history rewritten on the remote is never merged back over ----------------------
@@ -146,8 +167,11 @@ def test_a_force_pushed_history_is_refused_until_accepted(
     assert "--accept-rewrite" in refused.stderr
     assert "hunter2" not in git(bare, "log", "--all", "-p")  # nothing merged back over
     assert b.cli("sync").returncode == HELD  # refused again, not merged the second time
+    git(b.vault, "fetch", "-q", "origin")  # a fetch by hand (or obsidian-git) moves the ref
+    assert b.cli("sync").returncode == HELD
     assert "hunter2" not in git(bare, "log", "--all", "-p")
-    ok(b.cli("sync", "--accept-rewrite"))
+    accepted = ok(b.cli("sync", "--accept-rewrite", "--json"))
+    assert '"integrated": "rewrite accepted"' in accepted.stdout
     assert not (b.vault / "leak.md").exists()
     assert (b.vault / "after.md").exists() and (b.vault / "b-local.md").exists()
     assert "hunter2" not in git(b.vault, "log", "-p", "HEAD")
@@ -175,6 +199,7 @@ def test_an_unrelated_history_is_refused(
 # --- item: a bare remote on `master`, vaults on `main` ----------------------------------------
 
 
+@pytest.mark.slow  # the docs' setup on two machines, all by the CLI; fast twin below
 def test_docs_setup_with_a_master_bare_remote_does_not_split_the_vault(tmp_path: Path) -> None:
     bare = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "master", str(bare)], check=True)
@@ -195,6 +220,23 @@ def test_docs_setup_with_a_master_bare_remote_does_not_split_the_vault(tmp_path:
     assert (a.vault / "from-b.md").exists() and (b.vault / "from-a.md").exists()
     heads = git(bare, "for-each-ref", "--format=%(refname)", "refs/heads")
     assert heads.split() == ["refs/heads/main"], heads
+
+
+def test_init_on_a_clone_that_checked_nothing_out_takes_the_remote_branch(
+    tmp_path: Path,
+) -> None:
+    bare = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "master", str(bare)], check=True)
+    a = Machine(tmp_path, "a", bare, first=True)
+    a.write("from-a.md", "# A\n")
+    assert a.sync().pushed
+    b = Machine(tmp_path, "b", bare)  # git clone (nothing checked out), then vaultsync init
+    assert git(b.vault, "symbolic-ref", "--short", "HEAD").strip() == "main"
+    assert (b.vault / "from-a.md").exists()
+    assert b.sync().state in ("up-to-date", "pushed")
+    assert git(bare, "for-each-ref", "--format=%(refname)", "refs/heads").split() == [
+        "refs/heads/main"
+    ]
 
 
 def test_a_second_branch_is_never_created_beside_the_remote_one(

@@ -581,3 +581,31 @@ def neutralise_attributes(vault: Path, own: str) -> bool:
 def tracked_at(vault: Path, commit: str) -> list[str]:
     """Every file path in `commit`'s tree."""
     return _z(_run(vault, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit]).stdout)
+
+
+def dropped_by_remote(vault: Path, ref: str, theirs: str, ours: str, known: str | None) -> bool:
+    """Does `ours` hold a commit the remote branch once had (the tracking ref's earlier values,
+    from its reflog, and `known`) that `theirs` no longer has? Then the remote's history was
+    rewritten (a force-push), whether vaultsync fetched it or a `git fetch` by hand did."""
+    proc = _run(vault, ["reflog", "show", "-n", "50", "--format=%H", ref], check=False)
+    tips = set(proc.stdout.decode().split()) | ({known} if known else set())
+    tips.discard(theirs)
+    if not tips:
+        return False
+    listing = ["rev-list", "--ignore-missing", "--max-count=100000"]
+    gone = _run(vault, [*listing, *sorted(tips), "--not", theirs], check=False).stdout.split()
+    if not gone:
+        return False
+    mine = _run(vault, [*listing, ours, "--not", theirs], check=False).stdout.split()
+    return bool(set(gone) & set(mine))
+
+
+def last_integrated(vault: Path, ref: str, ours: str, known: str | None) -> str | None:
+    """The newest value the tracking ref had that `ours` contains: where the remote stood at
+    the last sync that integrated it (what this vault did since is its own)."""
+    proc = _run(vault, ["reflog", "show", "-n", "50", "--format=%H", ref], check=False)
+    tips = ([known] if known else []) + proc.stdout.decode().split()
+    for tip in dict.fromkeys(tips):
+        if is_ancestor(vault, tip, ours):
+            return tip
+    return None

@@ -77,7 +77,7 @@ class SyncResult:
     ahead: int  # after the sync: commits the remote does not have yet
     behind: int
     head: str | None
-    integrated: str | None = None  # "fast-forward" or "merge"
+    integrated: str | None = None  # "fast-forward", "merge" or "rewrite accepted"
     resolved: tuple[merge.Resolution, ...] = ()
     review: tuple[str, ...] = ()  # notes kept with both texts, waiting for a person
     copies: tuple[str, ...] = ()  # conflict copies written next to a note
@@ -355,12 +355,15 @@ def _sync(
         if theirs is None:
             _refuse_second_branch(vault, up)
         changed: list[str] = []
+        vetted = None
         if theirs is not None:
-            theirs = _vet(vault, config, up, known, theirs, accept, warnings, local, lock_timeout)
+            vetted = _vet(vault, config, up, known, theirs, accept, warnings, local, lock_timeout)
             known = history_remote.rev(vault, up.tracking)
-        if theirs is not None:
+            if vetted is None:  # the person accepted the remote's rewritten history
+                integrated, state = "rewrite accepted", "pulled"
+        if vetted is not None:
             step = _integrate(
-                vault, config, up, theirs, now(), lock_timeout, say, local, accept.deletions
+                vault, config, up, vetted, now(), lock_timeout, say, local, accept.deletions
             )
             if step is not None:
                 kind, res, changed = step
@@ -526,7 +529,9 @@ def _vet(
     this vault already has, adopted as ours when the person accepted that, and with unsafe tree
     entries left out. None when there is nothing more to integrate."""
     ours = history.head(vault)
-    rewritten = known is not None and not history_remote.is_ancestor(vault, known, theirs)
+    rewritten = ours is not None and history_remote.dropped_by_remote(
+        vault, up.tracking, theirs, ours, known
+    )
     unrelated = (
         ours is not None
         and not accept.branch
@@ -553,7 +558,10 @@ def _vet(
             "left out paths from the remote that no vault file may have: " + ", ".join(dropped)
         )
     if (rewritten or unrelated) and accept.rewrite and ours is not None:
-        _adopt(vault, config, up, ours, safe, known if rewritten else None, lock_timeout, local)
+        since = (
+            history_remote.last_integrated(vault, up.tracking, ours, known) if rewritten else None
+        )
+        _adopt(vault, config, up, ours, safe, since, lock_timeout, local)
         return None
     return safe
 
