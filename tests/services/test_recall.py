@@ -318,3 +318,22 @@ def test_what_is_true_now_prefers_the_newest_decision(
                                         semantic=False).hits]  # fmt: skip
     assert now.index("new") < now.index("old")
     assert engine.DECIDED_RECENCY > engine.RECENCY_WEIGHT
+
+
+def test_a_translated_cjk_question_is_ranked_without_vectors(
+    built: tuple[Path, Config], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault, config = built
+    asked: list[str] = []
+
+    def ranking(vault: Path, config: Config, index: object, query: str, where: object) -> list:
+        asked.append(query)
+        return []
+
+    monkeypatch.setattr(engine, "_use_semantic", lambda config, forced: True)
+    monkeypatch.setattr(engine, "_vector_ranking", ranking)
+    recall(vault, config, "部署是怎么回滚的？")  # 部署, 回滚: software terms with English words
+    recall(vault, config, "蓝绿发布的金丝雀步骤是什么？")  # 发布 too
+    recall(vault, config, "how do deploys roll out?")
+    recall(vault, config, "金丝雀步骤在哪里？")  # no term of the map: vectors as usual
+    assert asked == ["how do deploys roll out?", "金丝雀步骤在哪里？"]

@@ -91,6 +91,11 @@ PROJECT_WEIGHT = 0.15  # a result of the caller's current project gets 15% more
 ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below this: abstain
 RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
 VECTOR_WEIGHT = 0.75  # the vector ranking's share in the fusion (1.0: plain RRF; 0.75 won on dev)
+# A Chinese or Japanese question whose software terms were given their English words
+# (core/term_map.py) is ranked without vectors: the vectors pulled sessions in the question's
+# language over the English one it asks about (dev: cross-language Chinese 0.50 -> 0.25 with
+# wordllama; with this gate 0.50, Chinese help paraphrases keep their gain, 0.65 -> 0.71).
+VECTORS_WITH_TRANSLATIONS = False
 CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x the limit)
 
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
@@ -218,7 +223,8 @@ def recall(
         # Exact syntax asks for exact matches (and falls back to plain words only lexically):
         # vectors join the queries that are plain words to begin with.
         natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
-        if natural and _use_semantic(config, semantic):
+        translated = not VECTORS_WITH_TRANSLATIONS and bool(nlquery.translations(query))
+        if natural and not translated and _use_semantic(config, semantic):
             vector_ranks = _vector_ranking(vault, config, index, query, where)
         candidates = _demote(index, candidates)
         groups = _group(candidates, current_project, exclude_session, vault, recency)
