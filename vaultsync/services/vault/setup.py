@@ -310,17 +310,23 @@ DEMO_QUERIES: tuple[str, ...] = ("pytest venv", "短句")
 
 
 def example_vault() -> Path:
-    """The example vault of the source checkout (the demo needs an editable install)."""
+    """The example vault: `vault-example/` of a source checkout, or the copy an installed
+    wheel carries (`resources/example-vault`, a link to it in the checkout)."""
     override = os.environ.get("VAULTSYNC_EXAMPLE_VAULT")
-    candidate = (
-        Path(override) if override else Path(__file__).resolve().parents[3] / "vault-example"
+    if override:
+        candidates = [Path(override)]
+    else:
+        candidates = [
+            Path(__file__).resolve().parents[3] / "vault-example",
+            Path(__file__).resolve().parents[2] / "resources" / "example-vault",
+        ]
+    for candidate in candidates:
+        if (candidate / paths.SESSIONS_DIR).is_dir():
+            return candidate
+    raise VaultError(
+        f"the example vault was not found at {candidates[0]}; reinstall vaultsync, or set "
+        "VAULTSYNC_EXAMPLE_VAULT to a copy of vault-example/"
     )
-    if not (candidate / paths.SESSIONS_DIR).is_dir():
-        raise VaultError(
-            f"the example vault was not found at {candidate}; the demo runs from a source "
-            "checkout (pip install -e .) or with VAULTSYNC_EXAMPLE_VAULT set"
-        )
-    return candidate
 
 
 @dataclass(frozen=True)
