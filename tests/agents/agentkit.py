@@ -301,25 +301,28 @@ def seed_memory(box: Sandbox) -> str:
     """A confirmed memory from another agent's earlier session, indexed by `vaultsync
     rebuild`, as the learning loop and a person's review would leave it. Returns its wikilink
     target (the note's path in the vault without `.md`), which recall names as its source."""
-    rel = f"memories/L2-confirmed/2026-11-27 project {MEMORY_TITLE.lower()} 7c1e2d.md"
+    # Scope user: a project's memory would reach only that project's sessions, where the
+    # session-start context already carries it (and prompt recall does not repeat it); the
+    # sandbox's USER.md is a person's file, so this memory is only reachable by recall.
+    rel = f"memories/L2-confirmed/2026-11-27 user {MEMORY_TITLE.lower()} 7c1e2d.md"
     note = box.vault / rel
     note.parent.mkdir(parents=True, exist_ok=True)
     note.write_text(
         "---\n"
         "type: memory\n"
         "level: L2\n"
-        "scope: project\n"
+        "scope: user\n"
         "status: confirmed\n"
         "priority: 1\n"
         "agent: codex\n"
         "session_id: 3f9b2c4d-5e6f-4a1b-8c7d-9e0f1a2b3c4d\n"
-        "project: github.com/acme/zephyr-billing\n"
+        'project: ""\n'
         'created: "2026-11-27T10:15:00+00:00"\n'
         'updated: "2026-11-27T10:15:00+00:00"\n'
         "tags:\n"
         "  - vaultsync/memory\n"
         "  - memory/L2\n"
-        "  - scope/project\n"
+        "  - scope/user\n"
         "---\n\n"
         f"# {MEMORY_TITLE}\n\n{MEMORY_FACT}\n",
         encoding="utf-8",
