@@ -68,6 +68,9 @@ _ADDRESSED = Lazy(
     r"|\byour[ \t]+new[ \t]+(?:task|role|instructions?|goal|job)[ \t]+(?:is|are)\b"
     r"|\bignore[ \t]+the[ \t]+user'?s?[ \t]+(?:request|question|instructions?|message)"
     r"|\bdisregard[ \t]+the[ \t]+(?:page|text|document|content)[ \t]+above"
+    r"|\b(?:AI|LLM)[ \t]+(?:agents?|assistants?|models?|tools?|bots?)[ \t]+(?:must|should|shall"
+    r"|needs?[ \t]+to|are[ \t]+required[ \t]+to)\b"
+    r"|\bas[ \t]+(?:the|an?)[ \t]+" + _WHO + r"[ \t]+(?:reading|processing|parsing|seeing)\b"
     r"|(?:^|[#/*>+-])[ \t]*(?:all[ \t]+|any[ \t]+)?(?:AI|LLM|automated)[ \t]+(?:reviewers?"
     r"|agents?|assistants?|models?|tools?|bots?)[ \t]*[:,][ \t]*(?:please[ \t]+)?" + _DO + r"\b)"
 )
@@ -224,6 +227,13 @@ def _windows(
     return out
 
 
+# A JSON key that addresses an agent (`"next_action_for_agent": "…"`, `"assistant_instructions"`).
+_AGENT_KEY = Lazy(
+    r"(?i)\"[\w-]{0,40}(?:(?:for|to)_(?:the_)?(?:agent|assistant|model|ai|llm)"
+    r"|(?:agent|assistant|llm|ai|model)_(?:instructions?|directives?|actions?|tasks?|prompt|orders?))"
+    r"[\w-]{0,20}\"[ \t]*:[ \t]*\""
+)
+_AGENT_KEY_KEYS = ("_agent", "agent_", "_assistant", "assistant_", "_llm", "llm_", "_ai", "ai_")
 # Words one of the addressed-to-a-model patterns needs beside the name (a window without any is
 # not read: code is full of `model` and `agent`).
 _ADDRESSED_GATE = (
@@ -231,6 +241,7 @@ _ADDRESSED_GATE = (
     "reading", "processing", "parsing", "summari", "viewing", "seeing", "dear", "hey", "must",
     "should", "shall", "need", "has to", "required", "instructed", "will now", ", ", "your new",
     "ignore", "disregard", "reviewer", "agents:", "assistants:", "models:", "tools:", "bots:",
+    "as the", "as an", "as a ",
 )  # fmt: skip
 
 
@@ -254,6 +265,8 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     if keys := present(raw, _ADDRESSED_KEYS):
         near = _gated(lowered, _windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
         out += _hits(w, _ADDRESSED, near, ADDRESSED)
+    if b'":' in raw and (keys := present(raw, _AGENT_KEY_KEYS)):
+        out += _hits(w, _AGENT_KEY, _windows(w, lowered, keys, 60, 40), ADDRESSED)
     if not w.isascii() and has_cjk(w) and (keys := present(raw, _CJK_WHO)):
         out += _hits(w, _ADDRESSED_CJK, _windows(w, w, keys, 60, 80), ADDRESSED)
     if b"<" in raw and (b"</" in raw or b"system" in raw or b"assistant" in raw):
