@@ -475,3 +475,14 @@ def test_a_huge_session_is_capped_for_the_model(
     assert (vault / rel).stat().st_size > 2_000_000
     report = _run(vault)
     assert report.summarized == [rel] and report.input_chars <= 20000
+
+
+def test_progress_is_told_after_each_session(vault: Path) -> None:
+    _sessions(vault, 3)
+    seen: list[tuple[int, int]] = []
+    report = _run(vault, offline=True, progress=lambda done, total: seen.append((done, total)))
+    assert len(report.summarized) == 3
+    assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
+    seen.clear()
+    _run(vault, offline=True, progress=lambda done, total: seen.append((done, total)))
+    assert seen == []  # nothing pending: no bar at all

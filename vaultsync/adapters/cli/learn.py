@@ -52,18 +52,26 @@ def learn(
     and old summarised session logs are moved to archive/<date>/, never deleted.
     """
     path = require_vault(vault)
+    from vaultsync.adapters.cli import terminal
     from vaultsync.core.config import load_config
     from vaultsync.services.learning.learn import run
 
     config = load_config(path)
-    report = run(
-        path,
-        config,
-        daily=daily or not weekly,
-        weekly=weekly,
-        dry_run=dry_run,
-        offline=offline,
-    )
+    # The rich bar on a terminal only (off for --json and pipes), on stderr, gone when done.
+    bar = terminal.Bar("Learning from sessions") if terminal.wants_progress(as_json) else None
+    try:
+        report = run(
+            path,
+            config,
+            daily=daily or not weekly,
+            weekly=weekly,
+            dry_run=dry_run,
+            offline=offline,
+            progress=bar.update if bar else None,
+        )
+    finally:
+        if bar:
+            bar.close()
     if as_json:
         emit_json(report.as_dict())
         return

@@ -66,8 +66,10 @@ def run(
     dry_run: bool = False,
     offline: bool = False,
     now: dt.datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> LearnReport:
-    """One learning run; `now` is injectable so tests control every date written."""
+    """One learning run; `now` is injectable so tests control every date written.
+    `progress(done, total)` is told after each pending session (the CLI's progress bar)."""
     started = time.perf_counter()
     mode = "+".join(m for m, on in (("daily", daily), ("weekly", weekly)) if on) or "daily"
     report = LearnReport(mode=mode, dry_run=dry_run)
@@ -99,6 +101,7 @@ def run(
                 weekly=weekly,
                 offline=offline,
                 now=now or dt.datetime.now(dt.UTC),
+                progress=progress,
             )
     except TimeoutError:
         raise LearnError(
@@ -133,6 +136,7 @@ def _run_locked(
     weekly: bool,
     offline: bool,
     now: dt.datetime,
+    progress: Callable[[int, int], None] | None = None,
 ) -> None:
     from vaultsync.services.learning import model_runner
 
@@ -143,7 +147,9 @@ def _run_locked(
         except model_runner.ModelError as exc:
             raise LearnError(str(exc), config=True) from None
     report.model = command.label if command else "offline"
-    ctx = LearnRun(vault, config, report, now, command, _redactor(config, report))
+    ctx = LearnRun(
+        vault, config, report, now, command, _redactor(config, report), progress=progress
+    )
     if daily:
         from vaultsync.services.learning.session_step import learn_sessions
 

@@ -73,6 +73,7 @@ class LearnRun:
     command: ModelCommand | None
     redact: Callable[[str], str]
     changed: set[str] = field(default_factory=set)
+    progress: Callable[[int, int], None] | None = None  # (sessions done, pending)
 
     def learn_int(self, key: str, default: int) -> int:
         try:

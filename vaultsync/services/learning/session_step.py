@@ -68,7 +68,9 @@ def learn_sessions(ctx: LearnRun, rels: Sequence[str]) -> None:
     max_chars = ctx.learn_int("max_input_chars", 60000)
     template = model_runner.load_prompt(vault, "summarize.md") if ctx.command else ""
     budget_spent = False
-    for rel in rels:
+    for done, rel in enumerate(rels):
+        if ctx.progress is not None:
+            ctx.progress(done, len(rels))
         log = _open(ctx, rel)
         if log is None:
             continue
@@ -114,6 +116,8 @@ def learn_sessions(ctx: LearnRun, rels: Sequence[str]) -> None:
                 "", skill.name, skill.procedure, skill.when, skill.signature, ""
             ).features()
             open_proposals.append((skill.name, feats))
+    if ctx.progress is not None and rels:
+        ctx.progress(len(rels), len(rels))
     if not report.dry_run and report.summarized:
         writer.flush()  # the last statuses were written without their own fsync
 
