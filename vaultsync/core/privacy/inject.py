@@ -108,6 +108,14 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"|(?:これから|今から|今後)は?[、,]?(?:あなた|君)は",
      ("从现在", "從現在", "从今以后", "從今以後", "これから", "今から", "今後")),
 )  # fmt: skip
+# The phrases (named by their first opening word) whose every opening word is followed by a
+# space or tab in the pattern: `do not`, never `does`; `new instructions`, never `newer`. Prompts
+# are full of such word starts; turning them down with str methods spares the regex its compile
+# (~1 ms for the first phrase) and its run. The AI-name and `admin(istrator)` phrases are not
+# listed: a letter may follow their opening word (`LLMs`, `administrator`).
+_BLANK_AFTER_START = frozenset(("ignore", "from", "important", "new", "you", "do", "reveal",
+                                "pretend"))  # fmt: skip
+_OPENING_WORDS = frozenset(k for _, ks in OVERRIDES if ks[0] in _BLANK_AFTER_START for k in ks)
 CHAT_TOKEN = Lazy(
     r"<\|[A-Za-z_][A-Za-z0-9_.-]{0,40}\|>|<｜[^｜\n]{1,40}｜>|\[/?INST\]|<</?SYS>>"
     r"|<(?:start|end)_of_turn>"
@@ -155,6 +163,17 @@ def _rx(pattern: str) -> re.Pattern[str]:
 @lru_cache(maxsize=64)
 def _lazy(pattern: str) -> Lazy:
     return Lazy(pattern)  # compiled only once a candidate start needs it
+
+
+def _word_then_blank(w: str, p: int) -> bool:
+    """Cheap pre-check of a phrase in _BLANK_AFTER_START: the whole word at `p` is one of their
+    opening words and a space or tab follows it (which phrase it opens, its regex checks)."""
+    if not word_start(w, p):
+        return False
+    end = p
+    while end < len(w) and (w[end].isalpha() or w[end] == "'"):
+        end += 1
+    return w[end : end + 1] in (" ", "\t") and w[p:end].lower() in _OPENING_WORDS
 
 
 def _sentence(w: str, s: int, e: int) -> Span:
@@ -223,7 +242,8 @@ def find_injections(
         for pattern, starts in OVERRIDES:
             if not cjk and starts[0] > "\u3000":
                 continue
-            for m in anchored(_lazy(pattern), w, lowered, starts, pre=word_start):
+            pre = _word_then_blank if starts[0] in _BLANK_AFTER_START else word_start
+            for m in anchored(_lazy(pattern), w, lowered, starts, pre=pre):
                 if _override_ok(m) and not _quoted_mention(w, *m.span()):
                     found.append((m.start(), m.end(), *_sentence(w, *m.span()), OVERRIDE, True))
     if CHAT not in off and any(k in lowered for k in _CHAT_KEYS):
