@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import unicodedata
 from pathlib import Path
 
 from vaultsync.core.model import Level, NoteType
@@ -98,6 +97,8 @@ def safe_component(text: str, max_len: int = 60, fallback: str = "untitled") -> 
     Strips characters Windows, macOS or Obsidian links reject (`[]#^|` break link targets),
     collapses whitespace, trims trailing dots and spaces, avoids reserved device names.
     """
+    import unicodedata  # (a file name is made once a session: not every hook call's import)
+
     text = unicodedata.normalize("NFC", str(text))
     text = _UNSAFE.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip(" .")

@@ -11,7 +11,6 @@ Standard library only; linear scans (`str.find`, bounded regexes), with a byte b
 
 from __future__ import annotations
 
-import binascii
 import itertools
 from collections.abc import Callable
 
@@ -72,6 +71,8 @@ def _base64(scan: Scan, w: str, done: list[Span], depth: int, values: list[str])
         budget -= len(blob)
         if budget < 0:
             break
+        import binascii  # once a blob is found: most hook calls never decode one
+
         try:
             text = binascii.a2b_base64(blob).decode("utf-8")
         except (ValueError, UnicodeDecodeError):
@@ -187,6 +188,8 @@ def forms(value: str) -> list[tuple[str, frozenset[str] | None]]:
             out.append((q, None))
     raw = value.encode("utf-8", "surrogatepass")
     if len(raw) >= 12:
+        import binascii  # (a secret was found: the rare path)
+
         for shift in range(3):
             enc = binascii.b2a_base64(b"\0" * shift + raw, newline=False).decode()
             core = enc[4 if shift else 0 : -4]

@@ -21,8 +21,6 @@ words; normalisation only on lines that need it. Standard library only.
 
 from __future__ import annotations
 
-import binascii
-
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.scan import has_cjk
 
@@ -346,6 +344,8 @@ def _obfuscated(w: str, lowered: str, raw: bytes, deeper: Callable[[str], bool])
         blob = m.group()
         if blob.isalpha() or blob.isdigit() or blob.islower() or blob.isupper():
             continue  # a word, a number, hex in one case: not base64 of a sentence
+        import binascii  # once a blob is found: most hook calls never decode one
+
         try:
             text = binascii.a2b_base64(blob).decode("utf-8")
         except (ValueError, UnicodeDecodeError):
