@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.model import Level, NoteType
 
 # The vault layout: one folder per note type.
@@ -44,16 +45,15 @@ TYPE_DIRS: dict[NoteType, str] = {
 # Folders and files that are never notes: Obsidian's config, trash, git, our own config,
 # editor temp files and sync-service conflict copies.
 IGNORED_DIRS = frozenset({".git", ".obsidian", ".trash", ".vaultsync", "node_modules"})
-_TEMP_RE = re.compile(
-    r"(^\.#|^#.*#$|~$|\.swp$|\.swo$|\.swx$|\.tmp$|\.part$|\.crdownload$|^\.~lock\.|\.vstmp-)",
-    re.IGNORECASE,
+# (Compiled on first use, core/lazy_regex.py: a hook call mostly never asks.)
+_TEMP_RE = Lazy(
+    r"(?i)(^\.#|^#.*#$|~$|\.swp$|\.swo$|\.swx$|\.tmp$|\.part$|\.crdownload$|^\.~lock\.|\.vstmp-)"
 )
-_CONFLICT_RE = re.compile(
-    r"(\.sync-conflict-\d{8}-\d{6}"  # Syncthing
+_CONFLICT_RE = Lazy(
+    r"(?i)(\.sync-conflict-\d{8}-\d{6}"  # Syncthing
     r"|\(conflicted copy[^)]*\)"  # Obsidian Sync
     r"|'s conflicted copy"  # Dropbox
-    r"|conflict-files-obsidian-git)",  # obsidian-git's conflict list
-    re.IGNORECASE,
+    r"|conflict-files-obsidian-git)"  # obsidian-git's conflict list
 )
 
 
@@ -78,7 +78,7 @@ def is_note(rel: str | Path) -> bool:
     return str(rel).lower().endswith(".md") and not is_ignored(rel)
 
 
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*\[\]#^%]+')
+_UNSAFE = Lazy(r'[\x00-\x1f\x7f<>:"/\\|?*\[\]#^%]+')
 _WINDOWS_RESERVED = frozenset(
     {
         "CON",
