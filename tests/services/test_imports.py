@@ -169,7 +169,11 @@ def test_a_session_the_hook_already_recorded_is_not_imported_again(
 ) -> None:
     home = claude_home(tmp_path)
     config = load_config(vault)
-    first = claude_code.run(vault, config, home=home, now=NOW)
+    seen: list[tuple[int, int]] = []
+    first = claude_code.run(vault, config, home=home, now=NOW, progress=lambda *a: seen.append(a))
+    # The progress bar's steps: one per planned note, counted against all of them.
+    total = len(first.written) + len(first.known)
+    assert seen == [(i, total) for i in range(total)] and total > 1
     live = next(r for r in first.written if "live-1" in r)
     (vault / live).rename(vault / "sessions" / "moved by hand.md")
     again = claude_code.run(vault, config, home=home, now=NOW)

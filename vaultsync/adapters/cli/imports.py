@@ -48,26 +48,35 @@ def import_(
     candidates for review, transcripts become session notes, claude-mem sessions become
     summaries. Every note says where it came from (`source:`); secrets are redacted on the way
     in; running it again imports nothing new; the source is never modified."""
+    from vaultsync.adapters.cli import terminal
     from vaultsync.core.config import load_config
     from vaultsync.services.imports import claude_code, claude_mem, codex, hermes
 
     root = require_vault(vault)
     config = load_config(root)
     given = path.expanduser() if path else None
-    if source is Source.CLAUDE_CODE:
-        report = claude_code.run(
-            root,
-            config,
-            home=given,
-            projects=[p.expanduser() for p in project],
-            dry_run=dry_run,
-        )
-    elif source is Source.HERMES:
-        report = hermes.run(root, config, home=given, dry_run=dry_run)
-    elif source is Source.CLAUDE_MEM:
-        report = claude_mem.run(root, config, db=given, dry_run=dry_run)
-    else:
-        report = codex.run(root, config, home=given, dry_run=dry_run)
+    # The rich bar on a terminal only (off for --json and pipes), on stderr, gone when done.
+    bar = terminal.Bar("Importing notes") if terminal.wants_progress(json_output) else None
+    progress = bar.update if bar else None
+    try:
+        if source is Source.CLAUDE_CODE:
+            report = claude_code.run(
+                root,
+                config,
+                home=given,
+                projects=[p.expanduser() for p in project],
+                dry_run=dry_run,
+                progress=progress,
+            )
+        elif source is Source.HERMES:
+            report = hermes.run(root, config, home=given, dry_run=dry_run, progress=progress)
+        elif source is Source.CLAUDE_MEM:
+            report = claude_mem.run(root, config, db=given, dry_run=dry_run, progress=progress)
+        else:
+            report = codex.run(root, config, home=given, dry_run=dry_run, progress=progress)
+    finally:
+        if bar:
+            bar.close()
     if json_output:
         emit_json(report.as_dict())
         return

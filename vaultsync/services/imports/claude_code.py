@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -309,6 +309,7 @@ def run(
     projects: Sequence[Path] = (),
     dry_run: bool = False,
     now: dt.datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     clean = Cleaner(config)
     planned, found, warnings = plan(
@@ -320,6 +321,7 @@ def run(
         SOURCE,
         planned,
         found=found,
+        progress=progress,
         dry_run=dry_run,
         redactions=clean.count,
         warnings=warnings,

@@ -25,7 +25,7 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -282,6 +282,7 @@ def run(
     db: Path | None = None,
     dry_run: bool = False,
     now: dt.datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     clean = Cleaner(config)
     source = db or default_db()
@@ -304,6 +305,6 @@ def run(
             sid = " ".join(str(session.get("id"))[:80].split())
             warnings.append(f"claude-mem session {sid!r} skipped: {type(exc).__name__}: {exc}")
     return apply(
-        vault, config, SOURCE, planned, found=len(sessions), dry_run=dry_run,
+        vault, config, SOURCE, planned, found=len(sessions), progress=progress, dry_run=dry_run,
         redactions=clean.count, warnings=warnings,
     )  # fmt: skip

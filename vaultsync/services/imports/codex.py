@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -210,6 +211,7 @@ def run(
     home: Path | None = None,
     dry_run: bool = False,
     now: dt.datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     clean = Cleaner(config)
     planned, found, warnings = plan(
@@ -221,6 +223,7 @@ def run(
         SOURCE,
         planned,
         found=found,
+        progress=progress,
         dry_run=dry_run,
         redactions=clean.count,
         warnings=warnings,

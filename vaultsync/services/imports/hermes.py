@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from vaultsync.core.config import Config
@@ -94,6 +95,7 @@ def run(
     home: Path | None = None,
     dry_run: bool = False,
     now: dt.datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     clean = Cleaner(config)
     planned, found, warnings = plan(home or default_home(), now or dt.datetime.now(dt.UTC), clean)
@@ -103,6 +105,7 @@ def run(
         SOURCE,
         planned,
         found=found,
+        progress=progress,
         dry_run=dry_run,
         redactions=clean.count,
         warnings=warnings,

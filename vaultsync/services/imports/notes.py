@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -309,12 +309,17 @@ def apply(
     dry_run: bool,
     redactions: int,
     warnings: Sequence[str] = (),
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
+    """Write the planned notes not yet in the vault; `progress(done, total)` after each."""
     have = known(vault)
     written: list[str] = []
     skipped: list[str] = []
     seen: set[str] = set()
-    for note in planned:
+    planned = list(planned)
+    for done, note in enumerate(planned):
+        if progress is not None:
+            progress(done, len(planned))
         dup = note.key in have.keys or note.key in seen
         if note.session is not None and note.session in have.sessions:
             dup = True
