@@ -26,6 +26,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path
+    from typing import Any
 
 # status and doctor read only this much of a log's end: a day of lines is at the end.
 TAIL_BYTES = 4 * 1024 * 1024
@@ -73,6 +74,24 @@ def redactions(vault: Path, kinds: Iterable[tuple[str, str]], where: str, when: 
         for (rule, kind), n in counts.items()
     ]
     writer.append_line(paths.redaction_log(vault), "\n".join(lines), mode=0o600)
+
+
+def records(log: Path) -> list[dict[str, Any]]:
+    """Every JSON object line of an append-only record file, in order; a line cut by a crash
+    or not an object is skipped, a missing file is no records."""
+    try:
+        raw = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    found: list[dict[str, Any]] = []
+    for line in raw.splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict):
+            found.append(record)
+    return found
 
 
 def recent(log: Path, since: datetime) -> list[dict[str, object]]:

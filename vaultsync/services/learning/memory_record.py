@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, writer
+from vaultsync.core import logs, paths, properties, writer
 from vaultsync.core.model import Level, NoteType
 from vaultsync.storage import vault_files
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
@@ -56,19 +56,11 @@ def record_reinforcement(vault: Path, rel: str, text: str, source: str, day: str
 
 
 def records(vault: Path, key: str) -> list[dict[str, str]]:
-    try:
-        raw = _log(vault, key).read_text(encoding="utf-8")
-    except OSError:
-        return []
-    out = []
-    for line in raw.splitlines():
-        try:
-            item = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(item, dict) and item.get("source"):
-            out.append({"source": str(item["source"]), "day": str(item.get("day", ""))})
-    return out
+    return [
+        {"source": str(item["source"]), "day": str(item.get("day", ""))}
+        for item in logs.records(_log(vault, key))
+        if item.get("source")
+    ]
 
 
 def reapply(text: str, recorded: list[dict[str, str]]) -> str | None:

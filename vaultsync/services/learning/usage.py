@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, timestamp, writer
+from vaultsync.core import logs, paths, properties, timestamp, writer
 from vaultsync.core.hook import injection_log
 from vaultsync.core.model import EventKind, SessionStatus
 from vaultsync.services.learning.supersession import subject_terms
@@ -58,19 +58,7 @@ def _folded_path(vault: Path) -> Path:
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
-    try:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    out = []
-    for line in raw.splitlines():
-        try:
-            item = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(item, dict) and isinstance(item.get("rels"), list):
-            out.append(item)
-    return out
+    return [item for item in logs.records(path) if isinstance(item.get("rels"), list)]
 
 
 def used_in(memory_text: str, work: str) -> bool:
