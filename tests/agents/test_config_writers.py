@@ -70,6 +70,8 @@ def test_uninstall_after_the_agents_own_writer(agent: str, tmp_path: Path) -> No
     box.vaultsync("install", agent)
     listed = _cli(box, "mcp", "list")
     assert LISTED[agent] in listed.stdout + listed.stderr, listed.stdout + listed.stderr
+    # Listing starts the server (Claude Code fires its SessionEnd hook too): no session note.
+    assert sorted(p.name for p in (box.vault / "sessions").rglob("*.md")) == []
     wrote = _cli(box, *WRITERS[agent])
     assert wrote.returncode == 0, wrote.stdout + wrote.stderr
     assert "vaultsync" in json.dumps(_configs(box))  # still there after the agent's writer

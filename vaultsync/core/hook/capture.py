@@ -438,6 +438,11 @@ def handle(
             from vaultsync.core.hook import injection_log  # memories handed over: counted later
 
             injection_log.note(vault, inc.agent, inc.session_id, "start", context, now)
+    if inc.kind is EventKind.SESSION_END and not replay and _never_recorded(vault, inc):
+        # A session that ends before anything of it was recorded (an agent's `mcp list` starts
+        # and ends one, with no prompt or tool): nothing to keep, so no session note.
+        delivery.settle(budget)
+        return context
     if inc.kind is not None and allowed:
         event = build_event(inc, project, now, Limits.from_config(cfg, scrub), event_id)
         event, findings = redact_event(event, redactor, scrub)
@@ -471,6 +476,14 @@ def handle(
                 vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget
             )
     return context
+
+
+def _never_recorded(vault: Path, inc: Incoming) -> bool:
+    """No event of this session is in a note or waiting in a spool (its pointer is made with
+    its first recorded event; raw payloads not yet read could be its own)."""
+    if paths.session_pointer(vault, inc.agent, inc.session_id).exists():
+        return False
+    return not spool.has_pending(vault, spool.RAW)
 
 
 def _context_cache(vault: Path, project: Project | None) -> Path:
