@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import threading
@@ -89,7 +90,7 @@ def _own_ids(m: Machine, sids: list[str]) -> set[str]:
     found: set[str] = set()
     for path in (m.vault / "sessions").rglob("*.md"):
         text = path.read_text(encoding="utf-8")
-        if any(f'session_id: "{sid}"' in text for sid in sids):
+        if any(re.search(rf'^session_id: "?{re.escape(sid)}"?$', text, re.M) for sid in sids):
             found.update(e.id for e in eventlog.parse(text))
     return found
 
