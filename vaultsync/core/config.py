@@ -52,7 +52,12 @@ DEFAULTS: dict[str, Any] = {
             "todo",
             "memory",
             "cronjob",
-            "mcp__vaultsync__*",
+            # vaultsync's own MCP tools, as each agent names them (docs/mcp.md): a search of
+            # the memory is not itself worth remembering
+            "mcp__vaultsync__*",  # Claude Code, Codex, Hermes
+            "mcp_vaultsync_*",  # Gemini CLI
+            "vaultsync-*",  # Copilot CLI
+            "vaultsync_*",  # OpenCode
         ],
         "low_value_signals": [
             "exit_code",

@@ -293,6 +293,26 @@ def test_filters_drop_duplicates_overlaps_short_and_low_value_events(vault: Path
     ]
 
 
+@pytest.mark.parametrize(
+    "name", ["mcp__vaultsync__search", "mcp_vaultsync_search", "vaultsync-search", "vaultsync_get"]
+)
+def test_vaultsyncs_own_mcp_tools_are_not_recorded_under_any_agents_name(
+    vault: Path, name: str
+) -> None:
+    """Claude Code, Codex and Hermes, Gemini CLI, Copilot CLI and OpenCode each name the
+    server's tools their own way: a search of the memory is skipped by the default
+    `skip_tools`, another server's tool of the same shape is kept."""
+    other = name.replace("vaultsync", "linear")
+    calls = [
+        {**_tool("", f"12 results for zephyr billing from {tool} [[memories/m1]]"),
+         "tool_name": tool, "tool_input": {"query": "zephyr billing"}}
+        for tool in (name, other)
+    ]  # fmt: skip
+    replay(vault, "claude-code", calls)
+    [note] = session_notes(vault)
+    assert [e.tool for e in read_events(note)] == [other]
+
+
 def test_a_lost_pointer_finds_the_note_again(vault: Path) -> None:
     replay(vault, "claude-code", [_tool("make build-release", "compiled 212 files into dist/app")])
     for pointer in paths.session_state_dir(vault).iterdir():
