@@ -30,7 +30,7 @@ FALSE_ABSTAIN_CEILING = 0.10  # share of answerable questions it wrongly abstain
 # 0.71 / 0.88: the floors are that run's figures, not the ones before it.
 HELP_LEXICAL_FLOOR = {"en": 0.71, "zh": 0.64, "ja": 0.61}
 HELP_SEMANTIC_FLOOR = {"en": 0.76, "zh": 0.70, "ja": 0.61}  # wordllama; ja: vectors not applied
-HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.68, "ja": 0.70}  # model = "wordllama,use"
+HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.68, "ja": 0.69}  # model = "wordllama,use"
 # "Never worse than lexical-only": held on dev, where the fusion was tuned; on held-out the
 # default extra is one query below lexical in Chinese (0.76 vs 0.85 of 11), so there it may be
 # at most one query worse (and the multilingual pair is not held to it: ja held-out 0.70 vs
