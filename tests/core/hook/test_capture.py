@@ -119,8 +119,7 @@ EXPECTED = {
         ("prompt", ""),
         ("tool", "view"),
         ("tool_error", "bash"),
-        ("tool", "edit"),
-        ("tool_error", "vaultsync-search"),
+        ("tool", "edit"),  # its vaultsync-search call: vaultsync's own tool, skipped
         ("turn_end", ""),
         ("session_end", ""),
     ],
@@ -128,8 +127,7 @@ EXPECTED = {
         ("session_start", ""),
         ("prompt", ""),
         ("tool", "read"),
-        ("tool_error", "bash"),
-        ("tool", "vaultsync_search"),
+        ("tool_error", "bash"),  # then vaultsync_search: vaultsync's own tool, skipped
         ("turn_end", ""),
         ("session_end", ""),
     ],
