@@ -9,6 +9,10 @@ question of categories 1-4 whose `evidence` names sessions is asked as written, 
 day after the conversation's last session; a hit is a named session among the first five
 results. Category 5 (adversarial: the answer is not in the conversation) is left out, as in
 the benchmark's own session-level scoring.
+
+Split by whole conversation, chosen before any tuning on this set: a conversation is held out
+when `split.held_out` holds for LoCoMo's own sample id, `conv-<n>` (the file's stem): 44 and 48
+(314 questions) held out, 41, 42, 43, 47 and 50 (835) dev. Tune with `--split dev` only.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.recall import score
+from bench.recall import score, split
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "locomo-dev"
 if not CORPUS.is_dir():
@@ -97,7 +101,22 @@ def build_vault(root: Path, conv: dict[str, Any]) -> tuple[Path, dict[str, int]]
     return vault, ids
 
 
-def run(corpus: Path) -> dict[str, Any]:
+def split_of(path: Path) -> str:
+    """A conversation's split, by LoCoMo's sample id `conv-<n>` (the module docstring)."""
+    return split.split_of(f"conv-{path.stem}")
+
+
+def run(corpus: Path, only: str | None = None) -> dict[str, dict[str, Any]]:
+    """{split: {system: figures}} for the conversations of `only` (a split), else all."""
+    by_split: dict[str, dict[str, Any]] = {}
+    for part in ("dev", "held-out"):
+        paths = [p for p in sorted(corpus.glob("*.json")) if split_of(p) == part]
+        if paths and only in (None, part):
+            by_split[part] = _run(paths)
+    return by_split
+
+
+def _run(paths: list[Path]) -> dict[str, Any]:
     from vaultsync.core.config import load_config
     from vaultsync.services.recall.engine import recall
 
@@ -105,7 +124,7 @@ def run(corpus: Path) -> dict[str, Any]:
     per_cat: dict[str, dict[int, list[float]]] = {"bm25-ref": {}, "lexical": {}}
     work = Path(tempfile.mkdtemp(prefix="locomo-"))
     try:
-        for path in sorted(corpus.glob("*.json")):
+        for path in paths:
             conv = json.loads(path.read_text(encoding="utf-8"))
             root = work / path.stem
             os.environ["VAULTSYNC_HOME"] = str(root / "home")
@@ -137,15 +156,17 @@ def run(corpus: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.recall.locomo", description=__doc__)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--split", choices=("dev", "held-out"), help="one split only (tune: dev)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if not args.corpus.is_dir():
         print(f"no LoCoMo corpus at {args.corpus}", file=sys.stderr)
         return 2
-    figures = run(args.corpus)
-    for name, f in figures.items():
-        cats = "  ".join(f"cat{c} {v:.2f}" for c, v in f["category"].items())
-        print(f"{name:9} n={f['n']}  session recall@5 {f['recall@5']:.3f}   {cats}")
+    figures = run(args.corpus, args.split)
+    for part, systems in figures.items():
+        for name, f in systems.items():
+            cats = "  ".join(f"cat{c} {v:.2f}" for c, v in f["category"].items())
+            print(f"{part:8} {name:9} n={f['n']}  session recall@5 {f['recall@5']:.3f}   {cats}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1))
     return 0

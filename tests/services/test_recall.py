@@ -337,3 +337,42 @@ def test_a_translated_cjk_question_is_ranked_without_vectors(
     recall(vault, config, "how do deploys roll out?")
     recall(vault, config, "金丝雀步骤在哪里？")  # no term of the map: vectors as usual
     assert asked == ["how do deploys roll out?", "金丝雀步骤在哪里？"]
+
+
+def test_a_message_counts_in_all_of_its_words_not_only_its_heading(tmp_path: Path) -> None:
+    # An event's heading repeats the start of its text; the rest of a message is no less what
+    # it is about (its text is in the `about` column, not the body a long note's detail is in).
+    vault = tmp_path / "vault"
+    filler = " ".join(f"word{n}" for n in range(60))
+    session(vault, "late", [f"Caroline: {filler} adoption agency interview went well"],
+            project="/w")  # fmt: skip
+    session(vault, "early", [f"Melanie: adoption {filler}"], project="/w")
+    config = load_config(vault)
+    rebuild(vault, config)
+    found = recall(vault, config, "how did the adoption agency interview go?", semantic=False)
+    assert [h.session_id for h in found.hits] == ["late", "early"]
+
+
+def test_a_window_without_the_topic_gives_way_to_the_topic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
+    vault = tmp_path / "vault"
+    # discussed a week later than it happened; inside the window, only a passing word
+    told = "on 2026-11-12 we moved the billing ledger database to the new cluster"
+    session(vault, "told", [told], project="/w", day="2026-11-19T09:00:00Z")
+    session(vault, "that-day", ["the database dashboard colours", "lunch plans"], project="/w",
+            day="2026-11-12T09:00:00Z")  # fmt: skip
+    config = load_config(vault)
+    rebuild(vault, config)
+    question = "where did we move the billing ledger database on 2026-11-12?"
+    found = recall(vault, config, question)
+    assert found.hits[0].session_id == "told" and not found.abstain
+    monkeypatch.setattr(engine, "WINDOW_FALLBACK", False)
+    inside = recall(vault, config, question)
+    assert [h.session_id for h in inside.hits] == ["that-day"] and inside.abstain
+    # a topic the window does cover stays inside it
+    assert [
+        h.session_id for h in recall(vault, config, "database dashboard on 2026-11-12").hits
+    ] == ["that-day"]

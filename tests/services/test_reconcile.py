@@ -168,7 +168,8 @@ def test_lone_surrogates_in_escapes_are_indexed(vault: Path, cfg: Config) -> Non
     with Index.open(cfg.index_file()) as idx:
         (hit,) = idx.search('"broken"', SearchFilter(types=frozenset({"event"})), mark=("[", "]"))
         assert hit.rel == "sessions/odd.md"
-        texts = [r[4] for r in idx.dump()["fts"] if r[1] == 0]  # (rel, seq, title, kw, body, ..)
+        # (rel, seq, title, keywords, body, about): an event's text is its `about`
+        texts = [r[5] for r in idx.dump()["fts"] if r[1] == 0]
         assert texts == ["Bash\nbroken \ufffd output\ntail \ufffd"]
 
 

@@ -124,6 +124,32 @@ def test_the_about_column_migration_keeps_search_and_asks_for_a_reindex(tmp_path
         assert cols == ["title", "keywords", "body", "about"]
 
 
+def test_the_event_text_migration_moves_it_to_about_and_reads_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "index.sqlite"
+    with Index.open(path) as idx:
+        session = row("sessions/s.md", "", type="session", session_id="s1")
+        idx.apply(upserts=[replace(session, events=(event(1, "kubectl rollout restart"),))])
+        eid = idx.conn.execute("SELECT id FROM events").fetchone()[0]
+        moved = recall_rows.texts(idx, [eid])
+        # the layout before the step: the event's text in the body column
+        idx.conn.execute("UPDATE fts SET body = about, about = '' WHERE rowid = ?", (eid,))
+        before = recall_rows.texts(idx, [eid])
+        idx.conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                         (str(SCHEMA_VERSION - 1),))  # fmt: skip
+    with Index.open(path) as upgraded:
+        cols = upgraded.conn.execute(
+            "SELECT body, about FROM fts WHERE rowid = ?", (eid,)
+        ).fetchone()
+        assert cols == ("", "kubectl rollout restart")
+        # the note's own row is left alone; the text reads the same (event vectors stay valid)
+        filled = upgraded.conn.execute("SELECT count(*) FROM fts WHERE about != ''").fetchone()
+        assert filled == (1,)
+        assert recall_rows.texts(upgraded, [eid])[eid].strip() == before[eid].strip()
+        assert moved == recall_rows.texts(upgraded, [eid])
+        found = upgraded.search('"rollout"', SearchFilter(), mark=MARK)
+        assert [h.rel for h in found] == ["sessions/s.md"] and "[rollout]" in found[0].snippet
+
+
 def test_newer_schema_is_refused_with_a_fix(tmp_path: Path) -> None:
     path = tmp_path / "index.sqlite"
     with Index.open(path) as idx:

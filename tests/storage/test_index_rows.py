@@ -77,7 +77,8 @@ def test_prepare_numbers_notes_and_events_in_one_rising_sequence() -> None:
     assert batch.racy == [("sessions/s.md",)]
     # CJK characters become separate tokens (a one-line note is all lead paragraph: `about`)
     assert batch.fts[-1][4] == f"数{SEP}据{SEP}库" and batch.fts[-1][3] == ""
-    assert f"修{SEP}复" in batch.fts[2][3]
+    # an event's text is its `about` (it is all about what it says), its body column empty
+    assert f"修{SEP}复" in batch.fts[2][4] and batch.fts[2][3] == ""
 
 
 _ALPHABET = st.sampled_from(

@@ -46,6 +46,7 @@ SNIPPET_MAX_BYTES = 32 * 1024
 # (index_rows.split_about). It outweighs the body only for plain-word queries (`WEIGHTS_ANY`),
 # which describe what a note is about; exact syntax names a thing, and there many notes' leads
 # ("Outline is a core plugin ...") would outrank the note that has the name as an alias.
+# An event's text is its `about` (index_rows.prepare): a message is all lead, no detail.
 WEIGHTS = (8.0, 4.0, 1.0, 1.0)
 WEIGHTS_ANY = (8.0, 4.0, 0.25, 2.0)
 _CHUNK = 512

@@ -54,5 +54,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # the vectors found (vectors.candidates_for), and a full scan of `notes` per session made a
     # question cost +62 ms CPU at 10k notes (+9 ms with this index; +1.5 s wall at 100k).
     ("CREATE INDEX notes_session ON notes(session_id)",),
+    # An event's text moves from the body column to `about` (storage/index_rows.prepare): one
+    # message is all about what it says, where a note's body past its lead is detail. Moved in
+    # place, so nothing is read again or re-embedded (recall_rows.texts reads the same text).
+    ("UPDATE fts SET about = body, body = '' WHERE rowid IN (SELECT id FROM events)",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

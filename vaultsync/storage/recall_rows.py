@@ -200,8 +200,9 @@ def texts(index: Index, rowids: Iterable[int]) -> dict[int, str]:
             f" WHERE rowid IN ({_marks(len(chunk))})",
             chunk,
         )
-        # without an `about` (events) the text reads as before the column: event vectors
-        # keyed by their text (storage/vectors/store.py) stay valid
+        # an event's text is in `about` and its body is empty: "\nheading\ntext\n", which
+        # reads (stripped) as it did in the body, so event vectors keyed by their text
+        # (storage/vectors/units.py) stay valid; a note without an `about` reads as before it
         out.update((rowid, f"{t}\n{k}\n{a}\n{b}" if a else f"{t}\n{k}\n{b}")
                    for rowid, t, k, a, b in rows)  # fmt: skip
     return out

@@ -75,7 +75,7 @@ HEADER = (
 # test keeps them equal). The hook cannot import storage, so it reads `meta.schema_version`
 # itself and stays silent on any other version: an index built by an older or newer vaultsync
 # is rebuilt by the next reconcile, and a prompt must never fail or read wrong columns meanwhile.
-READS_SCHEMA = 7
+READS_SCHEMA = 8
 
 
 _TERMS: dict[str, list[str]] = {}
@@ -223,6 +223,7 @@ def _connect(path: Path) -> Any:
 SCORED = 1000
 TOP = 200
 # The note and event rows are read for the TOP rows, their text only for the wanted ones.
+# Columns title, keywords, body, about (unweighted: 1.0); an event's text is in `about`.
 _SQL = f"""
 WITH scored AS (
     SELECT rowid AS id, bm25(fts, 8.0, 4.0, 1.0) AS score FROM fts WHERE fts MATCH ?
@@ -250,7 +251,9 @@ hit AS (
       AND (? = '' OR COALESCE(n.agent, NULLIF(e.agent, ''), s.agent) = ?)
     ORDER BY top.score LIMIT ?)
 SELECT hit.id, hit.score, kind, rel, hit.title, agent, date, heading, tool, props, note_id,
-       f.title, substr(iif(f.about = '', f.body, f.about || char(10) || f.body), 1, 3000), sid,
+       f.title,
+       substr(f.about || iif(f.about != '' AND f.body != '', char(10), '') || f.body, 1, 3000),
+       sid,
        project
 FROM hit JOIN fts f ON f.rowid = hit.id
 ORDER BY hit.score
@@ -402,7 +405,7 @@ def _schema_ok(conn: Any) -> bool:
 _LIST_SQL = """
 SELECT e.id, e.kind, s.rel, s.title, COALESCE(NULLIF(e.agent, ''), s.agent), e.ts, e.heading,
        e.tool, e.note_id, COALESCE(NULLIF(e.session_id, ''), s.session_id),
-       COALESCE(NULLIF(e.project, ''), s.project), f.body
+       COALESCE(NULLIF(e.project, ''), s.project), f.about
 FROM events e JOIN notes s ON s.id = e.note_id JOIN fts f ON f.rowid = e.id
 WHERE e.ts >= ? AND e.ts < ? AND (? = '' OR COALESCE(NULLIF(e.agent, ''), s.agent) = ?)
   AND NOT (COALESCE(NULLIF(e.session_id, ''), s.session_id) = ? AND s.agent = ?)
@@ -434,7 +437,7 @@ def _session_files(conn: Any, note_id: int, project: str) -> list[str]:
     """Files the session edited or wrote (second line of an edit event's text: its path)."""
     marks = ",".join("?" * len(_EDIT_TOOLS))
     rows = conn.execute(
-        "SELECT f.body FROM events e JOIN fts f ON f.rowid = e.id"
+        "SELECT f.about FROM events e JOIN fts f ON f.rowid = e.id"
         f" WHERE e.note_id = ? AND lower(e.tool) IN ({marks}) ORDER BY e.seq LIMIT 50",
         (note_id, *sorted(_EDIT_TOOLS)),
     ).fetchall()

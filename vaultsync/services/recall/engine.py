@@ -81,7 +81,7 @@ TYPE_WEIGHT: dict[str, float] = {
 }
 DEMOTED_WEIGHT = 0.5  # a superseded memory, or one agents never use: below the one in force
 GROUP_SUPPORT = 0.15  # each further matching member of a session adds this share of its score
-GROUP_SUPPORT_MAX = 3  # ... for at most this many members (a long session is not a better one)
+GROUP_SUPPORT_MAX = 6  # ... for at most this many members (a long session is not a better one)
 GENERATED_MAX = 1  # generated files in one result list
 RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest nothing
 # ... and this much when the question asks what is true now or what was decided
@@ -97,6 +97,9 @@ VECTOR_WEIGHT = 0.75  # the vector ranking's share in the fusion (1.0: plain RRF
 # wordllama; with this gate 0.50, Chinese help paraphrases keep their gain, 0.65 -> 0.71).
 VECTORS_WITH_TRANSLATIONS = False
 CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x the limit)
+# A topic whose results inside the asked window are weak (below ABSTAIN_BELOW) is searched
+# without the window too, and the better covered answer wins (docs/search.md "Time, agents").
+WINDOW_FALLBACK = True
 
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
@@ -209,33 +212,49 @@ def recall(
     with open_index(vault, path) as index:
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
         ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
-        if scoped and not candidates and nlquery.terms(query):
+        topic = scoped and bool(nlquery.terms(query))
+        if topic and not candidates:
             # The topic, but nothing about it inside the window: people misremember days, so
             # the topic is searched without the window (the agent named still holds).
             where = replace(unscoped, agent=where.agent)
             ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
+            topic = False
         if scoped and not candidates:
             # Nothing but the time or the agent to go by ("what did we do yesterday?"): the
             # window's sessions, newest first.
             listed = _listed(index, where, exclude_session, vault, limit)
             return Recall(listed, not listed, "any" if listed else "", 1.0 if listed else 0.0)
-        vector_ranks: list[str] = []
-        # Exact syntax asks for exact matches (and falls back to plain words only lexically):
-        # vectors join the queries that are plain words to begin with.
-        natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
-        translated = not VECTORS_WITH_TRANSLATIONS and bool(nlquery.translations(query))
-        if natural and not translated and _use_semantic(config, semantic):
-            vector_ranks = _vector_ranking(vault, config, index, query, where)
-        candidates = _demote(index, candidates)
-        groups = _group(candidates, current_project, exclude_session, vault, recency)
-        if vector_ranks:
-            groups = _fuse(index, groups, vector_ranks, exclude_session, limit, recency)
-        groups = _existing(_cap_generated(groups), vault, limit)
-        _add_snippets(index, ran, expression, query, groups, mark)
-        coverage = _coverage(index, query, groups[:3], freqs) if groups else 0.0
-        hits = tuple(_hit(index, g, mark) for g in groups)
-    abstain = not hits or coverage < ABSTAIN_BELOW
-    return Recall(hits, abstain, ran if (hits or ran) else "", round(coverage, 3))
+
+        def answer(where: Any, ran: str, expression: str, candidates: list[Candidate]) -> Recall:
+            vector_ranks: list[str] = []
+            # Exact syntax asks for exact matches (and falls back to plain words only
+            # lexically): vectors join the queries that are plain words to begin with.
+            natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
+            translated = not VECTORS_WITH_TRANSLATIONS and bool(nlquery.translations(query))
+            if natural and not translated and _use_semantic(config, semantic):
+                vector_ranks = _vector_ranking(vault, config, index, query, where)
+            candidates = _demote(index, candidates)
+            groups = _group(candidates, current_project, exclude_session, vault, recency)
+            if vector_ranks:
+                groups = _fuse(index, groups, vector_ranks, exclude_session, limit, recency)
+            groups = _existing(_cap_generated(groups), vault, limit)
+            _add_snippets(index, ran, expression, query, groups, mark)
+            coverage = _coverage(index, query, groups[:3], freqs) if groups else 0.0
+            hits = tuple(_hit(index, g, mark) for g in groups)
+            abstain = not hits or coverage < ABSTAIN_BELOW
+            return Recall(hits, abstain, ran if (hits or ran) else "", round(coverage, 3))
+
+        found = answer(where, ran, expression, candidates)
+        if topic and found.abstain and WINDOW_FALLBACK:
+            # Something inside the window, but nothing about the topic: the day may be
+            # misremembered, or be the day the thing happened, not the day it was discussed
+            # ("what did Maria do on 7 July?"): the topic without the window, when it is better
+            # covered there (the agent named still holds).
+            wider = replace(unscoped, agent=where.agent)
+            again = answer(wider, *_lexical(index, query, wider, mode, limit, freqs))
+            if again.coverage > found.coverage:
+                found = again
+    return found
 
 
 # --- lexical ---------------------------------------------------------------------------------
