@@ -90,3 +90,40 @@ def test_pre_checks_judge_the_run_after_the_key_word() -> None:
     assert prose_start("password is", 0)
     assert not prose_start("accessed it", 0)
     assert prose_start("access key: x", 0)
+
+
+# ---- secrets by their place in a format: a positive and a benign look-alike each ----------------
+_V = "Zq8rT2mWx4Lp9sKd7Hv3Nb6Yc"  # fake, generated for the test
+PLACES = [
+    ("config-directive", f"requirepass {_V}\n", "requirepass ${REDIS_PASSWORD}\n"),
+    ("config-directive", f"bind_pw {_V}\n", "proxy_pass http://backend:8080;\n"),
+    ("config-directive", f"stats auth admin:{_V}\n", "auth required pam_unix.so\n"),
+    ("config-directive", f"secret_access_key {_V}\n", "cache_key user_profile_v2_2024\n"),
+    ("config-directive", f"rootpw {_V}\n", "PASS src/date.test.ts (4 ms)\nPASS src/a.test.ts\n"),
+    ("cli-secret-flag", f"keytool -list -keystore ks.jks -storepass {_V}\n",
+     "keytool -list -keystore ks.jks -storepass:env KS_PASS\n"),
+    ("named-value", f'<add key="StorageKey" value="{_V}" />',
+     '<add key="CacheKeyPrefix" value="app:v2:" />'),
+    ("named-value", f'<entry key="db.password">{_V}</entry>',
+     "<entry key=\"db.password\">${DB_PASSWORD}</entry>"),
+    ("nested-secret", f"token:\n  value: {_V}\n", "token:\n  value: ${TOKEN}\n"),
+    ("set-secret", f"aws configure set aws_secret_access_key {_V}\n",
+     "redis-cli config set maxmemory 2gb\n"),
+    ("secret-value-flag", f"gh secret set DEPLOY_TOKEN --body {_V}\n",
+     'gh secret set DEPLOY_TOKEN --body "$DEPLOY_TOKEN"\n'),
+    ("stdin-secret", f"echo {_V} | docker login -u bob --password-stdin\n",
+     "echo $TOKEN | docker login -u bob --password-stdin\n"),
+    ("secret-pair", f'command: ["app", "--password", "{_V}"]',
+     'command: ["app", "--password", "${DB_PASSWORD}"]'),
+    ("curl-user", f"curl -u :{_V} https://api.test/v1\n", "curl -u bob https://api.test/v1\n"),
+]  # fmt: skip
+
+
+def test_a_secret_is_found_by_its_place_and_its_look_alike_is_not() -> None:
+    from vaultsync.core.privacy.redactor import default_redactor
+
+    red = default_redactor()
+    for rule, secret, benign in PLACES:
+        r = red.redact(secret)
+        assert _V not in r.text and rule in {f.rule for f in r.findings}, (rule, secret)
+        assert not red.redact(benign).findings, (rule, benign)

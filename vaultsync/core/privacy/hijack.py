@@ -143,9 +143,18 @@ def fake_turns(w: str, lowered: str) -> list[Found]:
         return []
     names = {x[2] for x in marks}
     conversation = bool(names & _ASSISTANT_SIDE) and bool(names & _USER_SIDE)
+    # `### Instructions` alone is a README's heading; beside `### Response`, with a colon
+    # (`### Instruction:`) or in a template's singular followed by an order, it is a turn
+    headings = {w[s:e].strip("# \t:").lower().rstrip("s") for s, e, n, _ in marks if n == "heading"}
     out: list[Found] = []
     for s, e, name, structural in marks:
         end = _line_end(w, e)
+        head = w[s:e].rstrip()
+        if name == "heading" and len(headings) < 2 and not head.endswith(":"):
+            nxt = _line_end(w, end + 1) if end < len(w) else end
+            structural = None
+            if not head.endswith("s") and gives_order(w[end + 1 : min(nxt, end + 301)]):
+                structural = "heading"
         if structural or name in _STRONG or conversation or gives_order(w[e : min(end, e + 300)]):
             out.append((s, e, s, max(end, e), FAKE_TURN, True))
     return out

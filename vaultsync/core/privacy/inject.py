@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy import directive as D
 from vaultsync.core.privacy import hijack as H
 from vaultsync.core.privacy import intent as I
 from vaultsync.core.privacy.rules import LINE_PREFIX, Span
@@ -225,10 +226,36 @@ def exfil_url(url: str) -> bool:
     for pair in re.split(r"[&;]", query):
         key, _, value = pair.partition("=")
         if key.lower() in _EXFIL_PARAMS and (
-            len(value) >= 24 or (maybe_cjk(value) and len(_CJK.findall(value)) >= 4)
+            (len(value) >= 24 and not _search_words(value))
+            or (maybe_cjk(value) and len(_CJK.findall(value)) >= 4)
         ):
             return True  # a long value, or words asking for something to be filled in
     return False
+
+
+_WORDS_RUN = Lazy(r"[A-Za-z]{2,}")
+_FILL_ASK = Lazy(
+    r"(?i)key|token|secret|password|passwd|credential|conversation|chat|history|message|prompt"
+    r"|env|paste|insert|summary|context|cookie|session|here|your"
+)
+
+
+def _search_words(value: str) -> bool:
+    """`is%3Aissue+is%3Aopen+sort%3Aupdated-desc`, `chrome.cloudflare-dns.com`: a search query
+    of ordinary words or a host name, which carries nothing out; a payload is random
+    (`aGVsbG8…`), a slot asks to be filled (`paste+the+key+here`)."""
+    from urllib.parse import unquote_plus
+
+    text = unquote_plus(value)
+    words = _WORDS_RUN.findall(text)
+    return (
+        len(words) >= 2
+        and any(c in text for c in " .-:/")
+        and sum(map(len, words)) >= 0.6 * len(text)
+        and max(map(len, words)) <= 16
+        and all(x.islower() or x.istitle() or (x.isupper() and len(x) <= 5) for x in words)
+        and not _FILL_ASK.search(text)
+    )
 
 
 def find_injections(
@@ -281,6 +308,9 @@ def find_injections(
         return bool(find_injections(text, text.lower(), off, nested=True))
 
     found += [x for x in I.find(w, lowered, None if nested else deeper) if x[4] not in off]
+    if D.RULE not in off:
+        raw = lowered.encode("utf-8", "surrogatepass")
+        found += D.find(w, lowered, raw, not w.isascii() and has_cjk(w))
     return found
 
 
@@ -305,7 +335,10 @@ def _md_links(w: str) -> list[Inj]:
                 and (a == 0 or w[a - 1] not in "\\`")
             ):
                 s = a - 1 if a and w[a - 1] == "!" else a
-                if (s == a or s == 0 or w[s - 1] not in "\\`") and exfil_url(w[u:paren]):
+                url = w[u:paren]
+                if w[u - 1] == "<" and url.endswith(">"):
+                    url = url[:-1]  # `[text](<https://…>)`: CommonMark's bracketed destination
+                if (s == a or s == 0 or w[s - 1] not in "\\`") and exfil_url(url):
                     out.append((s, paren + 1, s, paren + 1, EXFIL, True))
         k = nxt
     return out

@@ -515,6 +515,76 @@ def check_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return check_secret(m, w, s, e)
 
 
+_PASS_DENY = ("proxy_pass", "fastcgi_pass", "uwsgi_pass", "scgi_pass", "grpc_pass",
+              "memcached_pass", "bypass", "compass", "surpass", "trespass", "overpass",
+              "underpass", "passthrough", "multipass", "onepass", "firstpass",
+              "secondpass")  # fmt: skip
+
+
+def _name_kind(name: str) -> str | None:
+    """What a name that says secret holds (password, key, secret), or None when it names
+    something else (`cache_key`, `next_token`, `public_key`)."""
+    name = name.lower().rstrip("0123456789_.-")
+    if not name or _public_name(name):
+        return None
+    if name.endswith(_PASS_DENY):
+        return None  # nginx `proxy_pass`, `bypass`, `compass`: no password
+    if "pass" in name or name.endswith(("pw", "pwd")):
+        return "password"
+    stem = name[:-3].rstrip("_.-:/") if name.endswith("key") else ""
+    if stem.endswith(_KEY_DENY) or name == "key":
+        return None
+    if name.endswith("token") and name[:-5].rstrip("_.-").endswith(_TOKEN_DENY):
+        return None
+    return "key" if stem and not stem.endswith(("secret", "api", "access", "private")) else "secret"
+
+
+def check_named(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A value whose name says secret, the name found by its place in a format: a sibling
+    field (`key="db.password" value="…"`), a parent key (`token:` / `  value: …`), a command
+    that sets a named setting (`config set requirepass …`). The group `name` holds the name's
+    secret word; the rest of it is read back (`aws_secret_access_key`, `StorageKey`)."""
+    if m.start() and w[m.start() - 1].isalnum():
+        return None  # `reset`, `onset`: not the word the pattern starts with
+    i, lim = m.start("name"), max(0, m.start("name") - 80)
+    while i > lim and w[i - 1] in _NAME_CHARS:
+        i -= 1
+    kind = _name_kind(w[i : m.end("name")])
+    value = _trim_closers(w[s:e].strip())
+    if kind is None or not value or placeholder(value) or not _value_ok(kind, value):
+        return None
+    return s, s + len(value)
+
+
+_FILE_PATH = Lazy(r"[~.]?[\w.@-]{0,80}(?:[/\\][\w.@-]{1,80}){1,20}\.\w{1,8}")
+_DIRECTIVE_LINE = Lazy(r"[ \t]*(?:[\w.-]{1,40}[ \t]+)?")
+
+
+def check_directive(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`requirepass X`, `bind_pw X`, `secret_access_key X`, `stats auth admin:X`: a config line
+    of a name (one word, or two) that ends in a secret word and one value, nothing else."""
+    i, lim = m.start(), max(0, m.start() - 80)
+    while i > lim and w[i - 1] in _NAME_CHARS:
+        i -= 1
+    ls = w.rfind("\n", max(0, i - 60), i) + 1
+    if not (ls or i <= 60) or not _DIRECTIVE_LINE.fullmatch(w, ls, i):
+        return None
+    if i == m.start("name") and not w[ls:i].strip():
+        return None  # a bare `PASS src/a.test.ts` (a test runner's line), `token abc`
+    kind = _name_kind(w[i : m.end("name")])
+    value = w[s:e]
+    if _FILE_PATH.fullmatch(value):
+        return None  # `ssl_key /etc/ssl/private/site.key`
+    user, sep, pw = value.partition(":")
+    if sep and user.isidentifier() and pw:  # `admin:secret`: the password after the user
+        s, value = s + len(user) + 1, pw
+    if kind is None or "://" in value or placeholder(value):
+        return None  # a URL is an address (its user info is url-credentials')
+    if not _value_ok(kind, _trim_closers(value)):
+        return None
+    return s, s + len(value)
+
+
 _SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
 
 
@@ -559,7 +629,7 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
     "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
-    "flag": check_flag,
+    "flag": check_flag, "named": check_named, "directive": check_directive,
 }  # fmt: skip
 
 

@@ -132,8 +132,8 @@ authorization-header | authorization | p=8 c=secret g=1 a=1 |
     [ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
     |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
     ([A-Za-z0-9._~+/=:|@#%!*^$&-]{8,8192})
-curl-user | -u,--user | p=6 c=password g=1 |
-    [ \t]-(?:u|-user)[ \t]{1,3}["']?[^\s:'"]{1,128}:([^\s'"]{1,256})
+curl-user | -u,--user,--auth,--proxy-user | p=6 c=password g=1 |
+    [ \t]-(?:u|-user|-auth|-proxy-user)(?:[ \t]{1,3}|=)["']?[^\s:'"]{0,128}:([^\s'"]{1,256})
 cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,--auth-token |
     p=6 c=secret g=1/2/3 a=1 | (?i)--(?:password|passwd|pass|token|api-key|apikey|secret
     |client-secret|access-token|auth-token)(?:=|[ \t]{1,3})
@@ -184,7 +184,7 @@ aws-secret-access-key | secret,aws | p=9 c=mixed e=3.5 g=1 s=EXAMPLE a=1 |
     (?i)(?:secret[_ .-]?access[_ .-]?key|aws[_ .-]?secret(?:[_ .-]?key)?)["'\]]{0,2}[ \t]{0,4}
     (?:=|:=|:|=>|,)?[ \t]{0,4}["'`]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])
 secret-pair | | p=3 c=envdefault g=2 |
-    ["']([A-Za-z_][\w.-]{0,60})["'][ \t]*,[ \t]*["']([^"'\r\n]{8,512})["']
+    ["'](-{0,2}[A-Za-z_][\w.-]{0,60})["'][ \t]*,[ \t]*(?=["']([^"'\r\n]{8,512})["'])
 env-default | env,getenv | p=4 c=envdefault g=2 |
     (?:process\.env\.|os\.environ\.get\(|os\.getenv\(|getenv\(|ENV\.fetch\(|System\.getenv\()
     ["']?([A-Za-z][A-Za-z0-9_]{2,60})["']?\)?[ \t]*(?:\?\?|\|\||,|or)[ \t]*
@@ -212,6 +212,36 @@ password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌,
     [ \t]{0,2}(\S{6,200}))
 password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
     (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
+cli-secret-flag | pass,pw,pwd,auth | p=6 c=flag g=1/2/3 a=1 |
+    (?i)(?:pass(?:word|wd|phrase)?|pwd?|auth)(?:=|[ \t]{1,3})
+    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'<\[{(-][^\s"']{3,511}))
+config-directive | pass,pw,secret,token,auth,key,cred | p=3 c=directive g=2 a=1 |
+    (?im)(?P<name>pass(?:word|wd|phrase)?|pwd?|secret|token|auth|key|credentials?)[ \t]+
+    ([^\s"'=:#{}\[\]()<>$%][^\s"']{3,511})[ \t]*\r?$
+named-value | key,name,variable | p=4 c=named g=2/3/4 a=1 |
+    (?i)(?:key|name|keyname|parameterkey|variable)["']?[ \t]*[:=][ \t]*["'][\w.:/-]{0,60}?
+    (?P<name>pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|key|credentials?)
+    (?:[_.-]?\d{1,2})?["'](?:[^\r\n<>]{0,120}?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*
+    (?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})')|[^\r\n<>]{0,100}>([^<\r\n]{1,512})<)
+nested-secret | pass,pwd,secret,token,key,cred | p=4 c=named g=2/3/4 a=1 |
+    (?i)(?P<name>pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)["']?:[ \t]*\r?\n
+    [ \t]{1,40}(?:value|data|default|plain|secret|string)["']?:[ \t]{0,4}
+    (?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})'|([^\s"'#|>&*!{\[][^\r\n]{0,511}))
+set-secret | "set " | p=5 c=named g=2/3/4 a=1 |
+    (?i)set[ \t]+(?:-{1,2}[\w-]{1,20}[ \t]+){0,2}[\w./:@-]{0,80}?
+    (?P<name>pass(?:word|wd|phrase)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|token|authtoken
+    |_auth|api[_-]?key|apikey|credentials?|requirepass|masterauth)
+    [ \t]+(?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'=-][^\s"']{3,511}))
+secret-value-flag | secret | p=5 c=secret g=1/2/3 a=1 |
+    (?i)secrets?(?:manager)?[ \t]+(?:[\w-]{0,30}[ \t]+)?[\w-]{0,20}(?:set|put|create|add|update)
+    [\w-]{0,20}\b[^\r\n|;&]{0,160}?[ \t](?:--body|--value|--data|-b|--secret-string
+    |--secret-value|--payload)(?:=|[ \t]{1,3})
+    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
+stdin-secret | echo,printf | p=5 c=password g=1/2/3 a=1 |
+    (?i)(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:"([^"\r\n$`]{6,512})"|'([^'\r\n]{6,512})'
+    |([^\s"'$`|;&-][^\s"'|;&]{5,511}))[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^\r\n|;&]{0,160}?
+    (?:-stdin\b|--with-token\b|\bpasswd\b|\bchpasswd\b|\blogin\b
+    |\bsecrets?[ \t]+(?:put|set|create|add)\b|\bkeyring\b)
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
