@@ -7,11 +7,13 @@ Floors: secret recall >= 0.98 with no leaked value, benign false positives <= 2%
 recall >= 0.90 with false positives <= 3%, on the dev families and on the held-out ones.
 
 Cost: `default_redactor().redact(text)` in one process (rules compiled before timing, as in a
-warm hook), CPU time (`time.process_time`: a shared machine's load does not count), median and
-p95 of `--runs` calls on a 2 KB and a 100 KB event of realistic tool
-output (`bench_redact.make_input`), beside the floor of the same run (`text.lower()` plus one
-pass of a trivial regex over the text: the least any scanner does) and, with `--baseline DIR`,
-the same measurement of another checkout (e.g. `/work/main` before the change), interleaved.
+warm hook), and the hook's cost per text field (`core/hook/excerpt.clip` with the default
+limits: the text redacted at its two ends, then shortened); CPU time (`time.process_time`: a
+shared machine's load does not count), median and p95 of `--runs` calls on a 2 KB and a
+100 KB event of realistic tool output (`bench_redact.make_input`), beside the floor of the
+same run (`text.lower()` plus one pass of a trivial regex over the text: the least any scanner
+does) and, with `--baseline DIR`, the same measurement of another checkout (e.g. `/work/main`
+before the change), interleaved.
 
 Usage: .venv/bin/python bench/bench_privacy.py [--runs 60] [--baseline DIR] [--no-cost]
 """
@@ -33,6 +35,11 @@ import json, re, sys, time
 sys.path.insert(0, sys.argv[1])
 from vaultsync.core.privacy.redactor import default_redactor
 red = default_redactor()
+try:  # the hook's cost per text field: redact the two ends, then shorten (core/hook/excerpt)
+    from vaultsync.core.hook.excerpt import Limits, clip
+    limits = Limits(500, 3, 3, lambda x: red.redact(x).text)
+except ImportError:  # a tree from before the excerpt module
+    clip = None
 texts = json.loads(sys.stdin.read())
 out = {}
 for name, text in texts.items():
@@ -40,12 +47,15 @@ for name, text in texts.items():
     runs = []
     for _ in range(int(sys.argv[2])):
         t = time.process_time(); red.redact(text); runs.append((time.process_time() - t) * 1000)
+    field = []
+    for _ in range(int(sys.argv[2]) if clip else 0):
+        t = time.process_time(); clip(text, limits); field.append((time.process_time() - t) * 1000)
     floor = []
     rx = re.compile(r"\S+")
     for _ in range(int(sys.argv[2])):
         t = time.process_time(); text.lower(); sum(1 for _ in rx.finditer(text))
         floor.append((time.process_time() - t) * 1000)
-    out[name] = {"runs": runs, "floor": floor}
+    out[name] = {"runs": runs, "floor": floor, "field": field}
 print(json.dumps(out))
 """
 
@@ -99,16 +109,21 @@ def cost(runs: int, baseline: str | None) -> None:
                 check=True,
             )
             for name, r in json.loads(p.stdout).items():
-                d = results[label].setdefault(name, {"runs": [], "floor": []})
+                d = results[label].setdefault(name, {"runs": [], "floor": [], "field": []})
                 d["runs"] += r["runs"]
                 d["floor"] += r["floor"]
-    print(f"\nCPU time of redact() per event, in process, {runs} calls each (ms):")
+                d["field"] += r.get("field", [])
+    print(
+        f"\nCPU time of redact() per event and of the hook per field, in process, {runs} calls"
+        " each (ms):"
+    )
     for label, by in results.items():
         for name, d in by.items():
             med, fl = statistics.median(d["runs"]), statistics.median(d["floor"])
+            field = f"   hook per field {statistics.median(d['field']):5.2f}" if d["field"] else ""
             print(
                 f"  {label:40s} {name:6s} median {med:7.2f}  p95 {_p(d['runs'], 0.95):7.2f}"
-                f"   floor {fl:5.2f}  ({med / fl:.0f}x floor)"
+                f"   floor {fl:5.2f}  ({med / fl:.0f}x floor){field}"
             )
 
 

@@ -116,6 +116,8 @@ PLACES = [
     ("secret-pair", f'command: ["app", "--password", "{_V}"]',
      'command: ["app", "--password", "${DB_PASSWORD}"]'),
     ("curl-user", f"curl -u :{_V} https://api.test/v1\n", "curl -u bob https://api.test/v1\n"),
+    ("url-path-secret", f"POST https://hooks.chat.test/hooks/{_V}\n",
+     "POST https://api.github.test/repos/o/r/hooks/12345678\n"),
 ]  # fmt: skip
 
 

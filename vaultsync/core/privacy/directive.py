@@ -93,10 +93,17 @@ _DESTINATION = Lazy(
     r"(?:reply|replies|answer|response|output|summary|message|tool[ \t]+call|request|commit"
     r"|comment|pull[ \t]+request)\b"
     r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
+    r"|\b(?:reply|respond|answer)[ \t]+(?:only[ \t]+|to[ \t]+\w+[ \t]+\w+[ \t]+)?with\b"
+)
+_EXTERNAL = Lazy(
+    r"(?i)\bhttps?://|\bwebhook\b|\bpastebin\b|\b[\w.+-]+@[\w-]+\.[\w.]+\b"
+    r"|\b(?:to|at)[ \t]+(?:my|our|this|the[ \t]+following|an?[ \t]+external|a[ \t]+remote)[ \t]+"
+    r"(?:server|address|endpoint|url|site|host|email|inbox|bucket|channel)\b"
 )
 _TRANSFER = Lazy(
     r"(?i)\b(?:send|upload|post|paste|forward|e-?mail|transmit|exfiltrate|submit|leak|share"
-    r"|attach|include|append|embed|put|fetch|curl|wget|pipe|print|output|write|copy|add)"
+    r"|attach|include|append|embed|put|fetch|curl|wget|pipe|print|output|write|copy|add|reply"
+    r"|respond|answer|return)"
     r"(?:s|ed|ing)?\b"
 )
 _EXPOSE = Lazy(
@@ -118,6 +125,7 @@ _HARM = Lazy(
     r"|\b(?:approve|merge)[ \t]+(?:it|this|the|all|every|them)\b|\bclose[ \t]+(?:every|all)\b"
     r"|\b(?:transfer|wire|send)[ \t]+\$?\d|\bcall[ \t]+the[ \t]+[\w-]+[ \t]+(?:tool|function)\b"
     r"|\b(?:delete|drop|remove|transfer)_\w+|\|[ \t]*(?:ba|z)?sh\b"
+    r"|--no-verify\b|--insecure\b|\bverify[ \t]*=[ \t]*False\b|--dangerously-\w+|--yolo\b"
     r"|\b(?:ignore|disregard|forget)[ \t]+(?:the|all|any|everything|what)[ \t]+"
     r"(?:[\w-]+[ \t]+){0,2}"
     r"(?:text|content|page|document|instructions?|requests?|above|before|said|told)\b"
@@ -179,9 +187,16 @@ _PERSIST = Lazy(
     r"[ \t]+(?:session|conversation|chat|task)\b"
     r"|\b(?:remember|memori[sz]e|store|save|keep)\b[^.\n]{0,40}\b(?:permanently|forever)\b"
     r"|\b(?:permanently|forever)[ \t]+(?:remember|memori[sz]e|store|save|keep)\b"
+    r"|\b(?:going[ \t]+forward|from[ \t]+here[ \t]+on|next[ \t]+time[ \t]+(?:you|the[ \t]+user)"
+    r"|(?:in|for)[ \t]+(?:all[ \t]+)?(?:future|later|subsequent)[ \t]+(?:sessions?|conversations?"
+    r"|tasks?|runs?|chats?))\b"
     r"|\b(?:whenever|every[ \t]+time|each[ \t]+time)[ \t]+(?:the[ \t]+user|you|someone|anyone)\b"
     r"|\bin[ \t]+(?:every|each|all)[ \t]+(?:future[ \t]+)?(?:answers?|repl(?:y|ies)|responses?"
     r"|messages?|sessions?)\b|\balways[ \t]+" + _W + r"?" + _VERB + r"s?\b"
+)
+_PREFERENCE = Lazy(
+    r"(?i)\b(?:the[ \t]+)?user(?:'s)?[ \t]+(?:always[ \t]+)?(?:prefers?|wants?|likes?|expects?"
+    r"|requires?|has[ \t]+(?:approved|authori[sz]ed|agreed)|preference)\b"
 )
 # Triggers (lowered ASCII): a window is read only around one of these.
 _KEYS = (
@@ -191,7 +206,9 @@ _KEYS = (
     "without ask", "not tell", "not mention", "n't tell", "n't mention", "never ask", "never tell",
     "keep this", "keep it", "pretend", "act as", "you are", "you're", "role", "character",
     "play a game", "from now on", "rest of", "permanently", "forever", "whenever", "every time",
-    "each time", "always", "in every", "in each",
+    "each time", "always", "in every", "in each", "going forward", "here on", "next time",
+    "future sess", "future conv", "future task", "future run", "future chat", "later sess",
+    "subsequent",
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
@@ -325,7 +342,8 @@ _DEST_CUES = ("http", "@", "webhook", "pastebin", "server", "address", "endpoint
               "host", "email", "inbox", "bucket", "channel", "repl", "answer", "response",
               "output", "summary", "message", "tool call", "request", "commit", "comment",
               "pull request")  # fmt: skip
-_HARM_CUES = ("rm ", "push", "drop", "delete", "remove", "wipe", "erase", "destroy", "disable",
+_HARM_CUES = ("rm ", "push", "drop", "delete", "--no-verify", "--insecure", "verify", "--danger",
+              "--yolo", "remove", "wipe", "erase", "destroy", "disable",
               "turn off", "bypass", "skip", "ignore", "disregard", "forget", "without", "approve",
               "merge", "close ", "transfer", "wire ", "send ", "call the", "| sh", "|sh", "bash",
               "safe", "secure", "verified", "clean", "reviewed", "fine", "harmless")  # fmt: skip
@@ -341,7 +359,8 @@ _ADDR_CUES = ("whoever", "ai", "llm", "automat", "autonom", "robotic", "language
 _PERSONA_CUES = ("pretend", "imagine", "act as", "you are", "you're", "role", "character",
                  "play a game", "you are")  # fmt: skip
 _PERSIST_CUES = ("from now on", "rest of", "permanently", "forever", "whenever", "every time",
-                 "each time", "in every", "in each", "all future", "always")  # fmt: skip
+                 "each time", "in every", "in each", "all future", "always", "going forward",
+                 "here on", "next time", "future")  # fmt: skip
 
 
 def _english(w: str, a: int, b: int) -> bool:
@@ -381,14 +400,15 @@ def _english(w: str, a: int, b: int) -> bool:
         return True
     # anything sent to a network or mail address by an imperative clause: consequential once
     # the text also addresses a reader, frames a persona or asks it from now on
-    ships = destination and imperative and _imperative_send(w, a, b)
+    ships = destination and imperative and _EXTERNAL.search(w, a, b) and _imperative_send(w, a, b)
     exposes = source and _said(_EXPOSE, w, a, b)
     consequential = moves or ships or harm or hide or exposes
     if addressee and imperative and (consequential or limitless):
         return True
     if persona and (consequential or limitless):
         return True
-    return bool(persist and imperative and consequential)
+    # memory poisoning: from now on, the user "prefers" something consequential
+    return bool(persist and consequential and (imperative or _PREFERENCE.search(w, a, b)))
 
 
 def _cjk(w: str, a: int, b: int) -> bool:

@@ -242,6 +242,11 @@ stdin-secret | echo,printf | p=5 c=password g=1/2/3 a=1 |
     |([^\s"'$`|;&-][^\s"'|;&]{5,511}))[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^\r\n|;&]{0,160}?
     (?:-stdin\b|--with-token\b|\bpasswd\b|\bchpasswd\b|\blogin\b
     |\bsecrets?[ \t]+(?:put|set|create|add)\b|\bkeyring\b)
+url-path-secret | /hook,/webhook,/catch/,/trigger/,/key/,/token/,/secret/,/apikey/,/api_key/ |
+    p=5 c=mixed3 e=3.5 g=1 |
+    (?i)(?:/(?:hooks?|webhooks?|catch|trigger)/(?:[A-Za-z0-9_.-]{1,80}/){0,4}
+    |/(?:key|token|secret|apikey|api_key|api-key|access_token)/)([A-Za-z0-9_-]{20,256})
+    (?![A-Za-z0-9_-])
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
