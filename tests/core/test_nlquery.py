@@ -4,6 +4,7 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,3 +100,19 @@ def test_japanese_lone_kanji_keeps_its_inflecting_kana() -> None:
     assert "前の" not in found and "態に" not in found  # a particle is not an inflection
     assert "整し" not in nlquery.terms("見た目を調整したい")  # only a lone kanji
     assert not any(t.endswith(("の", "に", "を")) for t in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("我们是怎么配置 Elasticsearch 集群的？", ["elasticsearch*"]),
+        ("How did we set up the GraphQL gateway?", ["graphql*"]),
+        ("What did we decide about Kubernetes autoscaling?", ["kubernet*"]),
+        ("how do we handle GDPR deletion and oauth2 in iOS", ["gdpr*", "oauth2*", "ios*"]),
+        # the first word of a sentence, dates and plain words are no names
+        ("Router timeout. Why did it fail on Monday in July?", []),
+        ("how did we fix the router timeout", []),
+    ],
+)
+def test_anchors_are_the_words_written_as_names(text: str, names: list[str]) -> None:
+    assert nlquery.anchors(text) == names

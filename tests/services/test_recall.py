@@ -376,3 +376,32 @@ def test_a_window_without_the_topic_gives_way_to_the_topic(
     assert [
         h.session_id for h in recall(vault, config, "database dashboard on 2026-11-12").hits
     ] == ["that-day"]
+
+
+def test_a_question_naming_what_the_vault_never_mentions_is_flagged_weak(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
+    vault = tmp_path / "vault"
+    session(vault, "search", ["configured the search cluster with three shards"], project="/w",
+            day="2026-11-19T09:00:00Z")  # fmt: skip
+    config = load_config(vault)
+    rebuild(vault, config)
+    known = recall(vault, config, "how did we configure the search cluster shards?")
+    assert known.hits[0].session_id == "search" and not known.abstain
+    for question in (
+        "how did we configure the Elasticsearch cluster shards?",
+        "我们是怎么配置 Elasticsearch 集群的？ search cluster shards",
+    ):
+        named = recall(vault, config, question)
+        assert named.hits and named.abstain, question  # still shown, flagged
+    monkeypatch.setattr(engine, "UNSEEN_NAME_ABSTAINS", False)
+    assert not recall(
+        vault, config, "how did we configure the Elasticsearch cluster shards?"
+    ).abstain
+    # a window and a topic found nowhere: the window's sessions, flagged weak
+    nowhere = recall(vault, config, "what did we say about the iOS widget yesterday?")
+    assert [h.session_id for h in nowhere.hits] == ["search"] and nowhere.abstain
+    listed = recall(vault, config, "what did we get done yesterday?")
+    assert [h.session_id for h in listed.hits] == ["search"] and not listed.abstain

@@ -315,6 +315,43 @@ def any_of(found: list[str]) -> str | None:
     return " OR ".join(_quote(term) for term in found)
 
 
+_NAME = Lazy(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?![A-Za-z0-9])")
+_SENTENCE_END = Lazy(r"[.!?。！？:：]\s*$")
+_CALENDAR = frozenset(
+    _listed("january february march april may june july august september october november december")
+    + _listed("monday tuesday wednesday thursday friday saturday sunday")
+)
+
+
+def anchors(text: str) -> list[str]:
+    """The terms of `text` (as `terms` writes them) that name a thing: a Latin word in a
+    Chinese or Japanese question, written as typed (Elasticsearch, iOS); in a Latin one, a word
+    written as a name: a capital inside it (GraphQL, GDPR, iOS), letters and digits (oauth2),
+    or a capital not at the start of a sentence (Kubernetes). A vault that never mentions one
+    holds nothing about the question, whatever its other words match (services/recall/engine,
+    core/hook/prompt_recall). Months and weekdays are dates, not names."""
+    if not isinstance(text, str):
+        return []
+    cjk = any(kind in ("han", "hira", "kata") for kind, _v in _runs(text.lower()))
+    out: dict[str, None] = {}
+    for m in _NAME.finditer(text):
+        word = m.group(0)
+        low = word.lower()
+        if low in STOP_EN or low in _CALENDAR or len(word) < MIN_PREFIX:
+            continue
+        initial = not text[: m.start()].strip() or bool(_SENTENCE_END.search(text[: m.start()]))
+        named = (
+            cjk
+            or any(ch.isupper() for ch in word[1:])
+            or (any(ch.isdigit() for ch in word) and not word.isdigit())
+            or (word[0].isupper() and not initial)
+        )
+        if named:
+            for term in terms(word, expand=False):
+                out.setdefault(term, None)
+    return list(out)
+
+
 def is_syntax(text: str) -> bool:
     """True if `text` uses exact search syntax (quotes, `*`, OR/AND/NOT in capitals)."""
     return isinstance(text, str) and bool(_SYNTAX.search(text))

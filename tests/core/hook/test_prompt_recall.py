@@ -195,6 +195,21 @@ def test_unrelated_prompt_clears_no_bar(hook: list[str], fixed: Path) -> None:
     assert out == ""
 
 
+def test_a_prompt_naming_what_the_vault_never_mentions_gets_nothing(
+    hook: list[str], fixed: Path
+) -> None:
+    # "routing bug ... middleware" clears the bar; Elasticsearch is nowhere in the vault
+    named = "How did we fix the Elasticsearch routing bug in the middleware?"
+    assert run(hook, "hermes", hermes_prompt("h8", named)) == ""
+    assert "routes.ts" in context_of(
+        run(
+            hook, "hermes", hermes_prompt("h9", "How did we fix the routing bug in the middleware?")
+        )
+    )
+    # a Latin name in a Chinese question is one too
+    assert run(hook, "hermes", hermes_prompt("h10", "我们怎么修的 Elasticsearch 路由 bug？")) == ""
+
+
 def test_memories_and_summaries_are_recalled_unless_start_context_has_them(
     hook: list[str], vault: Path, fixed: Path
 ) -> None:

@@ -317,6 +317,17 @@ def _expression(conn: Any, terms: list[str]) -> str:
     return " OR ".join(_quoted(term) for term in kept)
 
 
+def _unseen(conn: Any, named: list[str]) -> bool:
+    """True when one of these names (nlquery.anchors) is in no row of the index (as search
+    does: services/recall/engine._unseen)."""
+    for term in named:
+        if term.isascii():
+            row = conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? LIMIT 1", (_quoted(term),))
+            if row.fetchone() is None:
+                return True
+    return False
+
+
 # No window: every date passes.
 OPEN = ("", "\U0010ffff")
 
@@ -573,6 +584,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
     try:
         if not _schema_ok(conn):
             return ""
+        if _unseen(conn, [t for t in nlquery.anchors(text) if t in terms]):
+            return ""  # it names a thing the vault never mentions: nothing here is about it
         added = frozenset(nlquery.translations(asked.rest if window != OPEN or agent else text))
         hits = _search(conn, terms, inc, window, agent, added) if terms else []
         if terms and not hits and window != OPEN:

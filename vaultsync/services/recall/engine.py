@@ -100,6 +100,9 @@ CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x t
 # A topic whose results inside the asked window are weak (below ABSTAIN_BELOW) is searched
 # without the window too, and the better covered answer wins (docs/search.md "Time, agents").
 WINDOW_FALLBACK = True
+# A question naming a thing the vault never mentions (nlquery.anchors: Elasticsearch in a
+# Chinese question, GraphQL, GDPR) is flagged weak, whatever its other words match.
+UNSEEN_NAME_ABSTAINS = True
 
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
@@ -196,6 +199,7 @@ def recall(
     # window, an agent and an intent (nlquery.understand).
     readable = mode == "any" or (mode == "auto" and not nlquery.is_syntax(query))
     asked = nlquery.understand(query, now) if understand and readable else None
+    named = nlquery.anchors(query) if readable and UNSEEN_NAME_ABSTAINS else []
     scoped = asked is not None and (asked.start is not None or bool(asked.agent and asked.intent))
     unscoped = where
     if asked is not None and scoped:
@@ -212,7 +216,7 @@ def recall(
     with open_index(vault, path) as index:
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
         ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
-        topic = scoped and bool(nlquery.terms(query))
+        topic = asked_topic = scoped and bool(nlquery.terms(query))
         if topic and not candidates:
             # The topic, but nothing about it inside the window: people misremember days, so
             # the topic is searched without the window (the agent named still holds).
@@ -221,9 +225,11 @@ def recall(
             topic = False
         if scoped and not candidates:
             # Nothing but the time or the agent to go by ("what did we do yesterday?"): the
-            # window's sessions, newest first.
+            # window's sessions, newest first. A topic asked about and found nowhere
+            # ("last month's talk about the iOS widget"): the same, flagged weak.
             listed = _listed(index, where, exclude_session, vault, limit)
-            return Recall(listed, not listed, "any" if listed else "", 1.0 if listed else 0.0)
+            sure = bool(listed) and not asked_topic
+            return Recall(listed, not sure, "any" if listed else "", 1.0 if sure else 0.0)
 
         def answer(where: Any, ran: str, expression: str, candidates: list[Candidate]) -> Recall:
             vector_ranks: list[str] = []
@@ -254,6 +260,8 @@ def recall(
             again = answer(wider, *_lexical(index, query, wider, mode, limit, freqs))
             if again.coverage > found.coverage:
                 found = again
+        if found.hits and not found.abstain and _unseen(index, named, query, freqs):
+            found = replace(found, abstain=True)
     return found
 
 
@@ -488,6 +496,21 @@ def _coverage(index: Index, query: str, groups: list[_Group], freqs: maxscore.Do
         found = sum(weights[t] for t in judged if _term_pattern(t).search(text))
         best = max(best, found / whole)
     return best
+
+
+def _unseen(index: Index, named: list[str], query: str, freqs: maxscore.DocFreqs) -> bool:
+    """True when a name the question asks about (nlquery.anchors, among the terms ranked) is in
+    no row of the index: whatever its other words match, nothing is about it."""
+    asked = set(nlquery.terms(query, expand=False))
+    for term in named:
+        token = term.rstrip("*")
+        if (
+            term in asked
+            and token.isascii()
+            and not maxscore.doc_freq(index, freqs, token, term.endswith("*"))[1]
+        ):
+            return True
+    return False
 
 
 def _has_cjk(text: str) -> bool:
