@@ -107,3 +107,11 @@ def test_secrets_by_their_place(template: str) -> None:
 )
 def test_code_and_resource_names_are_not_secrets(text: str) -> None:
     assert not default_redactor().redact(text).findings
+
+
+def test_a_continuation_after_a_passwords_punctuation_joins_and_code_does_not() -> None:
+    text = "cat > .env <<EOF\nAPI_SECRET=S7JqH%\\\nbH1333x\nEOF\n"
+    out = default_redactor().redact(text).text
+    assert "S7JqH" not in out and "bH1333x" not in out
+    macro = "#define CALL(f) f();\\\n  next()\n"
+    assert assembly.glue(macro) == []

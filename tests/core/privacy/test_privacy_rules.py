@@ -116,6 +116,9 @@ PLACES = [
     ("secret-pair", f'command: ["app", "--password", "{_V}"]',
      'command: ["app", "--password", "${DB_PASSWORD}"]'),
     ("curl-user", f"curl -u :{_V} https://api.test/v1\n", "curl -u bob https://api.test/v1\n"),
+    ("env-random-value", f"SENTRY_INGEST={_V}x9Qm\n",
+     "TOKEN_CHARS=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-\n"),
+    ("env-random-value", f"export MAPBOX='{_V}x9Qm'\n", "REQUEST_ID=Zq8rT2mWx4Lp9sKd7Hv3Nb6Yc1\n"),
     ("url-path-secret", f"POST https://hooks.chat.test/hooks/{_V}\n",
      "POST https://api.github.test/repos/o/r/hooks/12345678\n"),
 ]  # fmt: skip

@@ -44,6 +44,9 @@ _KEYISH = ("key", "token", "secret", "pass", "pwd", "auth", "cred", "psk")
 _WINDOW = 600  # characters either side of a secret word that are read unescaped
 _TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-")
 _NOT_BEFORE = frozenset(" \t\r\n\"'\\")
+# What a value split by a continuation can end in: a token character or a password's punctuation
+# (`S7JqH%\`), not code's (`);\` in a C macro) and not a space (`cmd --flag \`).
+_VALUE_END = _TOKEN | frozenset("!@#$%^&*.:~?")
 
 
 def glue(w: str) -> list[Span]:
@@ -65,7 +68,7 @@ def glue(w: str) -> list[Span]:
         out += [
             m.span()
             for m in _CONTINUATION.finditer(w)
-            if w[m.start() - 1 : m.start()] in _TOKEN and m.start()
+            if m.start() and w[m.start() - 1] in _VALUE_END
         ]
     if "\n" in w:
         for m in _WRAP.finditer(w):

@@ -171,12 +171,19 @@ _CONFUSABLES = str.maketrans({
     "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "α": "a", "ι": "i",
 })  # fmt: skip
 _SPACED = Lazy(r"(?<![A-Za-z])(?:[A-Za-z][ \t]{1,2}){5,}[A-Za-z](?![A-Za-z])")
+# `i.g.n.o.r.e a-l-l`: letters joined by one dot, dash, underscore, star or bar
+_DOTTED = Lazy(r"(?<![\w.*|-])(?:[A-Za-z][.*|_-]){2,}[A-Za-z](?![\w*|-])")
 _LETTERS_SPACED = Lazy(r"(?:[A-Za-z][ \t])+[A-Za-z][.,;:!?]*")
 _B64 = Lazy(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,400}={0,2}(?![A-Za-z0-9+/=])")
-_DECODE_ASK = Lazy(r"(?i)\b(?:decode|base64)\b[^\n]{0,60}\b(?:follow|execute|run|obey|do)\b")
+_DECODE_ASK = Lazy(
+    r"(?i)\b(?:decode|decipher|base64|rot-?13|hex|reverse[ds]?|backwards|unscramble)\b[^\n]{0,60}"
+    r"(?:\b(?:follow|obey)\b(?![ \t]+not)|\b(?:execute|run|do)[ \t]+(?:it|this|them|that|the[ \t]+"
+    r"(?:result|output|instructions?|text|message|decoded[ \t]+\w+|commands?))\b)"
+)
 
 
 _SPACED_PRE = Lazy(r" [A-Za-z] [A-Za-z] [A-Za-z] ")
+_DOTTED_PRE = Lazy(r"(?<![\w.*|-])[A-Za-z]([.*|_-])[A-Za-z]\1[A-Za-z]\1[A-Za-z]\1[A-Za-z]")
 # Letters that only an obfuscation puts in Latin text: full-width and mathematical letters,
 # Cyrillic or Greek inside a Latin word.
 _ODD = Lazy(r"[\uff21-\uff3a\uff41-\uff5a\u0370-\u03ff\u0400-\u04ff\U0001d400-\U0001d7ff]")
@@ -230,8 +237,13 @@ _AGENT_KEY = Lazy(
     r"(?i)\"[\w-]{0,40}(?:(?:for|to)_(?:the_)?(?:agent|assistant|model|ai|llm)"
     r"|(?:agent|assistant|llm|ai|model)_(?:instructions?|directives?|actions?|tasks?|prompt|orders?))"
     r"[\w-]{0,20}\"[ \t]*:[ \t]*\""
+    # the same key in YAML front matter, TOML or INI, its value a sentence (not a flag or a path)
+    r"|(?m:^)[ \t]*-?[ \t]*[\w-]{0,40}(?:(?:for|to)_(?:the_)?(?:agent|assistant|model|ai|llm)"
+    r"|(?:agent|assistant|llm|ai|model)_(?:instructions?|directives?|tasks?|orders?))[\w-]{0,20}"
+    r"[ \t]*[:=][ \t]*[\"']?[A-Za-z][^\n]{0,40}?[ \t][^\n]{0,40}?[ \t]"
 )
-_AGENT_KEY_KEYS = ("_agent", "agent_", "_assistant", "assistant_", "_llm", "llm_", "_ai", "ai_")
+_AGENT_KEY_KEYS = ("_agent", "agent_", "_assistant", "assistant_", "_llm", "llm_", "_ai", "ai_",
+                   "model_")  # fmt: skip
 # Words one of the addressed-to-a-model patterns needs beside the name (a window without any is
 # not read: code is full of `model` and `agent`).
 _ADDRESSED_GATE = (
@@ -263,7 +275,7 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     if keys := present(raw, _ADDRESSED_KEYS):
         near = _gated(lowered, _windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
         out += _hits(w, _ADDRESSED, near, ADDRESSED)
-    if b'":' in raw and (keys := present(raw, _AGENT_KEY_KEYS)):
+    if (b'":' in raw or b":" in raw or b"=" in raw) and (keys := present(raw, _AGENT_KEY_KEYS)):
         out += _hits(w, _AGENT_KEY, _windows(w, lowered, keys, 60, 40), ADDRESSED)
     if not w.isascii() and has_cjk(w) and (keys := present(raw, _CJK_WHO)):
         out += _hits(w, _ADDRESSED_CJK, _windows(w, w, keys, 60, 80), ADDRESSED)
@@ -314,6 +326,8 @@ def normalised(line: str) -> str:
         t = "".join(unicodedata.normalize("NFKC", c) if _ODD.match(c) else c for c in t).translate(
             _CONFUSABLES
         )
+    if _DOTTED.search(t):
+        t = _DOTTED.sub(lambda m: m.group()[::2], t)
     if _SPACED.search(t):  # `I g n o r e  a l l`: one space inside a word, two between words
         t = " ".join(
             seg.replace(" ", "") if _LETTERS_SPACED.fullmatch(seg.strip()) else seg
@@ -335,6 +349,8 @@ def _obfuscated(w: str, lowered: str, raw: bytes, deeper: Callable[[str], bool])
             odd.add(_around(w, s, s + 1))
     if b" " in raw:
         odd.update(_around(w, *m.span()) for m in _SPACED_PRE.finditer(w))
+    if b"." in raw or b"-" in raw or b"*" in raw or b"_" in raw or b"|" in raw:
+        odd.update(_around(w, *m.span()) for m in _DOTTED_PRE.finditer(w))
     for a, b in sorted(odd):
         line = w[a:b]
         n = normalised(line)
@@ -352,7 +368,10 @@ def _obfuscated(w: str, lowered: str, raw: bytes, deeper: Callable[[str], bool])
             continue
         if " " in text and text.isprintable() and (deeper(text) or find(text, text.lower())):
             out.append((m.start(), m.end(), *_line(w, *m.span()), OBFUSCATED, True))
-    if keys := present(raw, ("base64", "decode")):
+    if keys := present(
+        raw,
+        ("base64", "decode", "decipher", "rot13", "rot-13", "reverse", "backwards", "unscramble"),
+    ):
         for a, b in _windows(w, lowered, keys, 60, 120):
             if _DECODE_ASK.search(w, a, b):
                 out.append((a, b, a, b, OBFUSCATED, True))

@@ -585,6 +585,37 @@ def check_directive(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return s, s + len(value)
 
 
+def check_random(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`SENTRY_INGEST=Zq8rT2mW…`: a variable whose name says nothing, set to a value no person
+    writes (24+ characters, both cases and digits, high entropy, not hex, not a path)."""
+    v = w[s:e].strip("\"'")
+    name = m.group(1).lower()
+    if name.endswith(_RANDOM_NAME_DENY) or _public_name(name) or placeholder(v):
+        return None
+    if any(v[i : i + 5] in _RUNS for i in range(len(v) - 4)):
+        return None  # an alphabet (`ABCDEF…0123456789`), not a draw from one
+    if "." in v or all(_wordish(p) for p in _PARTS.split(v) if p):
+        return None  # a name (`SignatureAlgorithmOID.RSA_WITH_SHA256`), not a random value
+    if sum(map(len, _SYLLABLES.findall(v))) >= 0.6 * len(v):
+        return None  # camel-case words (`SignatureAlgorithmOidRsaWithSha256`)
+    return (s, s + len(v)) if len(v) >= 24 and _random_token(v) and entropy(v) >= 4.3 else None
+
+
+_PARTS = Lazy(r"[_.:/+=-]")
+_SYLLABLES = Lazy(r"[A-Z]?[a-z]{2,}")
+_RUNS = "".join(  # every five characters in a row of an alphabet: ABCDE, BCDEF, …, 56789
+    a[i : i + 5] + "\0"
+    for a in ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789")
+    for i in range(len(a) - 4)
+)
+
+
+_RANDOM_NAME_DENY = ("_id", "_ids", "hash", "sha", "checksum", "digest", "integrity", "nonce",
+                     "salt", "_iv", "uuid", "guid", "request_id", "trace", "span", "commit",
+                     "version", "build", "ref", "etag", "_path", "_dir", "_url", "_uri",
+                     "_host", "_name", "_user", "_email", "_region", "_zone", "_color",
+                     "_colors")  # fmt: skip
+
 _SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
 
 
@@ -630,6 +661,7 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
     "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
     "flag": check_flag, "named": check_named, "directive": check_directive,
+    "random": check_random,
 }  # fmt: skip
 
 

@@ -247,6 +247,9 @@ url-path-secret | /hook,/webhook,/catch/,/trigger/,/key/,/token/,/secret/,/apike
     (?i)(?:/(?:hooks?|webhooks?|catch|trigger)/(?:[A-Za-z0-9_.-]{1,80}/){0,4}
     |/(?:key|token|secret|apikey|api_key|api-key|access_token)/)([A-Za-z0-9_-]{20,256})
     (?![A-Za-z0-9_-])
+env-random-value | = | p=2 c=random g=2 |
+    (?m)^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|-[ \t]+)?([A-Z][A-Z0-9_]{1,60})[ \t]*[=:][ \t]*
+    ((?:"|')?[A-Za-z0-9+/_.~-]{24,1024}={0,2}(?:"|')?)[ \t]*\r?$
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
