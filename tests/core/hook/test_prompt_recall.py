@@ -421,3 +421,12 @@ def test_coverage_across_languages() -> None:
     # ... and about a Chinese note, on its own terms only
     chinese = "修好了 parquet 写入的内存泄漏"
     assert prompt_recall._covered(terms, chinese, added) == (len(terms) - len(added),) * 2
+    # a Japanese question about a Chinese note: its words found through their shared English
+    # words (アラート and 告警 both "alert", ルール and 规则 "rule")
+    question = "アラートのルールはどこに書きましたか？"
+    terms = nlquery.terms(question)
+    added = frozenset(nlquery.translations(question))
+    note = "告警规则已写入 deploy/alerts.yml：消费延迟超过 5 分钟"
+    found, could = prompt_recall._covered(terms, note, added)
+    assert could == len(terms) - len(added) and found == 2
+    assert prompt_recall._covered(terms, "部署脚本已写好", added)[0] == 0

@@ -190,14 +190,28 @@ def _covered(terms: list[str], text: str, added: frozenset[str] = frozenset()) -
     for term in terms:
         # Prefix terms (`routin*`) end in `*`: their stem is what a text must contain.
         probe = term[:-1] if term.endswith("*") else term
-        if probe and probe in low:
+        if (probe and probe in low) or (
+            cjk_text and any(word in low for word in _equivalents(term))
+        ):
             found += 1
-        elif cjk_text and term.isascii():
-            from vaultsync.core.nlquery import cjk_words
-
-            if any(word in low for word in cjk_words(term)):
-                found += 1
     return found, len(terms)
+
+
+_EQUIVALENTS: dict[str, tuple[str, ...]] = {}
+
+
+def _equivalents(term: str) -> tuple[str, ...]:
+    """The Chinese and Japanese words (core/term_map.py) that say what `term` says: for an
+    English term its CJK words; for a CJK one, those of its English words, so a Japanese
+    question finds a Chinese text (アラート: 告警, 报警 by way of "alert")."""
+    found = _EQUIVALENTS.get(term)
+    if found is None:
+        from vaultsync.core.nlquery import cjk_words, translations
+
+        english = [term] if term.isascii() else translations(term)
+        words = [w for e in english for w in cjk_words(e) if w != term]
+        found = _EQUIVALENTS[term] = tuple(dict.fromkeys(words))
+    return found
 
 
 def _connect(path: Path) -> Any:
