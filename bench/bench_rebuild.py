@@ -2,7 +2,7 @@
 
 Floor: walk the vault, read every note, split the frontmatter by hand, parse it with libyaml
 (CSafeLoader) and insert (path, text) into a bare FTS5 table in one transaction: the least any
-full rebuild must do (FLOORS.md). A second, lower floor skips the YAML. Rebuild is
+full rebuild must do. A second, lower floor skips the YAML. Rebuild is
 `vaultsync.services.derived.reconcile.rebuild` (index + queue markers + USER.md/AGENT.md).
 Runs alternate
 floor / rebuild so machine noise hits both; medians and the ratio are printed.

@@ -252,7 +252,7 @@ def rebuild_markers(vault: Path) -> None:
             if not paths.is_note(rel):
                 continue
             head = _regular_head(os.path.join(dirpath, name))
-            # Only the hook's own session notes are queued (issue 15): `type: session` with
+            # Only the hook's own session notes are queued: `type: session` with
             # the hook's header (a session id, or its tag); never a link or a FIFO.
             if head is None or properties.get_scalar(head, "type") != "session":
                 continue

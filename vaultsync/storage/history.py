@@ -2,14 +2,13 @@
 one commit per batch of changes.
 
 The git binary through subprocess, because GitPython's own index is ten times slower at 100k
-notes (FLOORS.md) and the binary is what obsidian-git and the person's terminal use, so all
-agree on the index and on `.git/index.lock`. Rules kept for every caller (docs/watch-and-
-history.md explains them): only the named paths are staged, never `.git/`, `.obsidian/`,
-`.trash/`, temp files or conflict copies, whatever `.gitignore` says; every write holds one
-lock and waits for other committers (storage.repository); history is never rewritten (a rollback
-is a new commit); the person's git hooks run (no `--no-verify`: a rejection surfaces as a
-GitError instead of being bypassed); an author is supplied only when git has none.
-"""
+notes (measured before the project began) and the binary is what obsidian-git and the person's
+terminal use, so all agree on the index and on `.git/index.lock`. Rules kept for every caller
+(docs/watch-and-history.md explains them): only the named paths are staged, never `.git/`,
+`.obsidian/`, `.trash/`, temp files or conflict copies, whatever `.gitignore` says; every write
+holds one lock and waits for other committers (storage.repository); history is never rewritten
+(a rollback is a new commit); the person's git hooks run (no `--no-verify`: a rejection surfaces
+as a GitError instead of being bypassed); an author is supplied only when git has none."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Reading a note: one parse at the boundary into a frozen `Note`.
 
 Frontmatter is split by hand and parsed with libyaml's CSafeLoader when present (35 µs a note
-against 240 µs for pure Python, see FLOORS.md); the body is not parsed as markdown on this path
+against 240 µs for pure Python, as measured); the body is not parsed as markdown on this path
 (markdown-it costs ~1.4 ms a note). A note whose YAML a person broke is still a note: it comes
 back with `warning` set and its whole text as the body, so it is indexed, never dropped.
 """
