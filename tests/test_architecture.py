@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import sys
 from pathlib import Path
 
@@ -558,3 +559,46 @@ def test_owner_checks_can_fail(tmp_path: Path) -> None:
     )
     assert state_files(root) == {"index.lock": {"a.py", "b.py"}}
     assert queue_readers(root) == ["b.py"]
+
+
+# Files the product itself reads or writes (in a vault or an agent's folder), named in docs.
+PRODUCT_FILES = {
+    "USER.md",
+    "AGENT.md",
+    "SKILL.md",
+    "CLAUDE.md",
+    "MEMORY.md",
+    "AGENTS.md",
+    "GEMINI.md",
+}
+
+
+def outside_references(root: Path) -> list[str]:
+    """Upper-case markdown files cited by the docs or the package that are neither in the
+    repository nor files the product works with, and issue numbers: the docs and the code
+    speak of the project alone."""
+    texts = [root / "README.md", *(root / "docs").glob("*.md"), *_modules(root / "vaultsync")]
+    present = {p.name for p in root.rglob("*.md") if ".git" not in p.parts}
+    found = []
+    for path in texts:
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(root).as_posix()
+        for name in sorted(set(re.findall(r"\b[A-Z][A-Z_-]+\.md\b", text))):
+            if name not in present and name not in PRODUCT_FILES:
+                found.append(f"{rel}: {name}")
+        found += [f"{rel}: {m}" for m in re.findall(r"\b[Ii]ssues? #?\d+\b", text)]
+    return found
+
+
+def test_docs_and_code_cite_nothing_outside_the_repository() -> None:
+    assert outside_references(PACKAGE.parent) == []
+
+
+def test_outside_reference_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "vaultsync").mkdir()
+    (tmp_path / "README.md").write_text("See FLOORS.md and USER.md.\n", encoding="utf-8")
+    (tmp_path / "vaultsync" / "a.py").write_text('"""Fixed for issue 15."""\n', encoding="utf-8")
+    assert outside_references(tmp_path) == ["README.md: FLOORS.md", "vaultsync/a.py: issue 15"]
