@@ -9,8 +9,9 @@ Query modes (docs/search.md):
   else `all`; and when `all` finds nothing, `any` (a person pasting a question always gets the
   best answer; the mode that ran is reported).
 
-Ranking. BM25 (title 8, keywords 4, body 1; for plain words also a note's headings and lead
-paragraph, 2: storage/index.py WEIGHTS_ANY) gives each matching note or event a relevance;
+Ranking. BM25 (title 8, keywords 4, body 1; for plain words the body 0.25 and a note's headings
+and lead paragraph, or an event's whole text, 2: storage/index.py WEIGHTS_ANY) gives each
+matching note or event a relevance;
 the best `CANDIDATES` of a plain-word query are found by MaxScore (services/recall/maxscore.py:
 the same rows, without scoring every row a common word is in); then every rule below is a
 named weight, tested in tests/services/test_recall.py:
