@@ -378,12 +378,11 @@ def sandbox(prefix: str) -> Iterator[tuple[Path, Path, dict[str, str], str]]:
 def recall_vaults(
     labels: list[str], notes: int, trees: dict[str, Path]
 ) -> Iterator[tuple[Path, dict[str, tuple[str, dict[str, str]]]]]:
-    """For each label, its own vault of `notes` notes (bench/vaultgen.py) with its index built,
-    its own VAULTSYNC_HOME and the launcher of the package in `trees[label]`: what a person's
-    machine has, so SessionStart assembles context and a prompt reads the index."""
+    """For each label, its own vault of `notes` notes (bench/vaultgen.py) with its index built
+    by that label's package, its own VAULTSYNC_HOME and the launcher of the package in
+    `trees[label]`: what a person's machine has, so SessionStart assembles context and a
+    prompt reads the index."""
     from bench import vaultgen
-    from vaultsync.core.config import load_config
-    from vaultsync.services.derived.reconcile import rebuild
 
     data_root = ROOT / "bench" / ".data"
     data_root.mkdir(parents=True, exist_ok=True)
@@ -399,7 +398,18 @@ def recall_vaults(
             env = {**os.environ, "VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault),
                    "VAULTSYNC_MACHINE": "bench"}  # fmt: skip
             os.environ.update({"VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault)})
-            rebuild(vault, load_config(vault))
+            # Built by the label's own package: a hook reads only the index schema it was
+            # written for, and one built by another version would leave its prompt silent
+            # (and falsely fast).
+            build = (
+                "import sys\n"
+                f"sys.path.insert(0, {str(trees[label])!r})\n"
+                "from pathlib import Path\n"
+                "from vaultsync.core.config import load_config\n"
+                "from vaultsync.services.derived.reconcile import rebuild\n"
+                f"rebuild(Path({str(vault)!r}), load_config(Path({str(vault)!r})))\n"
+            )
+            subprocess.run([sys.executable, "-c", build], env=env, check=True)
             hooks[label] = (launcher_of(trees[label], home), env)
         yield work, hooks
     finally:
