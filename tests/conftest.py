@@ -89,6 +89,16 @@ def vault(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The hook as an agent runs it: the launcher `vaultsync install` writes (python -I -S),
+    pointed at the test vault."""
+    from vaultsync.services.agents.install import _write_launcher
+
+    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
+    return [str(_write_launcher(dry_run=False))]
+
+
+@pytest.fixture
 def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip(f"shared corpora not found at {SHARED}")

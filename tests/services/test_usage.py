@@ -11,22 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from memorykit import memory
 
 from vaultsync.core.config import load_config
 from vaultsync.core.hook import injection_log
 from vaultsync.core.model import Level
-from vaultsync.services.agents.install import _write_launcher
 from vaultsync.services.derived.generate import generate_from_vault
 from vaultsync.services.learning import review, usage
 from vaultsync.storage.note import read_note
-
-
-@pytest.fixture
-def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    return [str(_write_launcher(dry_run=False))]
 
 
 def run(hook: list[str], payload: dict[str, Any]) -> str:

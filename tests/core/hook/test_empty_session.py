@@ -8,16 +8,6 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from vaultsync.services.agents.install import _write_launcher
-
-
-@pytest.fixture
-def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    return [str(_write_launcher(dry_run=False))]
-
 
 def run(hook: list[str], payload: dict[str, Any]) -> None:
     proc = subprocess.run(

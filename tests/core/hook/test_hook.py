@@ -13,17 +13,9 @@ from typing import Any
 import pytest
 
 from vaultsync.core import eventlog, paths, writer
-from vaultsync.services.agents.install import _write_launcher
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "payloads"
 SLACK_S = 2.0  # process start on a loaded 2-core machine, on top of the hook's own limit
-
-
-@pytest.fixture
-def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The installed launcher (python -I -S), pointed at the test vault."""
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    return [str(_write_launcher(dry_run=False))]
 
 
 def run(cmd: list[str], agent: str, payload: Any, *args: str) -> tuple[int, str, float]:

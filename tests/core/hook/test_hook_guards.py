@@ -7,16 +7,7 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from vaultsync.core import paths
-from vaultsync.services.agents.install import _write_launcher
-
-
-@pytest.fixture
-def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    return [str(_write_launcher(dry_run=False))]
 
 
 def errors() -> list[dict[str, str]]:

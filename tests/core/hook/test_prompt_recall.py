@@ -17,16 +17,9 @@ from vaultsync.core import paths
 from vaultsync.core.config import load_config
 from vaultsync.core.hook import prompt_recall
 from vaultsync.core.properties import render_frontmatter
-from vaultsync.services.agents.install import _write_launcher
 from vaultsync.services.derived.reconcile import rebuild
 
 FIX_SESSION = "c1a2b3c4-0000-4000-8000-000000000001"
-
-
-@pytest.fixture
-def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    return [str(_write_launcher(dry_run=False))]
 
 
 def run(

@@ -10,24 +10,15 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from vaultsync.core import paths, properties, schema
 from vaultsync.core.config import load_config
 from vaultsync.core.hook.prompt_recall import in_force
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.project import project_of
-from vaultsync.services.agents.install import _write_launcher
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall.engine import recall
 
 SESSIONS = itertools.count(1)
-
-
-@pytest.fixture
-def hook(vault: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
-    return [str(_write_launcher(dry_run=False))]
 
 
 def ask(hook: list[str], cwd: Path, question: str) -> str:
