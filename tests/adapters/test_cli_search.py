@@ -134,6 +134,15 @@ def test_real_processes(filled: Path) -> None:
     done = subprocess.run(query, capture_output=True, text=True, env=env, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert [h["path"] for h in json.loads(done.stdout)] == ["notes/中文.md"]
+    # a question naming a thing the vault never mentions: the closest notes, each flagged weak
+    for question, weak in (
+        ("how did we fix the router timeout?", False),
+        ("how did we fix the Elasticsearch router timeout?", True),
+    ):
+        query = [*_cli(), "search", question, "--vault", str(filled), "--json"]
+        done = subprocess.run(query, capture_output=True, text=True, env=env, timeout=60)
+        hits = json.loads(done.stdout)
+        assert hits[0]["path"] == "notes/router.md" and hits[0]["weak"] is weak, question
 
 
 def test_progress_bar_draws_and_closes(capsys: pytest.CaptureFixture[str]) -> None:
