@@ -176,3 +176,17 @@ def test_subprocess_approve_and_json(vault: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["target"] == "memories/L2-confirmed/tabs.md"
+
+
+def test_subprocess_approve_a_path_completed_from_the_vaults_parent(vault: Path) -> None:
+    """A person in the folder above the vault tab-completes the note's path: that is the note."""
+    rel = memory(vault, "数据库 PostgreSQL 16", "数据库升级到了 PostgreSQL 16")
+    done = subprocess.run(
+        [*cli(), "review", "approve", f"{vault.name}/{rel}", "--json", "--vault", str(vault)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=vault.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["target"] == "memories/L2-confirmed/数据库 PostgreSQL 16.md"

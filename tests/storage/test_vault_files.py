@@ -49,6 +49,24 @@ def test_resolve_refuses_every_way_out(vault: Path, outside: Path) -> None:
     assert vault_files.resolve(vault, "../USER.md", cwd=vault / "notes") == "USER.md"
 
 
+def test_a_path_completed_from_the_vaults_parent_folder_names_the_note(
+    vault: Path, outside: Path
+) -> None:
+    """A shell in the vault's parent folder completes `vault/memories/x.md`: that is the note,
+    unless the vault itself holds that path; a path from here that leaves the vault is read
+    as vault-relative (and found nowhere), never followed."""
+    put(vault, "memories/x.md", "x")
+    here = vault.parent
+    assert vault_files.resolve(vault, f"{vault.name}/memories/x.md", cwd=here) == "memories/x.md"
+    put(vault, f"{vault.name}/memories/x.md", "a folder of the vault named like the vault")
+    assert (
+        vault_files.resolve(vault, f"{vault.name}/memories/x.md", cwd=here)
+        == f"{vault.name}/memories/x.md"
+    )
+    rel = outside.relative_to(outside.parent.parent).as_posix()  # outside/environ, from here
+    assert vault_files.resolve(vault, rel, cwd=outside.parent.parent) == rel
+
+
 def test_reading_refuses_links_and_fifos_without_blocking(vault: Path, outside: Path) -> None:
     os.symlink(outside, vault / "env.md")
     os.mkfifo(vault / "pipe.md")

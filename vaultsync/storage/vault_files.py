@@ -88,7 +88,12 @@ def resolve(vault: Path, given: str | Path, *, cwd: Path | None = None) -> str:
     if here == root or root in here.parents:
         # Inside the vault, a relative path means what it means in a shell.
         return inside(vault, from_here)
-    # Elsewhere, a relative path is relative to the vault; `..` may not climb out of it.
+    # Elsewhere, a relative path is relative to the vault (`..` may not climb out of it),
+    # unless only the path from here names something: what a shell's completion typed from
+    # the vault's parent folder (`Memory/memories/...`).
+    if not os.path.lexists(root / candidate) and os.path.lexists(from_here):
+        with contextlib.suppress(OutsideVault):
+            return inside(vault, from_here)
     return inside(vault, root / candidate)
 
 
