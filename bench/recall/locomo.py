@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
 import os
 import re
 import shutil
@@ -143,7 +144,7 @@ def _run(paths: list[Path]) -> dict[str, Any]:
                     per_cat[name].setdefault(category, []).append(hit)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return {
+    figures: dict[str, Any] = {
         name: {
             "n": len(hits),
             "recall@5": round(sum(hits) / len(hits), 3) if hits else None,
@@ -151,6 +152,21 @@ def _run(paths: list[Path]) -> dict[str, Any]:
         }
         for name, hits in results.items()
     }
+    pairs = list(zip(results["lexical"], results["bm25-ref"], strict=True))
+    won = sum(1 for e, r in pairs if e > r)
+    lost = sum(1 for e, r in pairs if r > e)
+    figures["paired"] = {"engine only": won, "bm25 only": lost, "sign p": sign_test(won, lost)}
+    return figures
+
+
+def sign_test(won: int, lost: int) -> float:
+    """Two-sided exact sign test over the questions only one system found: how likely a split
+    at least this uneven is if neither system were better."""
+    n = won + lost
+    if not n:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(won, lost) + 1)) / 2**n
+    return round(min(1.0, 2 * tail), 3)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     figures = run(args.corpus, args.split)
     for part, systems in figures.items():
         for name, f in systems.items():
+            if name == "paired":
+                print(f"{part:8} found by one only: engine {f['engine only']}, plain BM25 "
+                      f"{f['bm25 only']} (sign test p = {f['sign p']})")  # fmt: skip
+                continue
             cats = "  ".join(f"cat{c} {v:.2f}" for c, v in f["category"].items())
             print(f"{part:8} {name:9} n={f['n']}  session recall@5 {f['recall@5']:.3f}   {cats}")
     if args.json:
