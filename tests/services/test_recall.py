@@ -40,6 +40,14 @@ def session(vault: Path, sid: str, texts: list[str], *, project: str, day: str =
         status="pending")  # fmt: skip
 
 
+@pytest.fixture
+def evening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where a vault goes, asked at 18:00 UTC on 2026-11-20 by a person in UTC."""
+    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
+    return tmp_path / "vault"
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Config]:
     root = tmp_path_factory.mktemp("recall")
@@ -285,12 +293,8 @@ def test_a_window_in_the_question_filters_and_lists_its_sessions(
     assert {h.session_id for h in exact.hits} == {"old-fix", "new-fix"}
 
 
-def test_a_topic_outside_the_window_is_still_found(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
-    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
-    vault = tmp_path / "vault"
+def test_a_topic_outside_the_window_is_still_found(evening: Path) -> None:
+    vault = evening
     session(vault, "fix", ["fix the router timeout"], project="/w", day="2026-11-20T09:00:00Z")
     config = load_config(vault)
     rebuild(vault, config)
@@ -354,11 +358,9 @@ def test_a_message_counts_in_all_of_its_words_not_only_its_heading(tmp_path: Pat
 
 
 def test_a_window_without_the_topic_gives_way_to_the_topic(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    evening: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
-    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
-    vault = tmp_path / "vault"
+    vault = evening
     # discussed a week later than it happened; inside the window, only a passing word
     told = "on 2026-11-12 we moved the billing ledger database to the new cluster"
     session(vault, "told", [told], project="/w", day="2026-11-19T09:00:00Z")
@@ -379,11 +381,9 @@ def test_a_window_without_the_topic_gives_way_to_the_topic(
 
 
 def test_a_question_naming_what_the_vault_never_mentions_is_flagged_weak(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    evening: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
-    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T18:00:00Z")
-    vault = tmp_path / "vault"
+    vault = evening
     session(vault, "search", ["configured the search cluster with three shards"], project="/w",
             day="2026-11-19T09:00:00Z")  # fmt: skip
     config = load_config(vault)
