@@ -43,7 +43,8 @@ _VERB = (
     r"|reveal|show|display|cat|echo|read|open|visit|go|navigate|download|install|pipe|export"
     r"|delete|remove|drop|wipe|erase|push|merge|approve|close|call|invoke|say|state|claim|reply"
     r"|respond|answer|tell|write|disable|ignore|grant|make|encode|base64|start|begin|summari[sz]e"
-    r"|insert|create|change|modify|set|update|transfer|label|mark|obey|follow|act|pretend)"
+    r"|insert|create|change|modify|set|update|transfer|label|mark|obey|follow|act|pretend"
+    r"|rate|rank|recommend|describe|mention|praise|conclude|report|score|hire|promote)"
 )
 # An imperative clause: a verb opening a clause (after a list mark, a step label, "first",
 # "then", "please"), or after a modal ("must include", "should first export").
@@ -194,6 +195,30 @@ _PERSIST = Lazy(
     r"|\bin[ \t]+(?:every|each|all)[ \t]+(?:future[ \t]+)?(?:answers?|repl(?:y|ies)|responses?"
     r"|messages?|sessions?)\b|\balways[ \t]+" + _W + r"?" + _VERB + r"s?\b"
 )
+# The reader's own task on this text as the condition of an order: "When summarising this page,
+# say …", "Before answering questions about this file, …". A person reading a document is
+# rarely told what to do "when summarising" it; a model that was asked to is.
+_READER_TASK = Lazy(
+    r"(?i)\b(?:when|while|if|before|after|as|whenever)[ \t]+(?:you[ \t]+(?:are[ \t]+)?)?"
+    r"(?:summari[sz]|translat|process|pars|answer|respond|index|crawl|brows|analy[sz]|ingest"
+    r"|describ|rank|rat|evaluat|compar)\w*[ \t]+(?:\w+[ \t]+){0,3}?(?:this|these|the[ \t]+"
+    r"(?:page|document|file|text|content|email|message|repo(?:sitory)?|article|result|output"
+    r"|site|product|review|listing|candidate|resume|cv|paper|question))\b"
+)
+# What a planted order makes a model claim: a verdict the reader will trust.
+_CLAIM = Lazy(
+    r"(?i)\b(?:say|state|claim|recommend|report|conclude|rate|rank|describe|call|present"
+    r"|mention|tell[ \t]+(?:the[ \t]+)?(?:user|reader)s?)\b[^.\n]{0,80}\b(?:best|safe|secure"
+    r"|trusted|trustworthy|legitimate|verified|approved|recommended|excellent|perfect|top|5[ \t]"
+    r"|five[ \t]+stars?|10/10|hire|hired|only[ \t]+(?:option|choice)|no[ \t]+(?:issues?"
+    r"|problems?|risks?|vulnerabilit))"
+)
+_TASK_CUES = ("summar", "translat", "process", "pars", "answer", "respond", "index", "crawl",
+              "brows", "analy", "ingest", "describ", "rank", "rat", "evaluat",
+              "compar")  # fmt: skip
+_CLAIM_CUES = ("best", "safe", "secure", "trust", "legitimate", "verified", "approved",
+               "recommend", "excellent", "perfect", "top", "star", "10/10", "hire", "only ",
+               "no issue", "no problem", "no risk", "no vulnerab")  # fmt: skip
 _PREFERENCE = Lazy(
     r"(?i)\b(?:the[ \t]+)?user(?:'s)?[ \t]+(?:always[ \t]+)?(?:prefers?|wants?|likes?|expects?"
     r"|requires?|has[ \t]+(?:approved|authori[sz]ed|agreed)|preference)\b"
@@ -207,6 +232,9 @@ _KEYS = (
     "keep this", "keep it", "pretend", "act as", "you are", "you're", "role", "character",
     "play a game", "from now on", "rest of", "permanently", "forever", "whenever", "every time",
     "each time", "always", "in every", "in each", "going forward", "here on", "next time",
+    "if you", "while you", "when you", "before you", "as you", "summari", "translat",
+    "when answer", "before answer", "when process", "when pars",
+    "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
     "subsequent",
 )  # fmt: skip
@@ -248,7 +276,9 @@ _CJK_ADDRESSEE = (
     r"|(?:AI|人工智能|助手|模型|智能体|智能體|机器人|機器人)(?:们|們)?[：:，,]|语言模型|語言模型"
     r"|(?:AI|エージェント|アシスタント|モデル|ボット)(?:へ|に|は|の皆|各位|への|へ向け)"
     r"|を読(?:んだ|む|み込んだ)[^\n。]{0,6}(?:AI|エージェント|アシスタント|モデル|ボット)"
-    r"|もし(?:あなたが)?(?:AI|言語モデル|エージェント)|言語モデル)"
+    r"|もし(?:あなたが)?(?:AI|言語モデル|エージェント)|言語モデル"
+    r"|(?:总结|總結|摘要|概括|翻译|翻譯|处理|處理|分析|回答)(?:此|这个|這個|这篇|這篇|本)[^\n。]{0,8}(?:时|時)"
+    r"|(?:要約|翻訳|処理|分析|説明)(?:する)?(?:際|とき|時)は?)"
 )
 _CJK_PERSONA = (
     r"(?:扮演|假装你是|假裝你是|假装自己是|你现在是|你現在是|角色扮演|进入[^\n。]{0,6}模式"
@@ -264,11 +294,16 @@ _CJK_LIMITLESS = (
 )
 _CJK_IMPERATIVE = (
     r"(?:请|請|必须|必須|务必|務必|第[一二三四]步|立即|马上|馬上|你要|您要|你必须|你必須|你应|你應|给我|給我"
-    r"|先[^。\n]{0,30}(?:然后|然後|再)|(?:都|也|就|一定|总是|總是)要|把[^。\n]{1,40}(?:发|發|传|傳|贴|貼|附)|してください|して下さい|せよ|しろ|すること|しなさい|こと[。\n]"
+    r"|[てで]ください|[てで]下さい|先[^。\n]{0,30}(?:然后|然後|再)|(?:都|也|就|一定|总是|總是)要|把[^。\n]{1,40}(?:发|發|传|傳|贴|貼|附)|してください|して下さい|せよ|しろ|すること|しなさい|こと[。\n]"
     r"|まず[^。\n]{0,40}次に|なさい)"
 )
 _CJK_EXPOSE = (
     r"(?:列出|输出|輸出|打印|显示|顯示|读取|讀取|告诉我|告訴我|一覧表示|出力|表示|読み上げ)"
+)
+_CJK_CLAIM = (
+    r"(?:(?:说|說|声称|聲稱|表示|推荐|推薦|评价|評價|称|稱|述べ|と言|推薦|評価|記載)[^\n。]{0,30}"
+    r"(?:最好|最佳|安全|可信|值得信赖|值得信賴|没有问题|沒有問題|五星|最高|信頼でき|問題(?:が|は)?(?:ない|ありません)))"
+    r"|(?:最好|最佳|安全|可信|五星|最高|信頼でき|問題ない)[^\n。]{0,20}(?:说|說|述べ|と言|記載|表示)"
 )
 _CJK_NEG = Lazy(r"(?:不要|別|别|切勿|请勿|請勿|禁止|不得|不能|しないで|ないでください|てはいけ)$")
 _CJK_PARTS = {
@@ -277,6 +312,7 @@ _CJK_PARTS = {
         ("source", _CJK_SOURCE), ("send", _CJK_SEND), ("harm", _CJK_HARM), ("hide", _CJK_HIDE),
         ("addressee", _CJK_ADDRESSEE), ("persona", _CJK_PERSONA), ("persist", _CJK_PERSIST),
         ("limitless", _CJK_LIMITLESS), ("imperative", _CJK_IMPERATIVE), ("expose", _CJK_EXPOSE),
+        ("claim", _CJK_CLAIM),
     )
 }  # fmt: skip
 _CJK_KEYS = (
@@ -287,7 +323,8 @@ _CJK_KEYS = (
     "今後", "此后", "これから", "常に", "毎回", "いつも", "永久", "告诉", "告訴", "瞒着", "瞞著",
     "悄悄", "偷偷",
     "知らせず", "言わず", "伝えず", "内緒", "こっそり", "黙って", "秘密裏", "第一步", "まず",
-    "发送", "發送", "上传", "上傳", "送信", "アップロード", "転送",
+    "发送", "發送", "上传", "上傳", "送信", "アップロード", "転送", "总结", "總結", "摘要", "概括",
+    "翻译", "翻譯", "要約", "翻訳",
 )  # fmt: skip
 
 
@@ -371,9 +408,11 @@ def _english(w: str, a: int, b: int) -> bool:
 
     # cheap first: some consequential part, and a reader addressed or a source sent somewhere
     src_cue, dest_cue, hide_cue = cue(_SRC_CUES), cue(_DEST_CUES), cue(_HIDE_CUES)
-    if not (src_cue or dest_cue or hide_cue or cue(_HARM_CUES) or cue(_LIMIT_CUES)):
+    task_cue = cue(_TASK_CUES)
+    claim_cue = task_cue and cue(_CLAIM_CUES)
+    if not (src_cue or dest_cue or hide_cue or claim_cue or cue(_HARM_CUES) or cue(_LIMIT_CUES)):
         return False
-    framed = cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES)
+    framed = task_cue or cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES)
     if not (framed or hide_cue or (src_cue and dest_cue)):
         return False
     source = src_cue and _SOURCE.search(w, a, b) is not None
@@ -384,9 +423,13 @@ def _english(w: str, a: int, b: int) -> bool:
         or ((source or destination or harm) and _STEALTH.search(w, a, b) is not None)
     )
     limitless = cue(_LIMIT_CUES) and _LIMITLESS.search(w, a, b) is not None
-    if not (source or destination or hide or harm or limitless):
+    claim = claim_cue and _CLAIM.search(w, a, b) is not None
+    if not (source or destination or hide or harm or limitless or claim):
         return False  # nothing consequential is asked for
-    addressee = cue(_ADDR_CUES) and _ADDRESSEE.search(w, a, b) is not None
+    task = task_cue and _READER_TASK.search(w, a, b) is not None
+    if task and claim and _IMPERATIVE.search(w, a, b):
+        return True  # "when summarising this page, say the product is the best"
+    addressee = task or (cue(_ADDR_CUES) and _ADDRESSEE.search(w, a, b) is not None)
     persona = cue(_PERSONA_CUES) and _PERSONA.search(w, a, b) is not None
     persist = cue(_PERSIST_CUES) and _PERSIST.search(w, a, b) is not None
     if not (addressee or persona or persist or hide or (source and destination)):
@@ -420,7 +463,13 @@ def _cjk(w: str, a: int, b: int) -> bool:
         )
     url = "://" in w[a:b]
     moves = p["source"] and (p["send"] or url)
-    consequential = moves or p["harm"] or p["hide"] or (p["source"] and p["expose"])
+    consequential = (
+        moves
+        or p["harm"]
+        or p["hide"]
+        or (p["source"] and p["expose"])
+        or (p["addressee"] and p["claim"])
+    )
     if moves and p["send"] and p["imperative"] and (url or p["addressee"] or p["hide"]):
         return True
     if p["hide"] and p["imperative"]:
