@@ -217,6 +217,71 @@ def test_fusion_weighs_the_vector_ranking_by_vector_weight() -> None:
     assert [g.key for g in fused] == ["note:a", "note:b"]
 
 
+def _dated(key: str, date: str) -> engine._Group:
+    g = _group(key)
+    g.date = date
+    return g
+
+
+def test_a_full_coverage_lexical_hit_stays_in_the_top_five_whatever_the_vectors_say() -> None:
+    # five partial matches the vectors all agree on, and the one result holding every word
+    lexical = [_group(k) for k in "abcdef"]
+    agree = ["note:b", "note:c", "note:d", "note:e", "note:f"]
+    plain = engine._fuse(None, lexical, agree, None, 10)  # type: ignore[arg-type]
+    assert [g.key for g in plain].index("note:a") == 5  # the fusion alone pushes it out
+    held = engine._fuse(None, lexical, agree, None, 10, held={"note:a"})  # type: ignore[arg-type]
+    assert [g.key for g in held][:5] == ["note:b", "note:c", "note:d", "note:e", "note:a"]
+    assert [g.key for g in held][5] == "note:f"  # the last unheld result of the five gives way
+    # a held result the fusion already keeps in the top five is left where it is
+    assert [g.key for g in engine._fuse(None, lexical, agree, None, 10, held={"note:b"})] == [  # type: ignore[arg-type]
+        g.key for g in plain
+    ]
+    # with fewer results asked for, "the top" is that many
+    short = engine._fuse(None, lexical, agree, None, 3, held={"note:a"})  # type: ignore[arg-type]
+    assert [g.key for g in short][:3] == ["note:b", "note:c", "note:a"]
+
+
+def test_with_vectors_the_recency_of_a_decision_counts_once() -> None:
+    # "why did we pick X": the older session is second in both rankings; newer sessions the
+    # vectors also found must not jump it by date alone (the lexical rank has the recency already)
+    dates = {"o": 0, "c": 1, "d": 2, "e": 3, "f": 4, "g": 5, "h": 6, "n": 7}
+    lexical = [_dated(k, f"2026-11-0{dates[k] + 1}T09:00:00Z") for k in "nocdefgh"]
+    vectors = ["note:" + k for k in "noefgh"]
+    fused = [g.key for g in engine._fuse(None, lexical, vectors, None, 10, recency=0.8)]  # type: ignore[arg-type]
+    assert fused[:2] == ["note:n", "note:o"]
+    # ... and the vector share keeps the newest-first preference: ranked first by the vectors,
+    # the newer result overtakes the older lexical first only when the question asks what is
+    # true now
+    pair = [_dated("old", "2026-11-01T09:00:00Z"), _dated("new", "2026-11-02T09:00:00Z")]
+    swapped = ["note:new", "note:old"]
+    fused = engine._fuse(None, pair, swapped, None, 10)  # type: ignore[arg-type]
+    assert [g.key for g in fused] == ["note:old", "note:new"]
+    fused = engine._fuse(None, pair, swapped, None, 10, recency=0.8)  # type: ignore[arg-type]
+    assert [g.key for g in fused] == ["note:new", "note:old"]
+
+
+def test_recall_holds_the_result_with_every_asked_word_against_the_vectors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault = tmp_path / "vault"
+    put(vault, "notes/full.md", "# Deploys\n\nThe billing canary rollout waits for staging.\n")
+    for n in range(6):  # each holds some of the words, none all of them
+        put(vault, f"notes/part{n}.md", f"# Part {n}\n\nThe billing canary of service {n}.\n")
+    for n in range(20):  # and notes about other things, so these words are rare enough to count
+        put(vault, f"notes/other{n}.md", f"# Other {n}\n\nFonts and themes, item {n}.\n")
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    agree = [f"note:notes/part{n}.md" for n in range(5)]
+    monkeypatch.setattr(engine, "_use_semantic", lambda config, forced: forced is not False)
+    monkeypatch.setattr(engine, "_vector_ranking", lambda *args: agree)
+    query = "does the billing canary rollout wait for staging?"
+    lexical = rels(recall(vault, config, query, semantic=False))
+    assert lexical[0] == "notes/full.md"
+    assert "notes/full.md" in rels(recall(vault, config, query))[:5]
+    monkeypatch.setattr(engine, "FULL_COVERAGE", 1.01)  # the gate off: the fusion alone
+    assert "notes/full.md" not in rels(recall(vault, config, query))[:5]
+
+
 def test_plain_words_weigh_what_a_note_says_it_is_about(tmp_path: Path) -> None:
     from vaultsync.storage.index import WEIGHTS, WEIGHTS_ANY
 

@@ -31,9 +31,10 @@ FALSE_ABSTAIN_CEILING = 0.10  # share of answerable questions it wrongly abstain
 HELP_LEXICAL_FLOOR = {"en": 0.71, "zh": 0.64, "ja": 0.61}
 HELP_SEMANTIC_FLOOR = {"en": 0.76, "zh": 0.70, "ja": 0.61}  # wordllama; ja: vectors not applied
 HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.68, "ja": 0.69}  # model = "wordllama,use"
-# "Never worse than lexical-only": held on dev, where the fusion was tuned; on held-out the
-# default extra is one query below lexical in Chinese (0.76 vs 0.85 of 11), so there it may be
-# at most one query worse (and the multilingual pair is not held to it: ja held-out 0.70 vs
+# "Never worse than lexical-only", per set and language: held on dev, where the fusion was
+# tuned; on held-out the default extra may be at most one query worse (measured: half an English
+# coding question, 1.00 -> 0.98 of 29; before the fusion's recency counted once, a Chinese help
+# query, 0.85 -> 0.76 of 11), and the multilingual pair is not held to it (ja held-out 0.70 vs
 # 0.90 of 10). Reported in docs/search.md as not reached.
 HELD_OUT_SLACK_QUERIES = 1
 
@@ -42,13 +43,16 @@ HELD_OUT_SLACK_QUERIES = 1
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[score.Result]]:
     import os
 
+    from bench.recall.__main__ import _semantic_available
+
     os.environ["VAULTSYNC_RECALL_CACHE"] = str(tmp_path_factory.mktemp("recall-cache"))
     root = replay.coding_vault()
     docs = {s["id"]: score.session_text(s) for s in SESSIONS}
-    systems = rankers(root, docs, semantic_ok=False)
+    systems = rankers(root, docs, semantic_ok=_semantic_available(root))
     return {
         f"{system}/{split}": score.run_set(QUESTIONS, systems[system], split=split)
-        for system in ("lexical", "bm25-ref", "exact")
+        for system in ("lexical", "bm25-ref", "exact", "semantic")
+        if system in systems
         for split in ("dev", "held-out")
     }
 
@@ -64,6 +68,21 @@ def test_plain_word_questions_find_their_session(
     assert lexical["false_abstain"] <= FALSE_ABSTAIN_CEILING
     # the starting point: requiring every word finds nothing
     assert score.summary(results[f"exact/{split}"])["recall@5"] < 0.1
+
+
+@pytest.mark.parametrize("split", ["dev", "held-out"])
+def test_vectors_are_never_below_lexical_on_the_coding_questions(
+    results: dict[str, list[score.Result]], split: str
+) -> None:
+    if f"semantic/{split}" not in results:
+        pytest.skip("the semantic extra is not installed")
+    lexical = score.grouped(results[f"lexical/{split}"], "lang")
+    semantic = score.grouped(results[f"semantic/{split}"], "lang")
+    for lang, figures in lexical.items():
+        if not figures["n"]:
+            continue
+        slack = HELD_OUT_SLACK_QUERIES / figures["n"] if split == "held-out" else 0.0
+        assert semantic[lang]["recall@5"] >= figures["recall@5"] - slack - 1e-9, lang
 
 
 @pytest.fixture(scope="module")

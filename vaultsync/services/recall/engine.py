@@ -97,6 +97,12 @@ VECTOR_WEIGHT = 0.75  # the vector ranking's share in the fusion (1.0: plain RRF
 # language over the English one it asks about (dev: cross-language Chinese 0.50 -> 0.25 with
 # wordllama; with this gate 0.50, Chinese help paraphrases keep their gain, 0.65 -> 0.71).
 VECTORS_WITH_TRANSLATIONS = False
+# A lexical result among the first HELD_TOP that holds every term of the question (coverage
+# FULL_COVERAGE, the abstention measure) stays among the first HELD_TOP once vectors are fused:
+# a cosine is weaker evidence than every asked word in the text, and a gain of the vectors must
+# not be paid for by such a hit (docs/search.md "Vectors").
+HELD_TOP = 5
+FULL_COVERAGE = 1.0
 CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x the limit)
 # A topic whose results inside the asked window are weak (below ABSTAIN_BELOW) is searched
 # without the window too, and the better covered answer wins (docs/search.md "Time, agents").
@@ -243,7 +249,13 @@ def recall(
             candidates = _demote(index, candidates)
             groups = _group(candidates, current_project, exclude_session, vault, recency)
             if vector_ranks:
-                groups = _fuse(index, groups, vector_ranks, exclude_session, limit, recency)
+                top = groups[: min(HELD_TOP, limit)]
+                held = {
+                    g.key
+                    for g, share in zip(top, _coverages(index, query, top, freqs), strict=True)
+                    if share >= FULL_COVERAGE
+                }
+                groups = _fuse(index, groups, vector_ranks, exclude_session, limit, recency, held)
             groups = _existing(_cap_generated(groups), vault, limit)
             _add_snippets(index, ran, expression, query, groups, mark)
             coverage = _coverage(index, query, groups[:3], freqs) if groups else 0.0
@@ -476,10 +488,17 @@ def _idf(index: Index, term: str, total: int, freqs: maxscore.DocFreqs) -> float
 
 def _coverage(index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs) -> float:
     """The best IDF-weighted share of the query's terms found in one of `groups`."""
+    return max(_coverages(index, query, groups, freqs), default=0.0)
+
+
+def _coverages(
+    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs
+) -> list[float]:
+    """Each group's IDF-weighted share of the query's terms (its best row and title)."""
     terms = nlquery.terms(query, expand=False)
     if not terms:
         # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
-        return 1.0 if groups else 0.0
+        return [1.0] * len(groups)
     # A Chinese or Japanese question about a text without CJK characters is judged on its
     # Latin terms and the English words of its software terms (nlquery.translations).
     translated = nlquery.translations(query)
@@ -487,16 +506,16 @@ def _coverage(index: Index, query: str, groups: list[_Group], freqs: maxscore.Do
     total = max(rows.fts_rows(index), 1)
     weights = {t: _idf(index, t, total, freqs) for t in dict.fromkeys(terms + english)}
     texts = rows.texts(index, [g.best.rowid for g in groups])
-    best = 0.0
+    shares = []
     for g in groups:
         text = _fold(texts.get(g.best.rowid, "") + "\n" + g.best.title)
         judged = english if translated and not _has_cjk(text) else terms
         whole = sum(weights[t] for t in judged)
         if whole <= 0:
-            return 1.0
+            return [1.0] * len(groups)
         found = sum(weights[t] for t in judged if _term_pattern(t).search(text))
-        best = max(best, found / whole)
-    return best
+        shares.append(found / whole)
+    return shares
 
 
 def _unseen(index: Index, named: list[str], query: str, freqs: maxscore.DocFreqs) -> bool:
@@ -546,31 +565,37 @@ def _fuse(
     exclude_session: str | None,
     limit: int,
     recency: float | None = None,
+    held: frozenset[str] | set[str] = frozenset(),
 ) -> list[_Group]:
     """Reciprocal rank fusion of the lexical groups and the vector ranking (group keys).
 
     score = 1 / (RRF_K + lexical rank) + VECTOR_WEIGHT / (RRF_K + vector rank). Results only
-    the vectors found are read from the index only if they can make the list.
+    the vectors found are read from the index only if they can make the list. The `held` keys
+    (full-coverage lexical hits among the first HELD_TOP) stay among the first HELD_TOP.
     """
     lexical_rank = {g.key: i for i, g in enumerate(groups)}
+    by_key = {g.key: g for g in groups}
+    # "what is true now": the vector ranking gets the newest-first preference the lexical
+    # ranking already has (by rank of date among the lexical results; a result only the
+    # vectors found counts as the oldest). Only the vector share: the lexical rank carries
+    # the preference once already, and multiplying the fused score again let the date
+    # outweigh nine lexical ranks (a question's best-matching older session fell from second
+    # to sixth though both rankings put it second).
+    boost: dict[str, float] = {}
+    if recency:
+        dates = sorted({g.date for g in groups})
+        where = {d: i / (len(dates) - 1) if len(dates) > 1 else 1.0 for i, d in enumerate(dates)}
+        boost = {g.key: recency * where[g.date] for g in groups}
     fused: dict[str, float] = {}
     for i, g in enumerate(groups):
         fused[g.key] = 1 / (RRF_K + i + 1)
     for i, key in enumerate(vector_keys):
         if exclude_session and key == "session:" + exclude_session:
             continue
-        fused[key] = fused.get(key, 0.0) + VECTOR_WEIGHT / (RRF_K + i + 1)
-    by_key = {g.key: g for g in groups}
-    if recency:
-        # "what is true now": the fusion keeps the newest-first preference the lexical ranking
-        # had (by rank of date among the lexical results; a result only the vectors found
-        # counts as the oldest)
-        dates = sorted({g.date for g in groups})
-        where = {d: i / (len(dates) - 1) if len(dates) > 1 else 1.0 for i, d in enumerate(dates)}
-        for key in fused:
-            held = by_key.get(key)
-            fused[key] *= 1 + recency * (where[held.date] if held is not None else 0.0)
+        share = VECTOR_WEIGHT / (RRF_K + i + 1) * (1 + boost.get(key, 0.0))
+        fused[key] = fused.get(key, 0.0) + share
     order = sorted(fused, key=lambda k: (-fused[k], lexical_rank.get(k, 10**6), k))
+    order = _hold(order, held, min(HELD_TOP, limit))
     # room for results whose file has gone and for generated files held back
     head = order[: limit * 2 + GENERATED_MAX + 5]
     missing = [k for k in head if k not in by_key]
@@ -583,6 +608,19 @@ def _fuse(
     for g in out:
         g.score = round(fused[g.key] * 1000, 3)
     return out
+
+
+def _hold(order: list[str], held: frozenset[str] | set[str], top: int) -> list[str]:
+    """`order` with every `held` key among its first `top`: a held key the fusion put lower
+    takes the place of the last unheld key there; otherwise the fused order stands."""
+    inside = order[:top]
+    late = [k for k in order[top:] if k in held]
+    if not late:
+        return order
+    kept = [k for k in inside if k in held]
+    free = [k for k in inside if k not in held][: top - len(kept) - len(late)]
+    first = set(kept + late + free)
+    return [k for k in order if k in first] + [k for k in order if k not in first]
 
 
 # --- results ---------------------------------------------------------------------------------
