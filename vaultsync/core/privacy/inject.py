@@ -207,7 +207,22 @@ def _quoted_mention(w: str, s: int, e: int) -> bool:
     """`strings like 'ignore previous instructions'`: the phrase is named in quotes, as a text
     about injection does, not said."""
     close = _QUOTES.get(w[s - 1 : s])
-    return close is not None and close in w[e : e + 3]
+    if close is None:
+        return False
+    if close in w[e : e + 3]:
+        return True
+    # a longer quoted example: named as one ("text such as '…'", "strings like \"…\"") and
+    # closed on the same line
+    eol = w.find("\n", e)
+    eol = len(w) if eol < 0 else eol
+    return close in w[e : min(eol, e + 400)] and bool(_MENTION.search(w, max(0, s - 40), s - 1))
+
+
+_MENTION = Lazy(
+    r"(?i)(?:such[ \t]+as|like|e\.g\.,?|for[ \t]+example,?|strings?|texts?|phrases?|payloads?"
+    r"|prompts?|says?|said|wrote|writes|contains?|containing|called|named|reads?|example)"
+    r"[ \t]*:?[ \t]*$"
+)
 
 
 def _override_ok(m: re.Match[str] | None) -> bool:
