@@ -483,13 +483,19 @@ def _cjk(w: str, a: int, b: int) -> bool:
     return p["persist"] and consequential and (p["imperative"] or second)
 
 
+# The trigger words as UTF-8 once (a presence test on the text's bytes: see intent.present).
+_KEYS_B = tuple((k, k.encode()) for k in _KEYS)
+_SOURCE_KEYS_B = tuple(k.encode() for k in _SOURCE_KEYS)
+_SEND_KEYS_B = tuple((k, k.encode()) for k in _SEND_KEYS)
+_CJK_KEYS_B = tuple((k, k.encode()) for k in _CJK_KEYS)
+
+
 def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
     """Planted instructions in `w` (`lowered` = w.lower(), `raw` its UTF-8 bytes)."""
     found: list[Inj] = []
-    keys = tuple(k for k in _KEYS if k.encode() in raw)
-    near_source = any(k.encode() in raw for k in _SOURCE_KEYS)
-    if near_source:
-        keys += tuple(k for k in _SEND_KEYS if k.encode() in raw)
+    keys = tuple(k for k, kb in _KEYS_B if kb in raw)
+    if any(kb in raw for kb in _SOURCE_KEYS_B):
+        keys += tuple(k for k, kb in _SEND_KEYS_B if kb in raw)
     done: list[tuple[int, int]] = []
     if keys:
         for a, b in _windows(w, lowered, keys, 120, 220):
@@ -497,7 +503,7 @@ def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
                 found.append((a, b, a, b, RULE, True))
                 done.append((a, b))
     if cjk:
-        ckeys = tuple(k for k in _CJK_KEYS if k.encode() in raw)
+        ckeys = tuple(k for k, kb in _CJK_KEYS_B if kb in raw)
         for a, b in _windows(w, w, ckeys, 80, 160) if ckeys else ():
             if not any(x <= a and b <= y for x, y in done) and _cjk(w, a, b):
                 found.append((a, b, a, b, RULE, True))
