@@ -26,11 +26,10 @@ use. Standard library only.
 from __future__ import annotations
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.scan import windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from vaultsync.core.privacy.intent import Inj
 
 RULE = "prompt-injection-directive"
@@ -328,29 +327,6 @@ _CJK_KEYS = (
 )  # fmt: skip
 
 
-def _line_window(w: str, p: int, before: int, after: int) -> tuple[int, int]:
-    a = max(w.rfind("\n", max(0, p - before), p) + 1, p - before, 0)
-    b = w.find("\n", p, p + after)
-    return a, (min(len(w), p + after) if b < 0 else b)
-
-
-def _windows(w: str, lowered: str, keys: tuple[str, ...], before: int, after: int) -> list[Any]:
-    spans = []
-    for k in keys:
-        p = lowered.find(k)
-        while p >= 0:
-            spans.append(_line_window(w, p, before, after))
-            p = lowered.find(k, p + len(k))
-    spans.sort()
-    out: list[tuple[int, int]] = []
-    for a, b in spans:
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return out
-
-
 def _said(rx: Lazy, w: str, a: int, b: int) -> bool:
     """A part occurs in w[a:b] and is not negated just before it ("never send", "do not paste")."""
     for m in rx.finditer(w, a, b):
@@ -498,13 +474,13 @@ def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
         keys += tuple(k for k, kb in _SEND_KEYS_B if kb in raw)
     done: list[tuple[int, int]] = []
     if keys:
-        for a, b in _windows(w, lowered, keys, 120, 220):
+        for a, b in windows(w, lowered, keys, 120, 220):
             if _english(w, a, b):
                 found.append((a, b, a, b, RULE, True))
                 done.append((a, b))
     if cjk:
         ckeys = tuple(k for k, kb in _CJK_KEYS_B if kb in raw)
-        for a, b in _windows(w, w, ckeys, 80, 160) if ckeys else ():
+        for a, b in windows(w, w, ckeys, 80, 160) if ckeys else ():
             if not any(x <= a and b <= y for x, y in done) and _cjk(w, a, b):
                 found.append((a, b, a, b, RULE, True))
     return found

@@ -22,7 +22,7 @@ words; normalisation only on lines that need it. Standard library only.
 from __future__ import annotations
 
 from vaultsync.core.lazy_regex import Lazy
-from vaultsync.core.privacy.scan import has_cjk
+from vaultsync.core.privacy.scan import has_cjk, windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -224,29 +224,6 @@ def present(raw: bytes, keys: tuple[str, ...]) -> list[str]:
     return [k for k in keys if k.encode() in raw]
 
 
-def _windows(
-    w: str, lowered: str, keys: tuple[str, ...] | list[str], before: int = 160, after: int = 240
-) -> list[tuple[int, int]]:
-    """Windows around each occurrence of `keys` (found with str.find), cut at line ends and
-    joined where they overlap: a detector reads only these, so a long line costs no more."""
-    spans: list[tuple[int, int]] = []
-    for k in keys:
-        p = lowered.find(k)
-        while p >= 0:
-            a = max(w.rfind("\n", max(0, p - before), p) + 1, p - before, 0)
-            b = w.find("\n", p, p + after)
-            spans.append((a, min(len(w), p + after) if b < 0 else b))
-            p = lowered.find(k, p + len(k))
-    spans.sort()
-    out: list[tuple[int, int]] = []
-    for a, b in spans:
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return out
-
-
 # A JSON key that addresses an agent (`"next_action_for_agent": "…"`, `"assistant_instructions"`).
 _AGENT_KEY = Lazy(
     r"(?i)\"[\w-]{0,40}(?:(?:for|to)_(?:the_)?(?:agent|assistant|model|ai|llm)"
@@ -288,12 +265,12 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     out: list[Inj] = []
     raw = lowered.encode("utf-8", "surrogatepass")
     if keys := present(raw, _ADDRESSED_KEYS):
-        near = _gated(lowered, _windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
+        near = _gated(lowered, windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
         out += _hits(w, _ADDRESSED, near, ADDRESSED)
     if (b'":' in raw or b":" in raw or b"=" in raw) and (keys := present(raw, _AGENT_KEY_KEYS)):
-        out += _hits(w, _AGENT_KEY, _windows(w, lowered, keys, 60, 40), ADDRESSED)
+        out += _hits(w, _AGENT_KEY, windows(w, lowered, keys, 60, 40), ADDRESSED)
     if not w.isascii() and has_cjk(w) and (keys := present(raw, _CJK_WHO)):
-        out += _hits(w, _ADDRESSED_CJK, _windows(w, w, keys, 60, 80), ADDRESSED)
+        out += _hits(w, _ADDRESSED_CJK, windows(w, w, keys, 60, 80), ADDRESSED)
     if b"<" in raw and (b"</" in raw or b"system" in raw or b"assistant" in raw):
         out += [(*m.span(), *_line(w, *m.span()), FAKE_TAG, True) for m in _TAG.finditer(w)]
     if b'"role"' in raw:
@@ -301,18 +278,18 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
             if _ROLE_ORDER.search(m.group(1)):
                 out.append((m.start(), m.end(), *_line(w, *m.span()), FAKE_TAG, True))
     if keys := present(raw, _SINK_KEYS):
-        sinks = _gated(lowered, _windows(w, lowered, keys, 300, 300), _SOURCE_WORDS)
+        sinks = _gated(lowered, windows(w, lowered, keys, 300, 300), _SOURCE_WORDS)
         for rx in (_PIPE_OUT, _UPLOAD, _CODE_OUT, _SUBST_OUT):
             out += _hits(w, rx, sinks, EXFIL_CMD)
     if b"](http" in raw:
-        for a, b in _windows(w, w, ("](http",), 220, 900):
+        for a, b in windows(w, w, ("](http",), 220, 900):
             for m in _MD_URL.finditer(w, a, b):
                 f = _FILL.search(m.group(1))
                 if f and _FILL_WHAT.search(f.group()):
                     out.append((m.start(), m.end(), m.start(), m.end(), EXFIL_URL, True))
     cjk = not w.isascii() and has_cjk(w)
     if keys := present(raw, _MEMORY_KEYS + _MEMORY_CJK if cjk else _MEMORY_KEYS):
-        out += _hits(w, _MEMORY, _windows(w, lowered, keys), MEMORY)
+        out += _hits(w, _MEMORY, windows(w, lowered, keys), MEMORY)
     if deeper is not None:
         out += _obfuscated(w, lowered, raw, deeper)
     return _bounded(out)
@@ -391,7 +368,7 @@ def _obfuscated(w: str, lowered: str, raw: bytes, deeper: Callable[[str], bool])
         raw,
         ("base64", "decode", "decipher", "rot13", "rot-13", "reverse", "backwards", "unscramble"),
     ):
-        for a, b in _windows(w, lowered, keys, 60, 120):
+        for a, b in windows(w, lowered, keys, 60, 120):
             if _DECODE_ASK.search(w, a, b):
                 out.append((a, b, a, b, OBFUSCATED, True))
     return out

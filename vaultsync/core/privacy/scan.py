@@ -2,7 +2,8 @@
 
 A regex scanned over every position of a large tool output costs far more than str.find for a
 few keywords; every secret and injection detector therefore asks `positions`/`anchored` where its
-candidates are. Shared by privacy_inject, privacy_hijack and the secret rules.
+candidates are, and reads only the `windows` around them. Shared by the injection detectors
+(inject, hijack, intent, directive) and the secret rules.
 """
 
 from __future__ import annotations
@@ -69,3 +70,27 @@ def maybe_cjk(w: str) -> bool:
 
 def word_start(w: str, p: int) -> bool:
     return p == 0 or not w[p - 1].isalpha() or w[p] > "\u3000"  # CJK has no word breaks
+
+
+def windows(
+    w: str, lowered: str, keys: tuple[str, ...] | list[str], before: int = 160, after: int = 240
+) -> list[tuple[int, int]]:
+    """Windows around each occurrence of `keys` in `lowered` (found with str.find), cut at line
+    ends and joined where they overlap: a detector reads only these, so a long line costs no
+    more."""
+    spans: list[tuple[int, int]] = []
+    for k in keys:
+        p = lowered.find(k)
+        while p >= 0:
+            a = max(w.rfind("\n", max(0, p - before), p) + 1, p - before, 0)
+            b = w.find("\n", p, p + after)
+            spans.append((a, min(len(w), p + after) if b < 0 else b))
+            p = lowered.find(k, p + len(k))
+    spans.sort()
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
