@@ -31,7 +31,9 @@ inverse document frequency) that the best result holds; below `ABSTAIN_BELOW` th
 flagged `abstain=True`, so callers can say "nothing relevant" (hits are still returned).
 
 Hybrid. With the `semantic` extra installed and vectors built (storage/vectors/store.py),
-the vector ranking is fused with the lexical one by reciprocal rank (`RRF_K`).
+the vector ranking is fused with the lexical one by reciprocal rank (`RRF_K`); a lexical
+result holding every term of the question stays among the first `HELD_TOP`, and a "what is
+true now" question's recency weighs the vector share (the lexical rank has it already).
 """
 
 from __future__ import annotations
@@ -495,6 +497,8 @@ def _coverages(
     index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs
 ) -> list[float]:
     """Each group's IDF-weighted share of the query's terms (its best row and title)."""
+    if not groups:
+        return []
     terms = nlquery.terms(query, expand=False)
     if not terms:
         # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
