@@ -29,7 +29,7 @@ FALSE_ABSTAIN_CEILING = 0.10  # share of answerable questions it wrongly abstain
 # 文件夹 also searches "file"), which took cross-language questions from 0.29 / 0.38 to
 # 0.71 / 0.88: the floors are that run's figures, not the ones before it.
 HELP_LEXICAL_FLOOR = {"en": 0.71, "zh": 0.64, "ja": 0.61}
-HELP_SEMANTIC_FLOOR = {"en": 0.76, "zh": 0.70, "ja": 0.61}  # wordllama; ja: vectors not applied
+HELP_SEMANTIC_FLOOR = {"en": 0.71, "zh": 0.70, "ja": 0.61}  # wordllama; ja: vectors not applied
 HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.68, "ja": 0.69}  # model = "wordllama,use"
 # "Never worse than lexical-only", per set and language: held on dev, where the fusion was
 # tuned; on held-out the default extra may be at most one query worse (measured: half an English
