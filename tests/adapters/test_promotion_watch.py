@@ -199,6 +199,7 @@ def test_a_broken_note_is_left_alone(watched: tuple[Path, Watcher, Clock]) -> No
 # ---------------------------------------------------------------- the real watcher
 
 
+@pytest.mark.slow  # whole processes, many times: the slow tier runs it; its logic has fast tests
 def test_real_watch_subprocess_promotes_a_dragged_note(vault: Path, tmp_path: Path) -> None:
     (vault / ".vaultsync" / "config.toml").write_text(
         "[watch]\ndebounce_s = 0.2\nmax_wait_s = 2.0\n", encoding="utf-8"

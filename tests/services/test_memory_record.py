@@ -205,6 +205,7 @@ print(saves)
 """
 
 
+@pytest.mark.slow  # whole processes, many times: the slow tier runs it; its logic has fast tests
 def test_learn_racing_an_editor_process_loses_no_reinforcement(vault: Path) -> None:
     """An editor in another process keeps re-saving its stale buffer of a memory while learn
     reinforces it; no watcher runs and nothing is rebuilt. The next reinforcement re-applies

@@ -36,6 +36,7 @@ def push_config(a: Machine, text: str) -> None:
     assert "pushed" in result.stdout.lower(), result.stdout
 
 
+@pytest.mark.slow  # whole processes, many times: the slow tier runs it; its logic has fast tests
 def test_a_pushed_model_command_never_runs_on_another_machine(
     pair: tuple[Machine, Machine], tmp_path: Path
 ) -> None:

@@ -194,6 +194,7 @@ def check_everything_is_there(note: Path) -> None:
         assert line in text
 
 
+@pytest.mark.slow  # whole processes, many times: the slow tier runs it; its logic has fast tests
 def test_editor_saving_stale_buffers_while_hooks_append_loses_nothing(
     launcher: list[str], vault: Path
 ) -> None:

@@ -110,6 +110,7 @@ def status(vault: Path) -> dict[str, object]:
     return dict(json.loads(proc.stdout))
 
 
+@pytest.mark.slow  # whole processes, many times: the slow tier runs it; its logic has fast tests
 def test_a_full_vault_disk_spools_every_event_and_drains_once_there_is_room(
     tmp_path: Path, env: dict[str, str]
 ) -> None:
@@ -131,6 +132,7 @@ def test_a_full_vault_disk_spools_every_event_and_drains_once_there_is_room(
         assert shown["spooled"] == 0
 
 
+@pytest.mark.slow  # whole processes, many times: the slow tier runs it; its logic has fast tests
 def test_a_full_state_folder_and_a_full_vault_fall_back_and_report(
     tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
