@@ -83,6 +83,7 @@ def test_status_text_and_json(vault: Path) -> None:
     assert missing.exit_code == cli.Exit.NO_VAULT
 
 
+@pytest.mark.slow  # whole processes: the slow tier runs it; its logic has fast tests
 def test_real_processes_hook_then_status(vault: Path) -> None:
     env = {**os.environ, "VAULTSYNC_VAULT": str(vault)}
     payloads = [

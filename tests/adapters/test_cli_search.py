@@ -124,6 +124,7 @@ def _cli() -> list[str]:
     return [found] if Path(found).exists() else [sys.executable, "-m", "vaultsync"]
 
 
+@pytest.mark.slow  # whole processes: the slow tier runs it; its logic has fast tests
 def test_real_processes(filled: Path) -> None:
     env = dict(os.environ)
     run = [*_cli(), "rebuild", "--vault", str(filled), "--json"]

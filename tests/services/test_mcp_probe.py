@@ -123,6 +123,7 @@ def test_registered_reads_what_a_rewriter_left(home: Path) -> None:
     assert Path(command).name == "vaultsync" and args == ["mcp", "--agent", "hermes"]
 
 
+@pytest.mark.slow  # whole processes: the slow tier runs it; its logic has fast tests
 def test_doctor_cli_names_each_agents_server(home: Path, vault: Path, tmp_path: Path) -> None:
     install_mcp("gemini")
     _register(home, tmp_path / "moved" / "vaultsync")
