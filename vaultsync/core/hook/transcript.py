@@ -16,7 +16,13 @@ TAIL_BYTES = 256 * 1024
 MAX_MESSAGE = 20_000
 
 
-def copilot_last_message(path: object, wait_s: float = 1.0) -> str:
+# Copilot gives agentStop 5 s (core/hook/timeouts.py); a busy machine has kept the answer off
+# disk for over 1 s after agentStop started (the agent tier, run whole). The wait ends as soon as
+# the answer is there: an idle machine never waits.
+ANSWER_WAIT_S = 2.5
+
+
+def copilot_last_message(path: object, wait_s: float = ANSWER_WAIT_S) -> str:
     """The answer of the turn that just ended. Copilot writes its transcript as it goes and
     may run agentStop before the answer's line is on disk (seen under load): while the newest
     event of the turn is not a message with text, the file is read again, for `wait_s` at
