@@ -338,3 +338,23 @@ def test_copilot_answer_written_after_agent_stop_is_waited_for(tmp_path: Path) -
     # Never the earlier turn's answer: without this turn's, the message is empty.
     transcript.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
     assert copilot_last_message(str(transcript), wait_s=0.1) == ""
+
+
+def test_copilot_transcript_written_after_agent_stop_is_waited_for(tmp_path: Path) -> None:
+    """Copilot writes its transcript on a timer: a short session's agentStop came ~0.1 s
+    before the file existed (its folder did). A path whose folder is missing is not waited for."""
+    import threading
+    import time
+
+    from vaultsync.core.hook.transcript import copilot_last_message
+
+    transcript = tmp_path / "session-state" / "s1" / "events.jsonl"
+    transcript.parent.mkdir(parents=True)
+    answer = json.dumps({"type": "assistant.message", "data": {"content": "this turn"}}) + "\n"
+    timer = threading.Timer(0.15, lambda: transcript.write_text(answer, "utf-8"))
+    timer.start()
+    assert copilot_last_message(str(transcript)) == "this turn"
+    timer.join()
+    started = time.monotonic()
+    assert copilot_last_message(str(tmp_path / "gone" / "events.jsonl")) == ""
+    assert time.monotonic() - started < 0.5

@@ -16,9 +16,9 @@ TAIL_BYTES = 256 * 1024
 MAX_MESSAGE = 20_000
 
 
-# Copilot gives agentStop 5 s (core/hook/timeouts.py); a busy machine has kept the answer off
-# disk for over 1 s after agentStop started (the agent tier, run whole). The wait ends as soon as
-# the answer is there: an idle machine never waits.
+# Copilot gives agentStop 5 s (core/hook/timeouts.py); it writes its transcript on a timer, and a
+# busy machine has kept the answer off disk for over 1 s after agentStop started (the agent tier,
+# run whole). The wait ends as soon as the answer is there.
 ANSWER_WAIT_S = 2.5
 
 
@@ -51,6 +51,10 @@ def _answer(path: str) -> str | None:
             size = handle.tell()
             handle.seek(max(0, size - TAIL_BYTES))
             tail = handle.read(TAIL_BYTES)
+    except FileNotFoundError:
+        # Copilot writes its transcript on a timer: a session's first agentStop can come
+        # ~0.1 s before the file exists. Its folder is there; a path with no folder never comes.
+        return None if os.path.isdir(os.path.dirname(path)) else ""
     except (OSError, ValueError):
         return ""  # no transcript: nothing to wait for
     lines = tail.split(b"\n")
