@@ -116,3 +116,26 @@ def test_japanese_lone_kanji_keeps_its_inflecting_kana() -> None:
 )
 def test_anchors_are_the_words_written_as_names(text: str, names: list[str]) -> None:
     assert nlquery.anchors(text) == names
+
+
+@given(st.text(alphabet="ab .!?。:\n\t Xy", max_size=40), st.integers(min_value=0, max_value=40))
+def test_a_sentence_start_is_read_as_the_text_before_it_says(text: str, at: int) -> None:
+    """The backwards scan agrees with reading the whole text before the word."""
+    import re
+
+    at = min(at, len(text))
+    before = text[:at]
+    expected = not before.strip() or bool(re.search(r"[.!?。！？:：]\s*$", before))
+    assert nlquery._starts_sentence(text, at) == expected
+
+
+def test_names_in_a_long_paste_cost_each_word_once() -> None:
+    """A 220 KB prompt of 8,000 names took 7.6 s when each word re-read the text before it;
+    the hook reads every prompt."""
+    import time
+
+    text = " ".join(f"the Widget{i} and then Foo" for i in range(8000))
+    started = time.perf_counter()
+    found = nlquery.anchors(text)
+    assert len(found) == 8001
+    assert time.perf_counter() - started < 2.5

@@ -316,7 +316,7 @@ def any_of(found: list[str]) -> str | None:
 
 
 _NAME = Lazy(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?![A-Za-z0-9])")
-_SENTENCE_END = Lazy(r"[.!?。！？:：]\s*$")
+_SENTENCE_ENDS = ".!?。！？:："
 _CALENDAR = frozenset(
     _listed("january february march april may june july august september october november december")
     + _listed("monday tuesday wednesday thursday friday saturday sunday")
@@ -339,7 +339,7 @@ def anchors(text: str) -> list[str]:
         low = word.lower()
         if low in STOP_EN or low in _CALENDAR or len(word) < MIN_PREFIX:
             continue
-        initial = not text[: m.start()].strip() or bool(_SENTENCE_END.search(text[: m.start()]))
+        initial = _starts_sentence(text, m.start())
         named = (
             cjk
             or any(ch.isupper() for ch in word[1:])
@@ -350,6 +350,15 @@ def anchors(text: str) -> list[str]:
             for term in terms(word, expand=False):
                 out.setdefault(term, None)
     return list(out)
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    """True when only spaces stand between `at` and the text's start or a sentence's end
+    (read backwards from `at`: a long paste costs no more per word)."""
+    before = at - 1
+    while before >= 0 and text[before].isspace():
+        before -= 1
+    return before < 0 or text[before] in _SENTENCE_ENDS
 
 
 def is_syntax(text: str) -> bool:
