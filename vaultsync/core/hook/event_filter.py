@@ -83,9 +83,10 @@ def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
 def _tool_matches(tool: str, pattern: str) -> bool:
     # A plain name, or a name with one trailing `*`, is compared as text: fnmatch compiles a
     # regex per pattern (~0.05 ms each, on every tool call of the hook).
-    head = pattern[:-1] if pattern.endswith("*") else pattern
-    if not any(c in head for c in "*?["):
-        return tool.startswith(head) if head != pattern else tool == pattern
+    if not any(c in pattern for c in "*?["):
+        return tool == pattern
+    if pattern.endswith("*") and not any(c in pattern[:-1] for c in "*?["):
+        return tool.startswith(pattern[:-1])
     return fnmatchcase(tool, pattern)
 
 
