@@ -84,12 +84,19 @@ def _learn_elsewhere(m: Machine, rng: random.Random, own: list[str]) -> None:
 
 
 def _own_ids(m: Machine, sids: list[str]) -> set[str]:
-    """Event ids in this machine's own session notes (only it appends to them)."""
-    from vaultsync.core import eventlog
+    """Event ids in this machine's own session notes (only it appends to them). Each note is
+    read under its lock, as the hook and sync take it: a sync moving the tree rewrites a note
+    another machine changed (git removes and re-creates the file), and an unlocked reader
+    can find it gone for that moment."""
+    from vaultsync.core import eventlog, paths, writer
 
     found: set[str] = set()
     for path in (m.vault / "sessions").rglob("*.md"):
-        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(m.vault).as_posix()
+        with writer.locked(paths.lock_path(m.vault, rel)):
+            if not path.exists():  # a sync killed mid-checkout: the next sync puts it back
+                continue
+            text = path.read_text(encoding="utf-8")
         if any(re.search(rf'^session_id: "?{re.escape(sid)}"?$', text, re.M) for sid in sids):
             found.update(e.id for e in eventlog.parse(text))
     return found
