@@ -1,0 +1,280 @@
+"""The newest decision first, on decisions.py: search and prompt-time recall.
+
+`python -m bench.recall.newest` builds a vault from decisions.py (its session logs replayed
+through the real hook, each as its agent at its own time; its summaries, memories and a
+person's plain notes written as files, a plain note's file time set to when it was written),
+rebuilds the index, then asks every question at `decisions.NOW` through:
+
+- `bm25-ref`: plain BM25 over every note's text (score.PlainBM25), knowing nothing of dates;
+- `lexical`: the recall engine in process, vectors off;
+- `cli`: `vaultsync search QUESTION --json`, a subprocess, as typed (vectors as configured);
+- `prompt-cc`: a Claude Code `UserPromptSubmit` through the real hook, asked from the topic's
+  project, the `additionalContext` it prints;
+- `prompt-hermes`: Hermes's `pre_llm_call` recall, from the topic's project.
+
+Scored per split (dev / held-out by whole topic, `decisions.split_of`): "newest first" (the
+newest decision's note above every older one; a list without it fails), "newest given" (it is
+among the first five, or injected), "stale given" (a prompt path injected an older decision),
+and for never-discussed questions "nothing" (search: flagged weak; prompt: nothing injected).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench.recall import replay, score
+from bench.recall.decisions import (
+    DQUESTIONS,
+    INFRA,
+    NOTES,
+    NOTIFY,
+    NOW,
+    SESSIONS,
+    SHOP,
+    TZ,
+    split_of,
+)
+
+PATHS = ("bm25-ref", "lexical", "cli", "prompt-cc", "prompt-hermes")
+PROJECT_OF = {"db": SHOP, "log": SHOP, "cache": SHOP, "dates": SHOP, "ci": INFRA,
+              "deploy": INFRA, "push": NOTIFY, "api": NOTIFY, "none": SHOP}  # fmt: skip
+ZONE = dt.timezone(dt.timedelta(hours=8))
+
+
+def _text(raw: str) -> str:
+    return raw.replace("{SHOP}", SHOP).replace("{NOTIFY}", NOTIFY).replace("{INFRA}", INFRA)
+
+
+def _env(vault: Path, home: Path, now: str = NOW) -> dict[str, str]:
+    return {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_HOME": str(home),
+            "VAULTSYNC_NOW": now, "VAULTSYNC_TZ": TZ}  # fmt: skip
+
+
+def build(*, fresh: bool = False) -> Path:
+    import shutil
+
+    from bench.recall.readpaths import payloads
+
+    here = Path(__file__)
+    root = replay._cache("decisions", here, here.with_name("decisions.py"))
+    vault, home, done = root / "vault", root / "home", root / "done"
+    if done.exists() and not fresh:
+        return root
+    shutil.rmtree(root, ignore_errors=True)
+    vault.mkdir(parents=True)
+    os.environ["VAULTSYNC_TZ"] = TZ
+    replay._init(vault)
+    hook = replay._bin("vaultsync-hook")
+    for session in sorted(SESSIONS, key=lambda s: s["start"]):
+        moment = dt.datetime.fromisoformat(session["start"]).replace(tzinfo=ZONE)
+        for payload in payloads(session):
+            moment += dt.timedelta(seconds=90)
+            proc = subprocess.run(
+                [*hook, "--agent", session["agent"]],
+                input=json.dumps(payload, ensure_ascii=False).encode(),
+                capture_output=True,
+                env=_env(vault, home, moment.isoformat()),
+                timeout=120,
+            )
+            if proc.returncode != 0:
+                raise RuntimeError(f"hook exited {proc.returncode}: {proc.stderr[-500:]!r}")
+    for _nid, rel, written, raw in NOTES:
+        path = vault / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_text(raw), encoding="utf-8")
+        stamp = dt.datetime.fromisoformat(written).replace(tzinfo=ZONE).timestamp()
+        os.utime(path, (stamp, stamp))
+    replay.rebuild(vault, home)
+    done.write_text("ok\n")
+    return root
+
+
+def _keys(vault: Path) -> dict[str, str]:
+    """Note path (with and without .md) and session uuid -> decisions.py id."""
+    out: dict[str, str] = {}
+    uuids = {replay.session_uuid(s["id"]): s["id"] for s in SESSIONS}
+    out.update(uuids)
+    for nid, rel, _w, _t in NOTES:
+        out[rel] = out[rel.removesuffix(".md")] = nid
+    for path in (vault / "sessions").rglob("*.md"):
+        head = path.read_text(encoding="utf-8", errors="replace")[:2000]
+        for uuid, sid in uuids.items():
+            if uuid in head:
+                rel = path.relative_to(vault).as_posix()
+                out[rel] = out[rel.removesuffix(".md")] = sid
+    return out
+
+
+Ranked = tuple[list[str], bool]  # ids best first, nothing given (abstained)
+
+
+def rankers(root: Path, wanted: tuple[str, ...]) -> dict[str, Callable[[str, str], Ranked]]:
+    from bench.recall.readpaths import working_copy
+
+    work = working_copy(root, "work")
+    vault, home = work / "vault", work / "home"
+    prompt_work = working_copy(root, "work-cc") if "prompt-cc" in wanted else work
+    os.environ.update({"VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault),
+                       "VAULTSYNC_NOW": NOW, "VAULTSYNC_TZ": TZ})  # fmt: skip
+    keys = _keys(vault)
+    docs = {}
+    for s in SESSIONS:
+        docs[s["id"]] = " ".join(f"{p} {r}" for p, _t, r in s["turns"])
+    for nid, _rel, _w, raw in NOTES:
+        docs[nid] = _text(raw)
+    ref = score.PlainBM25(docs)
+
+    def bm25(query: str, cwd: str) -> Ranked:
+        ranked, _ = ref.rank(query)
+        return list(ranked), False
+
+    def key(rel: str, sid: str) -> str:
+        return keys.get(rel) or keys.get(sid) or rel
+
+    def cli(query: str, cwd: str) -> Ranked:
+        proc = subprocess.run(
+            [*replay._bin("vaultsync"), "search", "--json", "--limit", "10", "--", query],
+            capture_output=True, text=True, env=_env(vault, home), timeout=120, cwd=vault,
+        )  # fmt: skip
+        hits = json.loads(proc.stdout or "[]") if proc.returncode == 0 else []
+        weak = bool(hits) and all(h.get("weak") for h in hits)
+        return [key(h.get("path", ""), h.get("session_id") or "") for h in hits], weak or not hits
+
+    from vaultsync.core.config import load_config
+    from vaultsync.services.recall.engine import recall
+
+    config = load_config(vault)
+
+    def lexical(query: str, cwd: str) -> Ranked:
+        found = recall(vault, config, query, limit=10, semantic=False)
+        return [key(h.rel, h.session_id or "") for h in found.hits], found.abstain
+
+    link = re.compile(r"\[\[([^\]|#]+)")
+
+    def from_block(block: str) -> Ranked:
+        out = []
+        for line in block.splitlines():
+            found = link.search(line)
+            if found:
+                out.append(keys.get(found.group(1), found.group(1)))
+        return out, not out
+
+    counter = [0]
+
+    def prompt_cc(query: str, cwd: str) -> Ranked:
+        counter[0] += 1
+        payload = {"session_id": f"bench-newest-{counter[0]}", "cwd": cwd,
+                   "transcript_path": "/x.jsonl", "hook_event_name": "UserPromptSubmit",
+                   "prompt": query}  # fmt: skip
+        proc = subprocess.run(
+            [*replay._bin("vaultsync-hook"), "--agent", "claude-code"],
+            input=json.dumps(payload, ensure_ascii=False).encode(), capture_output=True,
+            env=_env(prompt_work / "vault", prompt_work / "home"), timeout=120,
+        )  # fmt: skip
+        text = proc.stdout.decode("utf-8", "replace").strip()
+        block = ""
+        if text:
+            try:
+                block = json.loads(text).get("hookSpecificOutput", {}).get("additionalContext", "")
+            except ValueError:
+                block = ""
+        return from_block(block)
+
+    def prompt_hermes(query: str, cwd: str) -> Ranked:
+        from vaultsync.core.hook import prompt_recall
+        from vaultsync.core.hook.agents import Incoming
+        from vaultsync.core.model import EventKind
+
+        counter[0] += 1
+        inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
+                       session_id=f"bench-newest-h{counter[0]}", cwd=cwd, prompt=query)  # fmt: skip
+        return from_block(prompt_recall.context_for(inc, vault, config, cwd))
+
+    every = {"bm25-ref": bm25, "lexical": lexical, "cli": cli, "prompt-cc": prompt_cc,
+             "prompt-hermes": prompt_hermes}  # fmt: skip
+    return {name: every[name] for name in wanted}
+
+
+def score_path(ranker: Callable[[str, str], Ranked], split: str) -> list[dict[str, Any]]:
+    rows = []
+    for qid, family, text, gold, stale in DQUESTIONS:
+        if split != "all" and split_of(qid, family) != split:
+            continue
+        topic = family.split("/")[0]
+        ranked, nothing = ranker(text, PROJECT_OF[topic])
+        order = list(dict.fromkeys(ranked))
+        row: dict[str, Any] = {"qid": qid, "family": family, "top": order[:5],
+                               "nothing": nothing}  # fmt: skip
+        if gold:
+            pos = {k: i for i, k in reversed(list(enumerate(order)))}
+            first = min(pos.get(g, 99) for g in gold)
+            row["newest_first"] = first < 99 and first < min(pos.get(s, 99) for s in stale)
+            row["newest_given"] = first < 5
+            row["stale_given"] = any(pos.get(s, 99) < 5 for s in stale)
+        rows.append(row)
+    return rows
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    def mean(values: list[float]) -> float | None:
+        return round(sum(values) / len(values), 3) if values else None
+
+    answerable = [r for r in rows if "newest_first" in r]
+    return {
+        "n": len(answerable),
+        "newest_first": mean([float(r["newest_first"]) for r in answerable]),
+        "newest_given": mean([float(r["newest_given"]) for r in answerable]),
+        "stale_given": mean([float(r["stale_given"]) for r in answerable]),
+        "nothing": mean([float(r["nothing"]) for r in rows if "newest_first" not in r]),
+    }
+
+
+def _f(v: float | None) -> str:
+    return "  -  " if v is None else f"{v:.2f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.recall.newest", description=__doc__)
+    parser.add_argument("--split", choices=("dev", "held-out", "all"), default="all")
+    parser.add_argument("--paths", default=",".join(PATHS))
+    parser.add_argument("--fresh", action="store_true", help="build the vault again")
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--failures", action="store_true", help="dev misses (never held-out)")
+    args = parser.parse_args(argv)
+    root = build(fresh=args.fresh)
+    names = tuple(args.paths.split(","))
+    paths = rankers(root, names)
+    splits = ("dev", "held-out") if args.split == "all" else (args.split,)
+    figures: dict[str, Any] = {}
+    print(f"{'path':14} {'split':9} {'n':>3} {'newest first':>13} {'newest given':>13} "
+          f"{'stale given':>12} {'nothing':>8}")  # fmt: skip
+    for name in names:
+        for split in splits:
+            rows = score_path(paths[name], split)
+            a = figures.setdefault(name, {})[split] = summarise(rows)
+            print(f"{name:14} {split:9} {a['n']:>3} {_f(a['newest_first']):>13} "
+                  f"{_f(a['newest_given']):>13} {_f(a['stale_given']):>12} "
+                  f"{_f(a['nothing']):>8}")  # fmt: skip
+            if args.failures and split == "dev":
+                for r in rows:
+                    bad = ("newest_first" in r and not r["newest_first"]) or (
+                        "newest_first" not in r and not r["nothing"]
+                    )
+                    if bad:
+                        print(f"    miss {r['qid']} {r['family']} got {r['top']}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

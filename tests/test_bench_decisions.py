@@ -1,0 +1,32 @@
+"""The newest-decision set is well formed: every gold and stale id is a note or session of the
+set, the held-out topics are the ones recorded, and no question crosses the split."""
+
+from __future__ import annotations
+
+from bench.recall import decisions
+
+
+def test_every_answer_is_a_note_or_a_session_of_the_set() -> None:
+    ids = {s["id"] for s in decisions.SESSIONS} | {n[0] for n in decisions.NOTES}
+    for _qid, _family, _text, gold, stale in decisions.DQUESTIONS:
+        assert set(gold) <= ids and set(stale) <= ids
+        assert not set(gold) & set(stale)
+
+
+def test_held_out_topics_are_recorded_and_split_whole() -> None:
+    assert frozenset({"db", "ci", "log", "push"}) == decisions.HELD_OUT_TOPICS
+    for qid, family, _text, gold, _stale in decisions.DQUESTIONS:
+        topic = family.split("/")[0]
+        split = decisions.split_of(qid, family)
+        if topic in decisions.HELD_OUT_TOPICS:
+            assert split == "held-out"
+        if gold:
+            assert gold[0].split("-")[1] == topic
+
+
+def test_the_newest_decision_is_the_latest_note_of_its_topic() -> None:
+    when = {s["id"]: s["start"] for s in decisions.SESSIONS}
+    when.update({n[0]: n[2] for n in decisions.NOTES})
+    for _qid, _family, _text, gold, stale in decisions.DQUESTIONS:
+        for old in stale:
+            assert when[gold[0]] > when[old]
