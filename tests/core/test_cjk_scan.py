@@ -22,3 +22,11 @@ def test_a_typed_separator_stays_in_a_text_without_cjk() -> None:
     # Found by the property above: only a text with CJK in it had its separators put there.
     assert cjk_scan.unsegment("a\u200bb") == "a\u200bb"
     assert cjk_scan.unsegment(text.segment("部署流程")) == "部署流程"
+
+
+def test_a_long_line_is_judged_by_its_distinct_characters() -> None:
+    # The prompt's recall asks this of every candidate line: a CJK word at the very end, a
+    # character above U+3000 that is not CJK (an emoji), and neither.
+    line = "the deploy pipeline retried the cache migration · " * 40
+    for tail, expected in (("部署", True), ("🚀", False), ("ー", True), ("", False)):
+        assert cjk_scan.has_cjk(line + tail) is expected is text.has_cjk(line + tail)

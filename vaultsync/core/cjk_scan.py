@@ -34,7 +34,12 @@ def is_cjk(ch: str) -> bool:
 
 
 def has_cjk(text: str) -> bool:
-    return not text.isascii() and max(text) >= "\u3000" and any(map(is_cjk, text))
+    # Each distinct character once: a long English line with one Chinese word at its end
+    # would otherwise take one bisect per character (~0.15 ms per 700 characters, and the
+    # prompt's recall asks this of every candidate line).
+    if text.isascii() or max(text) < "\u3000":
+        return False
+    return any(is_cjk(ch) for ch in set(text) if ch >= "\u3000")
 
 
 def unsegment(text: str) -> str:
