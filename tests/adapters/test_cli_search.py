@@ -185,7 +185,7 @@ def test_a_session_recorded_a_moment_ago_is_found_with_no_watcher(
     """The README's flow: the index exists, the hook records a session (real processes), no
     watcher runs; `vaultsync search` (a real process) finds it, and `--no-refresh` shows that
     it was the search's own catch-up that did."""
-    from tests.adapters.scenariokit import FIX_SESSION, claude_fixes_the_bug
+    from tests.adapters.scenariokit import FIX_SESSION, FIXED_FILES, claude_fixes_the_bug
 
     put(vault, "notes/garden.md", "# Garden\n\nTomatoes.\n")
     env = {**os.environ, "VAULTSYNC_VAULT": str(vault)}
@@ -207,6 +207,16 @@ def test_a_session_recorded_a_moment_ago_is_found_with_no_watcher(
     assert search("--no-refresh") == []  # the index as the rebuild left it
     [hit] = search()
     assert hit["session_id"] == FIX_SESSION and str(hit["path"]).startswith("sessions/")
+    assert hit["files"] == list(FIXED_FILES)  # the session's edits, relative to its project
+    # Asked as a person asks it: the session comes back with the files it changed, in the
+    # text a person reads as in the JSON an agent reads.
+    for question in ("which files did claude code change", "Claude Code 改了哪些文件"):
+        done = subprocess.run([*_cli(), "search", question], capture_output=True, text=True,
+                              env=env, timeout=60, check=False)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        first = done.stdout.split("\n")[:3]
+        assert first[0].startswith("sessions/"), done.stdout
+        assert f"    files changed: {', '.join(FIXED_FILES)}" in first, done.stdout
 
 
 def test_a_busy_index_is_said_not_waited_for(filled: Path) -> None:

@@ -73,10 +73,11 @@ def search(
     The index is brought up to date first (only notes changed since its last pass; built if
     missing), so a session recorded a moment ago is found with no watcher running.
 
-    A session's hits come back as one result (best snippet, its summary and project). Prints
-    one line per result (path, type, score) and a snippet with the matches highlighted; --json
-    prints a list of objects with path, title, type, score, snippet, session_id, summary and
-    weak (true when nothing is clearly relevant); event hits add event_id and ts.
+    A session's hits come back as one result (best snippet, its summary, project and the
+    files it changed). Prints one line per result (path, type, score), a snippet with the
+    matches highlighted and, for a session, the files it changed; --json prints a list of
+    objects with path, title, type, score, snippet, session_id, summary and weak (true when
+    nothing is clearly relevant); event hits add event_id and ts, session hits files.
     """
     if match not in MATCH_MODES:
         raise typer.BadParameter(f"one of {', '.join(MATCH_MODES)}", param_hint="--match")
@@ -106,8 +107,10 @@ def run(
 ) -> int:
     """Search and print; returns the exit code."""
     from vaultsync.adapters.cli import terminal
+    from vaultsync.core import paths
     from vaultsync.core.config import load_config
     from vaultsync.services.derived import freshness
+    from vaultsync.services.recall import session_files
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import DEFAULT_MARK
 
@@ -124,6 +127,7 @@ def run(
         path, config, " ".join(words), agent=agent, type=types, level=level,
         project=project, since=since, limit=limit, mode=match, semantic=semantic, mark=mark,
     )  # fmt: skip
+    files = session_files.files_of(config, found.hits)
     if json_output:
         rows = []
         for hit in found.hits:
@@ -132,6 +136,8 @@ def run(
                 del row["level"]
             if hit.type == "event":
                 row["event_id"], row["ts"] = hit.id, hit.date
+            if hit.rel.startswith(paths.SESSIONS_DIR + "/"):
+                row["files"] = files.get(hit.rel, [])
             row["weak"] = found.abstain
             rows.append(row)
         print(json.dumps(rows, ensure_ascii=False, indent=2, default=str))
@@ -146,6 +152,8 @@ def run(
         print(f"{hit.rel}  [{hit.type}]  {hit.score:.2f}{title}")
         if hit.snippet:
             print(f"    {hit.snippet}")
+        if files.get(hit.rel):
+            print(f"    files changed: {', '.join(files[hit.rel])}")
         if hit.summary_rel and hit.summary_rel != hit.rel:
             print(f"    summary: {hit.summary_rel}")
     return Exit.OK

@@ -141,27 +141,6 @@ def _note_rel(vault: Path, rel: str) -> str:
 # --- the tools -------------------------------------------------------------------------------
 
 
-def _files_of(config: Config, hits: Any) -> dict[str, list[str]]:
-    """Per session note among the hits: the files its session changed (its summary's list
-    when it has one, else its edit events'), at most BOUNDS["files"] each."""
-    from vaultsync.core.hook.prompt_recall import files_changed
-    from vaultsync.storage.index import Index
-
-    out: dict[str, list[str]] = {}
-    with Index.open(config.index_file()) as index:
-        for hit in hits:
-            if hit.rel in out or not hit.rel.startswith(paths.SESSIONS_DIR + "/"):
-                continue
-            listed: list[str] = []
-            if hit.summary_rel:
-                summary = index.get(hit.summary_rel)
-                listed = (
-                    [str(f) for f in (summary.props.get("files_modified") or [])] if summary else []
-                )
-            out[hit.rel] = (listed or files_changed(index.conn, hit.rel))[: BOUNDS["files"]]
-    return out
-
-
 def _result_id(hit: Any) -> str:
     """A note's path, or `path#event-id` for an event: enough for get/timeline to open it."""
     return hit.rel if hit.id == hit.rel else f"{hit.rel}#{hit.id}"
@@ -180,6 +159,7 @@ def search(
     limit: Any = None,
     exclude_session: str | None = None,
 ) -> dict[str, Any]:
+    from vaultsync.services.recall import session_files
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import SearchError
 
@@ -196,7 +176,7 @@ def search(
     # The agent was given USER.md and AGENT.md at session start; a digest of memories it already
     # has would only push a source note out of its few results (asked for by type, it comes).
     hits = [h for h in found.hits if h.type != "generated" or type == "generated"]
-    files = _files_of(config, hits)
+    files = session_files.files_of(config, hits, BOUNDS["files"])
     results = [
         {
             "id": _result_id(hit),
