@@ -109,6 +109,12 @@ CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x t
 # A topic whose results inside the asked window are weak (below ABSTAIN_BELOW) is searched
 # without the window too, and the better covered answer wins (docs/search.md "Time, agents").
 WINDOW_FALLBACK = True
+# A question that finds nothing clear in its own words is asked once more with the Chinese and
+# Japanese words of its software terms (core/term_map.py): an English question about a session
+# held in Chinese ("what database did we decide on?" about 数据库 ... 决定), a Japanese one about
+# a Chinese note. Only then: expanded always, a translated vault would answer every English
+# question with both copies (docs/search.md "Languages").
+CJK_FALLBACK = True
 # A question naming a thing the vault never mentions (nlquery.anchors: Elasticsearch in a
 # Chinese question, GraphQL, GDPR) is flagged weak, whatever its other words match.
 UNSEEN_NAME_ABSTAINS = True
@@ -240,12 +246,21 @@ def recall(
             sure = bool(listed) and not asked_topic
             return Recall(listed, not sure, "any" if listed else "", 1.0 if sure else 0.0)
 
-        def answer(where: Any, ran: str, expression: str, candidates: list[Candidate]) -> Recall:
+        def answer(
+            where: Any,
+            ran: str,
+            expression: str,
+            candidates: list[Candidate],
+            ranked: str | None = None,
+        ) -> Recall:
+            # `ranked`: the words the candidates were found with, when not the question's own
+            # (the CJK fallback below); the coverage still judges the question itself.
+            words = ranked or query
             vector_ranks: list[str] = []
             # Exact syntax asks for exact matches (and falls back to plain words only
             # lexically): vectors join the queries that are plain words to begin with.
-            natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(query))
-            translated = not VECTORS_WITH_TRANSLATIONS and bool(nlquery.translations(query))
+            natural = mode == "any" or (mode == "auto" and nlquery.looks_natural(words))
+            translated = not VECTORS_WITH_TRANSLATIONS and bool(nlquery.translations(words))
             if natural and not translated and _use_semantic(config, semantic):
                 vector_ranks = _vector_ranking(vault, config, index, query, where)
             candidates = _demote(index, candidates)
@@ -259,8 +274,9 @@ def recall(
                 }
                 groups = _fuse(index, groups, vector_ranks, exclude_session, limit, recency, held)
             groups = _existing(_cap_generated(groups), vault, limit)
-            _add_snippets(index, ran, expression, query, groups, mark)
-            coverage = _coverage(index, query, groups[:3], freqs) if groups else 0.0
+            _add_snippets(index, ran, expression, words, groups, mark)
+            via = ranked is not None
+            coverage = _coverage(index, query, groups[:3], freqs, via) if groups else 0.0
             hits = tuple(_hit(index, g, mark) for g in groups)
             abstain = not hits or coverage < ABSTAIN_BELOW
             return Recall(hits, abstain, ran if (hits or ran) else "", round(coverage, 3))
@@ -275,6 +291,15 @@ def recall(
             again = answer(wider, *_lexical(index, query, wider, mode, limit, freqs))
             if again.coverage > found.coverage:
                 found = again
+        if CJK_FALLBACK and readable and (found.abstain or not found.hits):
+            # Nothing clear in the question's own words: once more with the Chinese and
+            # Japanese words of its terms (an English question about a session held in
+            # Chinese), judged on the question's terms, each found in its own words or theirs.
+            in_cjk = _with_cjk_words(query)
+            if in_cjk:
+                again = answer(where, *_lexical(index, in_cjk, where, "any", limit, freqs), in_cjk)
+                if again.hits and (not found.hits or again.coverage > found.coverage):
+                    found = again
         if found.hits and not found.abstain and _unseen(index, named, query, freqs):
             found = replace(found, abstain=True)
     return found
@@ -488,15 +513,19 @@ def _idf(index: Index, term: str, total: int, freqs: maxscore.DocFreqs) -> float
     return math.log(1 + (total - freq + 0.5) / (freq + 0.5))
 
 
-def _coverage(index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs) -> float:
+def _coverage(
+    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs, via: bool = False
+) -> float:
     """The best IDF-weighted share of the query's terms found in one of `groups`."""
-    return max(_coverages(index, query, groups, freqs), default=0.0)
+    return max(_coverages(index, query, groups, freqs, via), default=0.0)
 
 
 def _coverages(
-    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs
+    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs, via: bool = False
 ) -> list[float]:
-    """Each group's IDF-weighted share of the query's terms (its best row and title)."""
+    """Each group's IDF-weighted share of the query's terms (its best row and title). `via`:
+    a term also counts as found in a text with CJK characters through one of its Chinese or
+    Japanese words (nlquery.cjk_words; the CJK fallback's results)."""
     if not groups:
         return []
     terms = nlquery.terms(query, expand=False)
@@ -513,13 +542,33 @@ def _coverages(
     shares = []
     for g in groups:
         text = _fold(texts.get(g.best.rowid, "") + "\n" + g.best.title)
-        judged = english if translated and not _has_cjk(text) else terms
+        cjk = _has_cjk(text)
+        judged = english if translated and not cjk else terms
         whole = sum(weights[t] for t in judged)
         if whole <= 0:
             return [1.0] * len(groups)
-        found = sum(weights[t] for t in judged if _term_pattern(t).search(text))
+        found = sum(
+            weights[t]
+            for t in judged
+            if _term_pattern(t).search(text)
+            or (via and cjk and any(w in text for w in _cjk_equivalents(t)))
+        )
         shares.append(found / whole)
     return shares
+
+
+def _with_cjk_words(query: str) -> str:
+    """The question with the Chinese and Japanese words of its terms added (core/term_map.py,
+    through the English word they share: "database" 数据库 データベース), or "" when it has none
+    to add."""
+    words = [w for t in nlquery.terms(query) for w in _cjk_equivalents(t) if w not in query]
+    return " ".join([query, *dict.fromkeys(words)]) if words else ""
+
+
+def _cjk_equivalents(term: str) -> tuple[str, ...]:
+    """The term's Chinese and Japanese words of two characters or more: one character (库
+    "library", 表 "table") is inside too many other words (数据库, 代码表) to stand for one."""
+    return tuple(w for w in nlquery.cjk_words(term) if len(w) > 1)
 
 
 def _unseen(index: Index, named: list[str], query: str, freqs: maxscore.DocFreqs) -> bool:
