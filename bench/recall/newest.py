@@ -12,6 +12,9 @@ rebuilds the index, then asks every question at `decisions.NOW` through:
   project, the `additionalContext` it prints;
 - `prompt-hermes`: Hermes's `pre_llm_call` recall, from the topic's project.
 
+The session-start context is given no memories (`[budgets]` 0): prompt recall leaves out the
+memories it gave, so the prompt paths are measured on what they add themselves.
+
 Scored per split (dev / held-out by whole topic, `decisions.split_of`): "newest first" (the
 newest decision's note above every older one; a list without it fails), "newest given" (it is
 among the first five, or injected), "stale given" (a prompt path injected an older decision),
@@ -73,6 +76,11 @@ def build(*, fresh: bool = False) -> Path:
     vault.mkdir(parents=True)
     os.environ["VAULTSYNC_TZ"] = TZ
     replay._init(vault)
+    # No memory in the session-start context (USER.md, AGENT.md, the project's file): prompt
+    # recall leaves out what that context gave, so with a few memories (which all fit its
+    # budget) it would be measured on nothing; in a vault of hundreds, most are not there.
+    with (vault / ".vaultsync" / "config.toml").open("a", encoding="utf-8") as config:
+        config.write("\n[budgets]\nuser_md_tokens = 0\nagent_md_tokens = 0\ncontext_tokens = 0\n")
     hook = replay._bin("vaultsync-hook")
     for session in sorted(SESSIONS, key=lambda s: s["start"]):
         moment = dt.datetime.fromisoformat(session["start"]).replace(tzinfo=ZONE)
