@@ -106,6 +106,38 @@ def test_the_rest_keeps_the_topic_without_time_agent_or_activity_words() -> None
     assert plain.start is None and plain.rest == "how did we fix the router timeout?"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which logging library did we end up with?",
+        "What style did we pick for the public API in the end?",
+        "デプロイ先は結局どこにしましたか？",
+        "商品キャッシュは今どうなっていますか？",
+        "frontend date library 最终决定",
+        "ロギングは最終的にどれ？",
+        "注文サービスのデータベースはどうすることにした？",
+        "CI はどれにしましたか？",
+    ],
+)
+def test_where_a_decision_ended_up_is_the_decided_intent(question: str) -> None:
+    assert nlquery.understand(question, NOW, SHANGHAI).intent == "decided"
+
+
+def test_the_decided_rest_keeps_the_topic_without_the_words_asking_for_a_decision() -> None:
+    # the notes that argued older decisions say these words most; the topic is what counts
+    def topic(question: str) -> list[str]:
+        return nlquery.terms(nlquery.understand(question, NOW, SHANGHAI).rest)
+
+    assert topic("What did we decide about the orders database?") == ["order*", "databas*"]
+    assert topic("product cache decision") == ["product*", "cach*"]
+    assert "决定" not in topic("我们最后决定用什么数据库？")
+    assert topic("デプロイ先は結局どこにしましたか？")[:1] == ["デプロイ"]
+    # 今日 is a day, not "now": left to the window
+    assert nlquery.understand("今日は何を決めた？", NOW, SHANGHAI).start is not None
+    # other intents keep every word
+    assert nlquery.understand("how did we fix the router timeout?", NOW).rest.count("fix") == 1
+
+
 @pytest.mark.parametrize("junk", ["", "   ", "\ud800", "周", "曜日", "ago", "last", None, 42])
 def test_junk_is_nothing(junk: object) -> None:
     asked = nlquery.understand(junk, NOW, SHANGHAI)  # type: ignore[arg-type]
@@ -132,7 +164,7 @@ _VOCAB_TEXT = (
     "gemini-cli hermes agent github copilot open code Cursor cursor why does the deploy retry "
     "router timeout parser fix build which files were changed modified solved decided decision "
     "chose picked settled using now currently what did we do worked on got done happened "
-    "accomplished"
+    "accomplished end up ended up in the end went with"
 )
 _VOCAB = _VOCAB_TEXT.split()
 
@@ -143,6 +175,8 @@ _VOCAB = _VOCAB_TEXT.split()
 @example(["which", "files"])
 @example(["what", "did", "we", "do"])
 @example(["the", "decision"])
+@example(["we", "ended", "up", "with"])
+@example(["in", "the", "end"])
 @example(["in", "the", "past", "two", "hours"])
 @example(["tonight"])
 @example(["open", "code"])

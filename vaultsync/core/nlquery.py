@@ -486,7 +486,10 @@ INTENTS = (
         r"decid|decision|(?<![a-z])(?:chose|choose|chosen|pick|picked|settled?)(?![a-z])"
         r"|(?:use|using)\s+(?:now|currently)|(?:now|currently)\s+use|决定|选择|选了|定了|现在用"
         r"|決め|決定|選ん|今.{0,12}使|(?<![a-z])(?:now|currently|current)(?![a-z])|现在|目前|如今"
-        r"|今は|今何|今どの|現在",
+        r"|今は|今何|今どの|現在"
+        # "in the end": where a decision ended up, in every language
+        r"|end(?:ed)?\s+up|in\s+the\s+end|(?<![a-z])went\s+with|最终|最終|結局|今ど"
+        r"|ことにし|(?:どれ|どこ|何|なに)にし",
     ),
     (
         "did",
@@ -495,6 +498,17 @@ INTENTS = (
     ),
 )
 _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
+
+# Words that only say "what was decided" (the intent `decided`): left out of the words ranked.
+# The notes that argued a decision say "decide", "choose", 决定 over and over; the note that
+# records where it ended up ("the orders service is on SQLite again") often says none of them,
+# and ranking by them would put every older debate above it.
+_DECIDING = Lazy(
+    rf"{_B}(?:decid\w*|decisions?|chose|choose|chosen|choosing|pick(?:ed)?|settled?|"
+    rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|now|currently|current)\b{_E}"
+    r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
+    r"|今(?![日週月年朝晩夜回後度])"
+)
 
 # Words that only say "activity" once a window or an agent is known ("what did we work on
 # yesterday", 昨天做了哪些工作): left out of the words ranked, or they would favour whichever
@@ -678,7 +692,7 @@ _TIME_WORDS = ("day", "night", "morning", "afternoon", "evening", "ago", "week",
 _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
                  "pick", "settle", "now", "current", "did", "work", "done", "happen",
-                 "accomplish")  # fmt: skip
+                 "accomplish", "end up", "ended up", "the end", "went with")  # fmt: skip
 
 
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
@@ -727,6 +741,8 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
         rest = rest[:lo] + " " + rest[hi:]
     if start is not None or agent:
         rest = _ACTIVITY.sub(" ", rest)
+    if intent == "decided":
+        rest = _DECIDING.sub(" ", rest)
     from datetime import UTC
 
     return Asked(

@@ -89,7 +89,9 @@ def candidates(
             ORDER BY score, fts.rowid LIMIT ?)
         SELECT top.id, COALESCE(n.rel, s.rel), COALESCE(n.title, s.title), e.heading,
                COALESCE(n.type, 'event'), top.score, '', e.event_id,
-               COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), n.created, s.updated, ''),
+               COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), NULLIF(n.created, ''),
+                        strftime('%Y-%m-%dT%H:%M:%S', n.mtime_ns / 1000000000, 'unixepoch'),
+                        s.updated, ''),
                COALESCE(n.agent, NULLIF(e.agent, ''), s.agent),
                COALESCE(n.project, NULLIF(e.project, ''), s.project), COALESCE(n.level, ''),
                COALESCE(n.session_id, NULLIF(e.session_id, ''), s.session_id, '')

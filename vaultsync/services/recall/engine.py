@@ -90,6 +90,10 @@ RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest not
 # ... and this much when the question asks what is true now or what was decided
 # (nlquery.understand intent "decided"): of competing decisions the newest should win.
 DECIDED_RECENCY = 0.8
+# ... and of the first DECIDED_AMONG results, those that hold the question's words as well as
+# the best one (IDF-weighted share, at least DECIDED_SAME of its share) come first, newest first.
+DECIDED_AMONG = 5
+DECIDED_SAME = 0.5
 PROJECT_WEIGHT = 0.15  # a result of the caller's current project gets 15% more
 ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below this: abstain
 RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
@@ -227,6 +231,11 @@ def recall(
             agent=where.agent or asked.agent or None,
         )
         query, mode = asked.rest, "any"
+    elif asked is not None and asked.intent == "decided" and nlquery.terms(asked.rest):
+        # "What did we decide about X?": ranked by X alone (nlquery._DECIDING): the notes
+        # that argued older decisions say "decide" most, the one recording the last often not.
+        # Any of its words, as for a window: the intent was read, so it is a question.
+        query, mode = asked.rest, "any"
     recency = DECIDED_RECENCY if asked is not None and asked.intent == "decided" else None
     with open_index(vault, path) as index:
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
@@ -265,6 +274,8 @@ def recall(
                 vector_ranks = _vector_ranking(vault, config, index, query, where)
             candidates = _demote(index, candidates)
             groups = _group(candidates, current_project, exclude_session, vault, recency)
+            if recency is not None:
+                groups = _newest_answer_first(index, query, groups, freqs)
             if vector_ranks:
                 top = groups[: min(HELD_TOP, limit)]
                 held = {
@@ -438,6 +449,32 @@ def _listed(
         if (vault / c.rel).exists():
             hits.append(_hit(index, g, DEFAULT_MARK))
     return tuple(hits)
+
+
+def _newest_answer_first(
+    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs
+) -> list[_Group]:
+    """What was decided: of the first `DECIDED_AMONG` results, those that hold as much of the
+    question as the best one does (`_coverages`, `DECIDED_SAME` of its share) answer the same
+    question, and the newest of them is the decision in force: they come first, newest first.
+    The recency weight alone cannot do this: an older note that argued the decision at length
+    outscores the short note that records where it ended up by more than any weight that
+    leaves the other results' order alone. Their scores are handed out again in the new order,
+    so a result's score still never rises down the list."""
+    top = groups[:DECIDED_AMONG]
+    shares = _coverages(index, query, top, freqs)
+    best = max(shares, default=0.0)
+    if best <= 0.0:
+        return groups
+    same = [g for g, share in zip(top, shares, strict=True) if share >= best * DECIDED_SAME]
+    if len(same) < 2:
+        return groups
+    scores = sorted((g.score for g in same), reverse=True)
+    same.sort(key=lambda g: g.date, reverse=True)
+    for g, score in zip(same, scores, strict=True):
+        g.score = score
+    chosen = {id(g) for g in same}
+    return same + [g for g in groups if id(g) not in chosen]
 
 
 def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:

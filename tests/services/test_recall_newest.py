@@ -1,0 +1,229 @@
+"""What did we decide: the newest decision comes first in search and in prompt-time recall,
+whatever kind of note holds it (a summary, an L2 memory, a plain note a person wrote with no
+date property), when older notes argued older decisions in more of the question's words."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from vaultsync.core import nlquery, paths
+from vaultsync.core.config import Config, load_config
+from vaultsync.core.hook import prompt_recall
+from vaultsync.core.hook.agents import Incoming
+from vaultsync.core.model import EventKind
+from vaultsync.core.properties import render_frontmatter
+from vaultsync.services.derived.reconcile import rebuild
+from vaultsync.services.recall import engine
+from vaultsync.services.recall.engine import recall
+from vaultsync.storage import recall_rows
+from vaultsync.services.recall.search import make_filter, open_index
+
+NOW = "2026-12-04T18:00:00Z"
+PROJECT = "/home/dev/src/shop"
+OLD = "summaries/2026/10/orders database decided.md"
+MID = "memories/L2-confirmed/Orders database moved to Postgres.md"
+NEW_NOTE = "notes/Orders storage.md"
+NEW_MEMORY = "memories/L2-confirmed/Back on SQLite.md"
+QUESTION = "What did we decide about the orders database?"
+
+
+def put(vault: Path, rel: str, body: str, written: str, **props: object) -> None:
+    target = vault / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text((render_frontmatter(props) if props else "") + body, encoding="utf-8")
+    stamp = datetime.fromisoformat(written).timestamp()
+    os.utime(target, (stamp, stamp))
+
+
+def decisions(vault: Path, *, newest: str) -> None:
+    """Three decisions on the orders database; the oldest says "decide" and "database" most.
+    `newest`: a plain note with no date property (its file's time says when), or a memory."""
+    (vault / paths.CONFIG_DIR).mkdir(parents=True, exist_ok=True)
+    # no memory in the session-start context, so prompt recall is the one to give them
+    (vault / paths.VAULT_CONFIG).write_text(
+        "[budgets]\nuser_md_tokens = 0\nagent_md_tokens = 0\ncontext_tokens = 0\n"
+    )
+    put(vault, OLD,
+        "# Orders database decided: SQLite\n\nWe had to decide the database for the orders "
+        "service. Decided: the orders database is SQLite; we decided against a server database "
+        "for the orders database.\n", "2026-10-05T10:00:00+00:00",
+        type="summary", session_id="s-old", project=PROJECT,
+        created="2026-10-05T10:00:00Z", updated="2026-10-05T10:00:00Z")  # fmt: skip
+    put(vault, MID,
+        "# Orders database moved to Postgres\n\nWe decided to move the orders database to "
+        "Postgres for concurrent writers.\n", "2026-10-21T10:00:00+00:00",
+        type="memory", level="L2", scope="user", status="confirmed",
+        created="2026-10-21T10:00:00Z", updated="2026-10-21T10:00:00Z")  # fmt: skip
+    if newest == "note":
+        put(vault, NEW_NOTE,
+            "# Orders storage\n\nThe orders database runs on SQLite again, in WAL mode.\n",
+            "2026-11-28T10:00:00+00:00")  # fmt: skip
+    else:
+        put(vault, NEW_MEMORY,
+            "# Back on SQLite, in WAL mode\n\nThe orders database runs on SQLite again; "
+            "Postgres was dropped.\n", "2026-11-28T10:00:00+00:00",
+            type="memory", level="L2", scope="user", status="confirmed",
+            created="2026-11-28T10:00:00Z", updated="2026-11-28T10:00:00Z")  # fmt: skip
+
+
+@pytest.fixture
+def asked_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VAULTSYNC_NOW", NOW)
+    monkeypatch.setenv("VAULTSYNC_TZ", "UTC")
+
+
+def built(tmp_path: Path, newest: str) -> tuple[Path, Config]:
+    vault = tmp_path / "vault"
+    decisions(vault, newest=newest)
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    return vault, config
+
+
+# --- search ------------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_of_the_notes_answering_a_decision_the_newest_comes_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault, config = built(tmp_path, "memory")
+    order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert order[:3] == [NEW_MEMORY, MID, OLD]
+    # without it, the recency weight alone leaves the note that argued it longest on top
+    monkeypatch.setattr(engine, "_newest_answer_first", lambda index, q, groups, f: groups)
+    before = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert before[0] != NEW_MEMORY
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_a_note_far_weaker_on_the_question_is_not_lifted_by_its_date(tmp_path: Path) -> None:
+    vault, config = built(tmp_path, "memory")
+    put(vault, "notes/Release.md", "# Release\n\nThe release notes mention orders.\n",
+        "2026-12-03T10:00:00+00:00", updated="2026-12-03T10:00:00Z")  # fmt: skip
+    rebuild(vault, config)
+    order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert order[0] == NEW_MEMORY and order.index("notes/Release.md") > order.index(OLD)
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_a_note_without_a_date_property_is_dated_by_its_file(tmp_path: Path) -> None:
+    vault, config = built(tmp_path, "note")
+    with open_index(vault, config.index_file()) as index:
+        found = recall_rows.candidates(index, '"orders"', make_filter(), limit=10,
+                                       mark=("", ""))  # fmt: skip
+    dates = {c.rel: c.date for c in found}
+    assert dates[NEW_NOTE].startswith("2026-11-28T10:00:00")
+    order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert order[0] == NEW_NOTE
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_asked_for_the_history_every_decision_is_still_found(tmp_path: Path) -> None:
+    vault, config = built(tmp_path, "memory")
+    found = {h.rel for h in recall(vault, config, QUESTION, semantic=False).hits}
+    assert {OLD, MID, NEW_MEMORY} <= found
+
+
+# --- prompt-time recall ------------------------------------------------------------------------
+
+
+def _prompt(vault: Path, config: Config, text: str, session: str = "asking") -> list[str]:
+    inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
+                   session_id=session, cwd=PROJECT, prompt=text)  # fmt: skip
+    block = prompt_recall.context_for(inc, vault, config, PROJECT)
+    return [line.split("[[", 1)[1].split("]]", 1)[0] + ".md" for line in block.splitlines()
+            if "[[" in line]  # fmt: skip
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_prompt_recall_gives_the_newest_decision_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault, config = built(tmp_path, "memory")
+    assert _prompt(vault, config, QUESTION)[0] == NEW_MEMORY
+    # without them (the words asking for a decision ranked as the topic; only the best
+    # share of the terms, then BM25) the note that argued the oldest decision longest wins
+    monkeypatch.setattr(nlquery, "_DECIDING", re.compile("(?!)"))
+    monkeypatch.setattr(prompt_recall, "DECIDED_SAME", 1.0)
+    # (a new session: the first one was given these notes already)
+    assert _prompt(vault, config, QUESTION, "asking-again")[:1] != [NEW_MEMORY]
+
+
+def test_prompt_recall_keeps_a_newer_answer_the_relative_bar_would_drop(tmp_path: Path) -> None:
+    vault, config = built(tmp_path, "memory")
+    inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
+                   session_id="asking", cwd=PROJECT)  # fmt: skip
+    # "decid*" is a term only the older notes hold: the newest holds two of three
+    terms = ["decid*", "order*", "databas*"]
+    conn = prompt_recall._connect(config.index_file())
+    try:
+        newest = [h.rel for h in prompt_recall._search(conn, terms, inc, newest=True)]
+        plain = [h.rel for h in prompt_recall._search(conn, terms, inc)]
+    finally:
+        conn.close()
+    assert newest[0] == NEW_MEMORY
+    assert plain[0] != NEW_MEMORY
+
+
+def test_the_prompt_and_search_read_decisions_with_the_same_share() -> None:
+    assert prompt_recall.DECIDED_SAME == engine.DECIDED_SAME
+
+
+# --- the commands as a person and an agent run them --------------------------------------------
+
+
+def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "vaultsync", *args], capture_output=True,
+                          text=True, env=env, timeout=120)  # fmt: skip
+
+
+def _env(vault: Path) -> dict[str, str]:
+    return {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_NOW": NOW,
+            "VAULTSYNC_TZ": "UTC"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "newest"),
+    [
+        (QUESTION, "note"),
+        ("我们最后决定 orders database 用什么？", "memory"),
+        ("orders database はどうすることにした？", "memory"),
+    ],
+)
+def test_vaultsync_search_puts_the_newest_decision_first(
+    tmp_path: Path, question: str, newest: str
+) -> None:
+    vault = tmp_path / "vault"
+    decisions(vault, newest=newest)
+    env = _env(vault)
+    assert _cli("rebuild", "--vault", str(vault), env=env).returncode == 0
+    proc = _cli("search", "--json", "--", question, env=env)
+    assert proc.returncode == 0, proc.stderr
+    hits = [h["path"] for h in json.loads(proc.stdout)]
+    assert hits[0] == (NEW_NOTE if newest == "note" else NEW_MEMORY)
+    assert {OLD, MID} <= set(hits)
+
+
+def test_the_prompt_hook_injects_the_newest_decision_first(
+    tmp_path: Path, vault: Path, hook: list[str]
+) -> None:
+    decisions(vault, newest="memory")
+    env = _env(vault)
+    assert _cli("rebuild", "--vault", str(vault), env=env).returncode == 0
+    payload = {"session_id": "asking", "cwd": PROJECT, "transcript_path": "/x.jsonl",
+               "hook_event_name": "UserPromptSubmit", "prompt": QUESTION}  # fmt: skip
+    proc = subprocess.run([*hook, "--agent", "claude-code"], input=json.dumps(payload).encode(),
+                          capture_output=True, env=env, timeout=120)  # fmt: skip
+    assert proc.returncode == 0
+    block = json.loads(proc.stdout)["hookSpecificOutput"]["additionalContext"]
+    links = [line for line in block.splitlines() if "[[" in line]
+    assert "Back on SQLite" in links[0]
