@@ -23,8 +23,8 @@ from vaultsync.core.properties import render_frontmatter
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import engine
 from vaultsync.services.recall.engine import recall
-from vaultsync.storage import recall_rows
 from vaultsync.services.recall.search import make_filter, open_index
+from vaultsync.storage import recall_rows
 
 NOW = "2026-12-04T18:00:00Z"
 PROJECT = "/home/dev/src/shop"
@@ -159,7 +159,7 @@ def test_prompt_recall_gives_the_newest_decision_first(
 
 
 def test_prompt_recall_keeps_a_newer_answer_the_relative_bar_would_drop(tmp_path: Path) -> None:
-    vault, config = built(tmp_path, "memory")
+    _vault, config = built(tmp_path, "memory")
     inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
                    session_id="asking", cwd=PROJECT)  # fmt: skip
     # "decid*" is a term only the older notes hold: the newest holds two of three
@@ -213,9 +213,7 @@ def test_vaultsync_search_puts_the_newest_decision_first(
     assert {OLD, MID} <= set(hits)
 
 
-def test_the_prompt_hook_injects_the_newest_decision_first(
-    tmp_path: Path, vault: Path, hook: list[str]
-) -> None:
+def test_the_prompt_hook_injects_the_newest_decision_first(vault: Path, hook: list[str]) -> None:
     decisions(vault, newest="memory")
     env = _env(vault)
     assert _cli("rebuild", "--vault", str(vault), env=env).returncode == 0
