@@ -174,6 +174,17 @@ def test_prompt_recall_keeps_a_newer_answer_the_relative_bar_would_drop(tmp_path
     assert plain[0] != NEW_MEMORY
 
 
+def test_a_chinese_note_holding_the_english_word_holds_the_term() -> None:
+    # 署到 is a two-character piece across a word boundary (部署|到): no note holds it; the
+    # note holds "deploy", the English word the question's 部署 was searched with as well
+    terms, added = ["部署", "署到", "deploy*"], frozenset({"deploy*"})
+    text = "部署改回自建服务器：现在 deploy 到自己的两台服务器"
+    found, eligible = prompt_recall._covered(terms, text, added)
+    assert (found, eligible) == (2, 3)
+    # a Chinese note without the English word is judged on the question's own terms only
+    assert prompt_recall._covered(terms, "部署改回自建服务器", added) == (1, 2)
+
+
 def test_the_prompt_and_search_read_decisions_with_the_same_share() -> None:
     assert prompt_recall.DECIDED_SAME == engine.DECIDED_SAME
 
@@ -213,15 +224,56 @@ def test_vaultsync_search_puts_the_newest_decision_first(
     assert {OLD, MID} <= set(hits)
 
 
-def test_the_prompt_hook_injects_the_newest_decision_first(vault: Path, hook: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("question", "chinese", "first"),
+    [
+        (QUESTION, False, "Back on SQLite"),
+        # a person's Chinese memory, newer still, with the English word in it
+        ("我们最后决定 orders 的数据库用什么？", True, "订单数据库改回 SQLite"),
+    ],
+)
+def test_the_prompt_hook_injects_the_newest_decision_first(
+    vault: Path, hook: list[str], question: str, chinese: bool, first: str
+) -> None:
     decisions(vault, newest="memory")
+    if chinese:
+        put(vault, "memories/L2-confirmed/订单数据库.md",
+            "# 订单数据库改回 SQLite\n\norders 的数据库现在用 SQLite（WAL），不再用 Postgres。\n",
+            "2026-12-01T10:00:00+00:00", type="memory", level="L2", scope="user",
+            status="confirmed", created="2026-12-01T10:00:00Z",
+            updated="2026-12-01T10:00:00Z")  # fmt: skip
     env = _env(vault)
     assert _cli("rebuild", "--vault", str(vault), env=env).returncode == 0
     payload = {"session_id": "asking", "cwd": PROJECT, "transcript_path": "/x.jsonl",
-               "hook_event_name": "UserPromptSubmit", "prompt": QUESTION}  # fmt: skip
+               "hook_event_name": "UserPromptSubmit", "prompt": question}  # fmt: skip
     proc = subprocess.run([*hook, "--agent", "claude-code"], input=json.dumps(payload).encode(),
                           capture_output=True, env=env, timeout=120)  # fmt: skip
     assert proc.returncode == 0
     block = json.loads(proc.stdout)["hookSpecificOutput"]["additionalContext"]
     links = [line for line in block.splitlines() if "[[" in line]
-    assert "Back on SQLite" in links[0]
+    assert first in links[0]
+
+
+def test_the_prompt_hook_gives_a_mixed_chinese_decision_to_a_chinese_question(
+    vault: Path, hook: list[str]
+) -> None:
+    put(vault, "summaries/2026/11/deploy.md",
+        "# Deploy target decided: Fly.io\n\nDecided to deploy on Fly.io; we decided against "
+        "the Kubernetes deploy.\n", "2026-11-15T10:00:00+00:00", type="summary",
+        session_id="s-fly", created="2026-11-15T10:00:00Z",
+        updated="2026-11-15T10:00:00Z")  # fmt: skip
+    put(vault, "memories/L2-confirmed/部署改回自建服务器.md",
+        "# 部署改回自建服务器\n\n现在 deploy 到自己的两台服务器，用 Kamal 发布。\n",
+        "2026-12-01T10:00:00+00:00", type="memory", level="L2", scope="user",
+        status="confirmed", created="2026-12-01T10:00:00Z",
+        updated="2026-12-01T10:00:00Z")  # fmt: skip
+    (vault / paths.VAULT_CONFIG).write_text("[budgets]\nuser_md_tokens = 0\n")
+    env = _env(vault)
+    assert _cli("rebuild", "--vault", str(vault), env=env).returncode == 0
+    payload = {"session_id": "asking", "cwd": PROJECT, "transcript_path": "/x.jsonl",
+               "hook_event_name": "UserPromptSubmit", "prompt": "我们最后决定部署到哪里？"}  # fmt: skip
+    proc = subprocess.run([*hook, "--agent", "claude-code"], input=json.dumps(payload).encode(),
+                          capture_output=True, env=env, timeout=120)  # fmt: skip
+    assert proc.returncode == 0
+    block = json.loads(proc.stdout or "{}").get("hookSpecificOutput", {}).get("additionalContext")
+    assert block and "部署改回自建服务器" in [ln for ln in block.splitlines() if "[[" in ln][0]

@@ -183,11 +183,12 @@ def _covered(terms: list[str], text: str, added: frozenset[str] = frozenset()) -
     CJK characters, so a Chinese question about English notes is judged on its Latin terms
     (the English words of its software terms, `added`, among them); a text with CJK characters
     is judged on the question's own terms, an English one found through its Chinese or
-    Japanese words (core/term_map.py)."""
+    Japanese words (core/term_map.py), and on the English words of `added` it holds."""
     low = cjk_scan.unsegment(text).lower()
     cjk_text = cjk_scan.has_cjk(low)
     if cjk_text:
-        terms = [t for t in terms if t not in added]
+        # ... and on the English words it holds itself (a mixed text: "现在 deploy 到 ...")
+        terms = [t for t in terms if t not in added or t.rstrip("*") in low]
     elif not all(map(str.isascii, terms)):
         terms = [t for t in terms if t.isascii()]
     found = 0
