@@ -270,10 +270,12 @@ def test_the_prompt_hook_gives_a_mixed_chinese_decision_to_a_chinese_question(
     (vault / paths.VAULT_CONFIG).write_text("[budgets]\nuser_md_tokens = 0\n")
     env = _env(vault)
     assert _cli("rebuild", "--vault", str(vault), env=env).returncode == 0
+    asked = "我们最后决定部署到哪里？"
     payload = {"session_id": "asking", "cwd": PROJECT, "transcript_path": "/x.jsonl",
-               "hook_event_name": "UserPromptSubmit", "prompt": "我们最后决定部署到哪里？"}  # fmt: skip
+               "hook_event_name": "UserPromptSubmit", "prompt": asked}  # fmt: skip
     proc = subprocess.run([*hook, "--agent", "claude-code"], input=json.dumps(payload).encode(),
                           capture_output=True, env=env, timeout=120)  # fmt: skip
     assert proc.returncode == 0
     block = json.loads(proc.stdout or "{}").get("hookSpecificOutput", {}).get("additionalContext")
-    assert block and "部署改回自建服务器" in [ln for ln in block.splitlines() if "[[" in ln][0]
+    assert block
+    assert "部署改回自建服务器" in next(ln for ln in block.splitlines() if "[[" in ln)
