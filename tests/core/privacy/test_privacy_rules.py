@@ -121,6 +121,23 @@ PLACES = [
     ("env-random-value", f"export MAPBOX='{_V}x9Qm'\n", "REQUEST_ID=Zq8rT2mWx4Lp9sKd7Hv3Nb6Yc1\n"),
     ("url-path-secret", f"POST https://hooks.chat.test/hooks/{_V}\n",
      "POST https://api.github.test/repos/o/r/hooks/12345678\n"),
+    ("random-value", f"UPLOAD_BLOB ?= {_V}x9Qm\n", "GIT_SHA := $(shell git rev-parse HEAD)\n"),
+    ("random-value", f'set(UPLOAD_BLOB "{_V}x9Qm")\n', f'hash = "sha256-{_V}x9Qm=";\n'),
+    ("random-value", f'{{db_blob, "{_V}x9Qm"}},\n', f"< x-amz-id-2: {_V}x9Qm\n"),
+    ("random-value", f'Credentials("Nexus", "nexus.test", "ci", "{_V}x9Qm")\n',
+     f'{{"id": "chatcmpl-{_V}x9Qm", "object": "chat.completion"}}\n'),
+    ("random-value", f"$ rabbitmqctl add_user app {_V}x9Qm\n",
+     f'self.__next_f.push([1,"{_V}x9Qm"])\n'),
+    ("random-value", f"<string>{_V}x9Qm</string>\n",
+     "m = Model(base64_str='VGhlc2UgYXJlbid0IHRoZSBkcm9pZHMgeW91J3JlIGxvb2tpbmcgZm9y')\n"),
+    ("short-password-flag", f"az login --service-principal -u app -p {_V}\n",
+     "docker run -p 127.0.0.1:8080:80 nginx\n"),
+    ("short-password-flag", "ldapsearch -x -D cn=admin -w lEn+MRtp5DL -b dc=corp\n",
+     "curl -w '%{http_code}' -a https://x.test\n"),
+    ("short-password-flag", "xfreerdp /v:host.test /u:admin /p:Wq7#rT2mLp9s\n",
+     "mkdir -p build/out2/Release\n"),
+    ("secret-assignment", f"//npm.corp.test/:_password={_V}\n",
+     "//npm.corp.test/:always-auth=true\n"),
 ]  # fmt: skip
 
 

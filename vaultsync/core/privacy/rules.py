@@ -324,8 +324,9 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         i -= 1
     if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
         return None  # URL user info, or a variable reference
-    if i and w[i - 1] == ":" and w[max(0, i - 4) : i].lower() != "env:":
+    if i and w[i - 1] == ":" and w[max(0, i - 4) : i].lower() != "env:" and w[i - 2 : i] != "/:":
         return None  # a segment of a resource name (an ARN), not `$env:NAME = …` (PowerShell)
+        # nor an .npmrc key scoped to a registry (`//npm.corp.test/:_password=…`)
     core = w[cs:ce]
     lc = core.lower()
     if i == cs and lc in ("key", "pat"):
@@ -501,6 +502,23 @@ def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, s + len(value)) if value and ok(value) else None
 
 
+def check_short_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`-p X`, `-w X`, `-a X`, `/p:X`: a one-letter flag that many tools read as a password
+    (`az login -p`, `ldapsearch -w`, `redis-cli -a`, `7z -p`, `xfreerdp /p:`). The same letters
+    mean a port, a width or a path elsewhere, so only a value shaped like a password counts:
+    8+ characters, letters and digits, both cases or a symbol, not a path, an address or code."""
+    v = _trim_closers(w[s:e])
+    lo, up, dg = classes(v)
+    symbol = any(not c.isalnum() and c not in ".:/_-" for c in v)
+    if len(v) < 8 or not (lo or up) or not dg or not ((lo and up) or symbol):
+        return None
+    if "://" in v or _FILE_PATH.fullmatch(v) or UUID.search(v) or entropy(v) < 3.0:
+        return None
+    if "/" in v and all(_wordish(p) for p in v.split("/")):
+        return None  # a relative path (`build/out2/Release`)
+    return None if placeholder(v) or code_like(v) else (s, s + len(v))
+
+
 _FLAG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
 
@@ -589,16 +607,103 @@ def check_random(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """`SENTRY_INGEST=Zq8rT2mW…`: a variable whose name says nothing, set to a value no person
     writes (24+ characters, both cases and digits, high entropy, not hex, not a path)."""
     v = w[s:e].strip("\"'")
+    s += len(w[s:e]) - len(w[s:e].lstrip("\"'"))  # the value, not its opening quote
     name = m.group(1).lower()
     if name.endswith(_RANDOM_NAME_DENY) or _public_name(name) or placeholder(v):
         return None
+    return (s, s + len(v)) if _drawn(v) else None
+
+
+def _drawn(v: str) -> bool:
+    """A value no person writes: 24+ characters drawn at random (both cases and digits, high
+    entropy, not hex), not an alphabet, a dotted or camel-case name."""
+    if len(v) < 24 or not _random_token(v) or entropy(v) < 4.3:
+        return False
     if any(v[i : i + 5] in _RUNS for i in range(len(v) - 4)):
-        return None  # an alphabet (`ABCDEF…0123456789`), not a draw from one
+        return False  # an alphabet (`ABCDEF…0123456789`), not a draw from one
     if "." in v or all(_wordish(p) for p in _PARTS.split(v) if p):
-        return None  # a name (`SignatureAlgorithmOID.RSA_WITH_SHA256`), not a random value
-    if sum(map(len, _SYLLABLES.findall(v))) >= 0.6 * len(v):
-        return None  # camel-case words (`SignatureAlgorithmOidRsaWithSha256`)
-    return (s, s + len(v)) if len(v) >= 24 and _random_token(v) and entropy(v) >= 4.3 else None
+        return False  # a name (`SignatureAlgorithmOID.RSA_WITH_SHA256`), not a random value
+    # camel-case words (`SignatureAlgorithmOidRsaWithSha256`)
+    return sum(map(len, _SYLLABLES.findall(v))) < 0.6 * len(v)
+
+
+# A digest written with its algorithm (`sha512-…` in a lockfile, `sha256-…` in a Nix hash),
+# an id with a lower-case type prefix (`pi_3Mtw…`, `cus_…`: the object, not a credential).
+_LABELLED = Lazy(
+    r"(?:sha\d{0,3}|md5|h1|blake2[bs]?|xxh\d{0,3}|crc\d{0,2})[-_:]|[a-z]{1,8}_|[a-z]{3,10}-"
+)
+_SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "nonce", "uuid",
+               "guid", "trace", "span", "commit", "version", "build", "ref", "etag", "path",
+               "dir", "url", "uri", "host", "name", "user", "email", "region", "zone", "color",
+               "cert", "certificate", "ca", "fingerprint", "thumbprint", "oid", "sum", "rev",
+               "revision", "key_id", "keyid", "objectid", "client_id", "clientid")  # fmt: skip
+_NAME_SEP = Lazy(r"[_.:/-]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _shape_name_denied(name: str) -> bool:
+    """Does the name before a value say it holds an id, a digest, an address or a public key?"""
+    parts = [p.lower() for p in _NAME_SEP.split(name.rstrip("0123456789_.-")) if p]
+    if not parts:
+        return False
+    last = parts[-1]
+    return last in _SHAPE_DENY or "_".join(parts[-2:]) in _SHAPE_DENY or _public_name(name.lower())
+
+
+_NAME_BACK = frozenset(TOKEN_CHARS + ".$@")
+
+
+def _base64_text(v: str) -> bool:
+    """Is `v` base64 of text (a sentence, `user:password`, `NAME=value`), not of random
+    bytes?"""
+    import binascii  # built in; only a value that already looks random gets here
+
+    try:
+        raw = binascii.a2b_base64(v + "=" * (-len(v) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return len(raw) >= 8 and all(32 <= c < 127 or c in (9, 10, 13) for c in raw)
+
+
+def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A value drawn at random that stands where a value is given (after `=`, `:`, `?=`, a
+    quote, a flag, a tag, an argument of a call or a command), whatever the name beside it:
+    `DEPLOY_TOKEN ?= …`, `set(SIGNING_KEY "…")`, `{db_password, "…"}`, `<string>…</string>`.
+    Left alone: a run alone on its line (a wrapped blob), one glued to a dot or an `@` (a host,
+    a JWT's segment, a mail address), after `word:` with no space (`h1:…`, `sha256:…`), a
+    labelled digest or a typed id, and a value whose name says id, digest, address or public."""
+    v = w[s:e]
+    if not 24 <= len(v) <= 512 or (s and w[s - 1] in ".@") or w[e : e + 1] in (".", "@"):
+        return None
+    if _LABELLED.match(v) or not _drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
+        return None
+    if _base64_text(v):
+        return None  # encoded text: the encodings pass reads it (and names what it holds)
+    ls = w.rfind("\n", max(0, s - 400), s) + 1
+    le = w.find("\n", e, e + 400)
+    before = w[ls:s].rstrip("\"'`")
+    if not before.strip() and not w[e : le if le >= 0 else e + 400].strip(" \t\r\"'`,;"):
+        return None  # alone on its line: a wrapped base64 blob, not a value given to a name
+    if before.endswith(":") and len(before) > 1 and before[-2].isalnum():
+        return None  # `h1:…`, `sha256:…`, a URL's `host:port`
+    if before.endswith(("$", "base64,")):
+        return None  # a field of a stored hash (`$2b$12$…`, `pbkdf2_sha256$…$…`), a `$VAR`, a
+        # data URI's body
+    i = len(before)
+    while i and before[i - 1] in " \t=:>?+,(<[{*&|\"'`":  # the operator and the opener
+        i -= 1
+        if len(before) - i > 8:
+            break
+    j = i
+    while j and before[j - 1] in _NAME_BACK and i - j < 80:
+        j -= 1
+    name = before[j:i]
+    if name and not any(c.isalpha() for c in name):
+        return None  # an item of a literal array (`push([1,"…"])`), not a value given a name
+    if "," in before[i:]:
+        name = ""  # an argument after another (`Credentials("…", "user", "…")`): not its name
+    if _shape_name_denied(name) or minified(w, s):
+        return None
+    return s, e
 
 
 _PARTS = Lazy(r"[_.:/+=-]")
@@ -661,7 +766,7 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
     "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
     "flag": check_flag, "named": check_named, "directive": check_directive,
-    "random": check_random,
+    "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
 }  # fmt: skip
 
 

@@ -250,6 +250,10 @@ url-path-secret | /hook,/webhook,/catch/,/trigger/,/key/,/token/,/secret/,/apike
 env-random-value | = | p=2 c=random g=2 |
     (?m)^[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+|-[ \t]+)?([A-Z][A-Z0-9_]{1,60})[ \t]*[=:][ \t]*
     ((?:"|')?[A-Za-z0-9+/_.~-]{24,1024}={0,2}(?:"|')?)[ \t]*\r?$
+short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
+    (?:[ \t]-[pPwa]|/p(?:ass)?:)[ \t]{0,3}
+    (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'<\[{(|&;$%-][^\s"']{5,255}))
+random-value | | p=1 c=shape | [A-Za-z0-9+/_~-]{24,}={0,2}
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
