@@ -136,6 +136,13 @@ PLACES = [
      "curl -w '%{http_code}' -a https://x.test\n"),
     ("short-password-flag", "xfreerdp /v:host.test /u:admin /p:Wq7#rT2mLp9s\n",
      "mkdir -p build/out2/Release\n"),
+    ("password-prose", f"测试环境的令牌我放这了：{_V}，用完记得删。\n",
+     "令牌请放在环境变量 GITHUB_TOKEN 里，不要写进代码。\n"),
+    ("password-prose", f"服务器口令改成了「{_V}」，今晚生效。\n",
+     "秘钥轮换完成，新值在 Vault 里。\n"),
+    ("password-prose", f"新しいトークン発行しました→ {_V}（有効期限30日）\n",
+     "トークンは gh auth token で取得できます。\n"),
+    ("config-directive", f"requirepass {_V}\n", "Password の設定は管理画面で変更できます。\n"),
     ("secret-assignment", f"//npm.corp.test/:_password={_V}\n",
      "//npm.corp.test/:always-auth=true\n"),
 ]  # fmt: skip

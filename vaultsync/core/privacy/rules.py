@@ -591,6 +591,8 @@ def check_directive(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # a bare `PASS src/a.test.ts` (a test runner's line), `token abc`
     kind = _name_kind(w[i : m.end("name")])
     value = w[s:e]
+    if not value[0].isascii():
+        return None  # the rest of a sentence in Chinese or Japanese, not a setting's value
     if _FILE_PATH.fullmatch(value):
         return None  # `ssl_key /etc/ssl/private/site.key`
     user, sep, pw = value.partition(":")

@@ -210,6 +210,10 @@ password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌,
     |(?:密码|口令|密钥|令牌|パスワード|キー|トークン|シークレット)[ \t]{0,2}
     (?:是|为|為|：|:|は|が|を)?
     [ \t]{0,2}(\S{6,200}))
+password-prose | 密码,口令,密钥,秘钥,令牌,金鑰,密鑰,パスワード,パス,トークン,シークレット,認証情報 |
+    p=3 c=prose g=1 a=1 |
+    (?:密码|口令|密钥|秘钥|令牌|金鑰|密鑰|パスワード|パス|トークン|シークレット|認証情報)
+    (?:[^\x21-\x7e\r\n。！？]|[:=>-]){0,24}([A-Za-z0-9][^\s」』”"'，。、）)]{5,199})
 password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
     (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
 cli-secret-flag | pass,pw,pwd,auth | p=6 c=flag g=1/2/3 a=1 |
