@@ -143,6 +143,13 @@ PLACES = [
     ("password-prose", f"新しいトークン発行しました→ {_V}（有効期限30日）\n",
      "トークンは gh auth token で取得できます。\n"),
     ("config-directive", f"requirepass {_V}\n", "Password の設定は管理画面で変更できます。\n"),
+    ("named-value", f"\t<key>ClientSecret</key>\n\t<string>{_V}</string>\n",
+     "\t<key>APIKey</key>\n\t<string>$(API_KEY)</string>\n"),
+    ("named-value", f"<property><name>fs.s3a.secret.key</name><value>{_V}</value></property>",
+     "<property><name>fs.s3a.endpoint</name><value>s3.corp.test</value></property>"),
+    ("xml-secret", f"<passphrase>{_V}</passphrase>\n",
+     "<passphrase>${env.GPG_PASS}</passphrase>\n"),
+    ("secret-assignment", f"pass_phrase={_V}\n", "pass_phrase=${OCI_PASS_PHRASE}\n"),
     ("secret-assignment", f"//npm.corp.test/:_password={_V}\n",
      "//npm.corp.test/:always-auth=true\n"),
 ]  # fmt: skip

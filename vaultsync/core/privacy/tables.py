@@ -196,8 +196,8 @@ aws-secret-access-key | aws,akia,asia,amazon | p=9 c=mixed3 e=4 s=EXAMPLE g=1 w=
 k8s-env-secret | name: | p=4 c=secret g=1/2/3 a=1 | (?i)name:[ \t]{0,3}["']?[\w.-]{0,60}(?:password
     |passwd|secret|token|api_?key|apikey|credentials?|_key)["']?[ \t]*\r?\n[ \t]{0,40}value:
     [ \t]{0,4}(?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})'|([^\s"'][^\r\n]{0,511}))
-xml-secret | password>,passwd>,secret>,token>,key> | p=4 c=secret g=2 |
-    (?i)<([\w:.-]{0,40}(?:password|passwd|secret|token|apikey|api_key
+xml-secret | password>,passwd>,passphrase>,passcode>,secret>,token>,key> | p=4 c=secret g=2 |
+    (?i)<([\w:.-]{0,40}(?:password|passwd|passphrase|passcode|secret|token|apikey|api_key
     |accesskey|secretkey))>([^<\r\n]{1,512})</\1>
 sql-password | identified,password | p=4 c=password g=1 a=1 |
     (?i)\b(?:identified[ \t]+by|password)[ \t]{1,3}
@@ -227,6 +227,10 @@ named-value | key,name,variable | p=4 c=named g=2/3/4 a=1 |
     (?P<name>pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|key|credentials?)
     (?:[_.-]?\d{1,2})?["'](?:[^\r\n<>]{0,120}?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*
     (?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})')|[^\r\n<>]{0,100}>([^<\r\n]{1,512})<)
+named-value | <key>,<name> | p=4 c=named g=3 a=1 |
+    (?i)<(key|name)>[\w.:/-]{0,60}?
+    (?P<name>pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|key|credentials?)
+    </\1>[ \t\r\n]{0,40}<(?:string|value)>([^<\r\n]{1,512})</(?:string|value)>
 nested-secret | pass,pwd,secret,token,key,cred | p=4 c=named g=2/3/4 a=1 |
     (?i)(?P<name>pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)["']?:[ \t]*\r?\n
     [ \t]{1,40}(?:value|data|default|plain|secret|string)["']?:[ \t]{0,4}
@@ -260,7 +264,7 @@ short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
 random-value | | p=1 c=shape | [A-Za-z0-9+/_~-]{24,}={0,2}
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
-    (?i)(?P<core>pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
+    (?i)(?P<core>pass(?:word|wd|[_.-]?phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
     |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key|psk|pat|cred(?:ential)?s?)
     (?:[_.-](?:prod|production|dev|staging|stage|test|live|old|new|backup|main|primary
     |secondary|[0-9]{1,2}))?(?![A-Za-z0-9_])["'\]]{0,2}\??
