@@ -72,6 +72,17 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"|policies|training)\b",
      ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard", "stop", "quit",
       "cease", "no", "do", "don't", "never")),
+    # German, Spanish, French, Portuguese, Italian: "ignore all previous instructions", and
+    # "ignore the user's instructions"
+    (rf"(?i)\b(?:ignorier(?:e|en)?|vergiss|vergessen{_S}sie){_S}(?:alle{_S})?(?:bisherigen|vorherigen"
+     rf"|vorigen|früheren|obigen){_S}(?:Anweisungen|Instruktionen|Regeln|Befehle|Vorgaben)"
+     rf"|\b(?:ignora|ignore|olvida|olvide|descarta|oublie[sz]?|esqueça|dimentica){_S}"
+     rf"(?:(?:todas|toutes|tutte){_S})?(?:(?:las|les|as|le){_S})?(?:instrucciones|indicaciones"
+     rf"|reglas|instructions|consignes|règles|directives|instruções|regras|istruzioni|regole)"
+     rf"{_S}(?:anteriores|previas|précédentes|antérieures|precedenti|de{_S}l'utilisateur"
+     rf"|del{_S}usuario|do{_S}usuário|dell'utente)",
+     ("ignorier", "vergiss", "vergessen", "ignora", "ignore", "olvida", "olvide", "descarta",
+      "oublie", "esqueça", "dimentica")),
     (rf"(?i)\bfrom{_S}now{_S}on,?{_S}(?:you{_S}(?:will|must|shall|are{_S}to|obey|follow|answer"
      rf"|respond|only)|your{_S}(?:only|new){_S}(?:task|job|goal|instructions?))", ("from",)),
     (rf"(?i)\b(?:ignore|disregard|forget){_S}(?:everything|anything|all(?:{_S}that)?|whatever)"
