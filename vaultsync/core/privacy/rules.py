@@ -324,15 +324,21 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         i -= 1
     if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
         return None  # URL user info, or a variable reference
-    if i and w[i - 1] == ":" and w[max(0, i - 4) : i].lower() != "env:" and w[i - 2 : i] != "/:":
-        return None  # a segment of a resource name (an ARN), not `$env:NAME = …` (PowerShell)
-        # nor an .npmrc key scoped to a registry (`//npm.corp.test/:_password=…`)
+    segment = i > 1 and w[i - 1] == ":" and (w[i - 2].isalnum() or w[i - 2] in "_-")
+    if segment and w[max(0, i - 4) : i].lower() != "env:":
+        return None  # a segment of a resource name (an ARN), not `$env:NAME = …` (PowerShell);
+        # an .npmrc key scoped to a registry (`//npm.test/:_password=…`) and a keyword
+        # (`{:password "…"}`, EDN) are names
     core = w[cs:ce]
     lc = core.lower()
     if i == cs and lc in ("key", "pat"):
         return None  # a bare `key:` names too many things (`pat`: a pattern, a path)
     prefix = w[i:cs]
     name, stem = (prefix + core).lower(), prefix.rstrip("_.-").lower()
+    if not prefix and not (i and w[i - 1] == ":") and not any(c in "=:" for c in w[ce:s]):
+        return None  # `pass "x"`, `token, "y"`: a bare word before a string is prose or an
+        # argument; a name with a part before it (`set(SIGNING_PASSWORD "…")`, `{db_password,
+        # "…"}`) or a keyword (`{:password "…"}`) gives the string its meaning
     if lc in _SHORT_CORES and prefix:
         p = prefix[-1]
         camel = p.islower() and core[0].isupper()
