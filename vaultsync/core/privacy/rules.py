@@ -625,8 +625,8 @@ def check_random(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
 def _drawn(v: str) -> bool:
     """A value no person writes: 24+ characters drawn at random (both cases and digits, high
     entropy, not hex), not an alphabet, a dotted or camel-case name."""
-    if len(v) < 24 or not _random_token(v) or entropy(v) < 4.3:
-        return False
+    if len(v) < 24 or not all(classes(v)) or _HEXISH.fullmatch(v) or entropy(v) < 4.3:
+        return False  # (`_random_token` with a higher entropy floor, the entropy taken once)
     if any(v[i : i + 5] in _RUNS for i in range(len(v) - 4)):
         return False  # an alphabet (`ABCDEF…0123456789`), not a draw from one
     if "." in v or all(_wordish(p) for p in _PARTS.split(v) if p):
@@ -682,12 +682,14 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     v = w[s:e]
     if not 24 <= len(v) <= 512 or (s and w[s - 1] in ".@") or w[e : e + 1] in (".", "@"):
         return None
+    if minified(w, s):
+        return None  # bundles are full of random-looking strings (hashes, encoded assets)
     if _LABELLED.match(v) or not _drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
         return None
     if _base64_text(v):
         return None  # encoded text: the encodings pass reads it (and names what it holds)
-    ls = w.rfind("\n", max(0, s - 400), s) + 1
-    le = w.find("\n", e, e + 400)
+    ls = max(w.rfind("\n", max(0, s - 400), s) + 1, s - 400)  # bounded: a huge line costs
+    le = w.find("\n", e, e + 400)  # no more per value than a short one
     before = w[ls:s].rstrip("\"'`")
     if not before.strip() and not w[e : le if le >= 0 else e + 400].strip(" \t\r\"'`,;"):
         return None  # alone on its line: a wrapped base64 blob, not a value given to a name
@@ -709,7 +711,7 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # an item of a literal array (`push([1,"…"])`), not a value given a name
     if "," in before[i:]:
         name = ""  # an argument after another (`Credentials("…", "user", "…")`): not its name
-    if _shape_name_denied(name) or minified(w, s):
+    if _shape_name_denied(name):
         return None
     return s, e
 
