@@ -424,3 +424,43 @@ def test_coverage_across_languages() -> None:
     # ... and the note's own "alerts" holds "alert", the English word アラート was searched with
     assert could == len(terms) - len(added) + 1 and found == 3
     assert prompt_recall._covered(terms, "部署脚本已写好", added)[0] == 0
+
+
+def test_a_session_whose_closing_message_is_empty_is_told_by_its_first_prompt(
+    hook: list[str], vault: Path, tmp_path: Path
+) -> None:
+    """A turn that ended without a closing message (the agent stopped on a tool call) records
+    an empty one: the item then says what the session was asked, never ': ; files changed'."""
+    env = {**os.environ, "VAULTSYNC_NOW": "2026-11-19T10:00:00+08:00",
+           "VAULTSYNC_TZ": "Asia/Shanghai"}  # fmt: skip
+    project = tmp_path / "api"
+    (project / ".git").mkdir(parents=True)
+    base = {"session_id": "s-empty-1", "cwd": str(project)}
+    target = str(project / "billing" / "retry.py")
+    for payload in (
+        {"hook_event_name": "SessionStart", "source": "startup"},
+        {"hook_event_name": "UserPromptSubmit", "prompt": "Rename the billing retry helper"},
+        {"hook_event_name": "PostToolUse", "tool_name": "Edit",
+         "tool_input": {"file_path": target, "old_string": "x", "new_string": "y"},
+         "tool_response": {"filePath": target}},
+        {"hook_event_name": "UserPromptSubmit", "prompt": "and its tests"},
+        {"hook_event_name": "Stop", "last_assistant_message": ""},
+    ):  # fmt: skip
+        run(hook, "claude-code", {**base, **payload}, env)
+    index(vault)
+    text = context_of(
+        run(hook, "hermes", hermes_prompt("h1", "What did Claude Code do today?"), env)
+    )
+    item = text.splitlines()[1]
+    assert "]]: Rename the billing retry helper; files changed: billing/retry.py" in item
+    assert ": ;" not in text
+
+
+def test_an_item_without_text_has_no_empty_colon() -> None:
+    hit = prompt_recall._Hit(
+        kind="event", rel="sessions/s.md", agent="codex", date="2026-11-19T02:00:00Z", score=1.0,
+        coverage=1, note_id=1, body="", heading="", tool="", props="{}", sid="abcdef123",
+        title="", project="/w/api",
+    )  # fmt: skip
+    line = prompt_recall._describe(hit, ["a.py"])
+    assert line.endswith("[[sessions/s]]; files changed: a.py")

@@ -448,7 +448,8 @@ def _schema_ok(conn: Any) -> bool:
 
 
 # The sessions with events in an asked window (and of an asked agent), newest first, each by
-# its last closing message there (else its last event): for "what did we do yesterday?".
+# its last closing message there that says something, else its first prompt there: for "what
+# did we do yesterday?".
 _LIST_SQL = """
 SELECT e.id, e.kind, s.rel, s.title, COALESCE(NULLIF(e.agent, ''), s.agent), e.ts, e.heading,
        e.tool, e.note_id, COALESCE(NULLIF(e.session_id, ''), s.session_id),
@@ -463,11 +464,18 @@ ORDER BY e.ts DESC LIMIT 400
 
 def _listed(conn: Any, inc: Incoming, window: tuple[str, str], agent: str) -> list[_Hit]:
     rows = conn.execute(_LIST_SQL, (*window, agent, agent, inc.session_id, inc.agent)).fetchall()
-    best: dict[int, Any] = {}
-    for row in rows:  # newest first: a session's first closing message seen is its last
-        held = best.get(row[8])
-        if held is None or (row[1] == "turn_end" and held[1] != "turn_end"):
-            best[row[8]] = row
+    closing: dict[int, Any] = {}  # a session's last closing message that says something
+    opening: dict[int, Any] = {}  # ... else its first prompt there that does
+    anyone: dict[int, Any] = {}
+    for row in rows:  # newest first
+        anyone.setdefault(row[8], row)
+        if not (row[11] or "").strip():
+            continue  # an empty closing message (a turn that ended on a tool call) says nothing
+        if row[1] == "turn_end":
+            closing.setdefault(row[8], row)
+        else:
+            opening[row[8]] = row
+    best = {key: closing.get(key) or opening.get(key) or row for key, row in anyone.items()}
     hits = []
     for _id, _kind, rel, title, who, ts, _heading, tool, note_id, sid, project, body in sorted(
         best.values(), key=lambda r: r[5], reverse=True
@@ -580,7 +588,7 @@ def _describe(hit: _Hit, files: list[str]) -> str:
     text = hit.text
     if len(text) > 200:
         text = text[:199].rstrip() + "…"
-    line = f"- {head} {link}: {text}"
+    line = f"- {head} {link}" + (f": {text}" if text else "")
     if files:
         line += "; files changed: " + ", ".join(files)
     return line
