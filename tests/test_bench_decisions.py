@@ -3,7 +3,7 @@ set, the held-out topics are the ones recorded, and no question crosses the spli
 
 from __future__ import annotations
 
-from bench.recall import decisions
+from bench.recall import decisions, decisions_fresh
 
 
 def test_every_answer_is_a_note_or_a_session_of_the_set() -> None:
@@ -30,3 +30,22 @@ def test_the_newest_decision_is_the_latest_note_of_its_topic() -> None:
     for _qid, _family, _text, gold, stale in decisions.DQUESTIONS:
         for old in stale:
             assert when[gold[0]] > when[old]
+
+
+def test_the_fresh_set_is_well_formed() -> None:
+    """decisions_fresh.py: answers are its notes or sessions, each question's gold is of its
+    topic, most questions are held out, and every language asks a never-discussed question."""
+    fresh = decisions_fresh
+    ids = {s["id"] for s in fresh.SESSIONS} | {n[0] for n in fresh.NOTES}
+    splits = []
+    for qid, family, _text, gold, stale in fresh.DQUESTIONS:
+        assert set(gold) <= ids and set(stale) <= ids and not set(gold) & set(stale)
+        if gold:
+            assert gold[0].split("-")[1] == family.split("/")[0]
+        splits.append(fresh.split_of(qid, family))
+        assert family.split("/")[0] in fresh.PROJECT_OF
+    assert splits.count("held-out") > 2 * splits.count("dev")
+    never = {f.split("/")[1][:2] for _q, f, _t, g, _s in fresh.DQUESTIONS if not g}
+    assert never == {"en", "zh", "ja"}
+    linked = [n for n in fresh.NOTES if "supersedes:" in n[3]]
+    assert len(linked) == 3

@@ -577,6 +577,14 @@ Every database migration is reviewed by a second person before it runs; decided 
     ),
 ]
 
+
+def text(raw: str) -> str:
+    return raw.replace("{SHOP}", SHOP).replace("{NOTIFY}", NOTIFY).replace("{INFRA}", INFRA)
+
+
+PROJECT_OF = {"db": SHOP, "log": SHOP, "cache": SHOP, "dates": SHOP, "ci": INFRA,
+              "deploy": INFRA, "push": NOTIFY, "api": NOTIFY, "none": SHOP}  # fmt: skip
+
 # Which topic each note or session belongs to (its id prefix), for reading results.
 TOPICS = ("db", "ci", "log", "push", "cache", "api", "deploy", "dates")
 HELD_OUT_TOPICS = frozenset({"db", "ci", "log", "push"})

@@ -1,9 +1,10 @@
-"""The newest decision first, on decisions.py: search and prompt-time recall.
+"""The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py): search and
+prompt-time recall.
 
-`python -m bench.recall.newest` builds a vault from decisions.py (its session logs replayed
+`python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
 person's plain notes written as files, a plain note's file time set to when it was written),
-rebuilds the index, then asks every question at `decisions.NOW` through:
+rebuilds the index, then asks every question at the set's `NOW` through:
 
 - `bm25-ref`: plain BM25 over every note's text (score.PlainBM25), knowing nothing of dates;
 - `lexical`: the recall engine in process, vectors off;
@@ -15,7 +16,7 @@ rebuilds the index, then asks every question at `decisions.NOW` through:
 The session-start context is given no memories (`[budgets]` 0): prompt recall leaves out the
 memories it gave, so the prompt paths are measured on what they add themselves.
 
-Scored per split (dev / held-out by whole topic, `decisions.split_of`): "newest first" (the
+Scored per split (dev / held-out by whole topic, the set's `split_of`): "newest first" (the
 newest decision's note above every older one; a list without it fails), "newest given" (it is
 among the first five, or injected), "stale given" (a prompt path injected an older decision),
 and for never-discussed questions "nothing" (search: flagged weak; prompt: nothing injected).
@@ -32,34 +33,26 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from bench.recall import replay, score
-from bench.recall.decisions import (
-    DQUESTIONS,
-    INFRA,
-    NOTES,
-    NOTIFY,
-    NOW,
-    SESSIONS,
-    SHOP,
-    TZ,
-    split_of,
-)
+from bench.recall import decisions, decisions_fresh, replay, score
 
 PATHS = ("bm25-ref", "lexical", "cli", "prompt-cc", "prompt-hermes")
-PROJECT_OF = {"db": SHOP, "log": SHOP, "cache": SHOP, "dates": SHOP, "ci": INFRA,
-              "deploy": INFRA, "push": NOTIFY, "api": NOTIFY, "none": SHOP}  # fmt: skip
 ZONE = dt.timezone(dt.timedelta(hours=8))
+# The question sets: decisions.py (tuned on: its dev topics) and decisions_fresh.py (written
+# after it, before the changes that followed; held out but for its dev families).
+SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh}
+D: ModuleType = decisions  # the set being scored (main's --set)
 
 
 def _text(raw: str) -> str:
-    return raw.replace("{SHOP}", SHOP).replace("{NOTIFY}", NOTIFY).replace("{INFRA}", INFRA)
+    return str(D.text(raw))
 
 
-def _env(vault: Path, home: Path, now: str = NOW) -> dict[str, str]:
+def _env(vault: Path, home: Path, now: str = "") -> dict[str, str]:
     return {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_HOME": str(home),
-            "VAULTSYNC_NOW": now, "VAULTSYNC_TZ": TZ}  # fmt: skip
+            "VAULTSYNC_NOW": now or D.NOW, "VAULTSYNC_TZ": D.TZ}  # fmt: skip
 
 
 def build(*, fresh: bool = False) -> Path:
@@ -68,13 +61,14 @@ def build(*, fresh: bool = False) -> Path:
     from bench.recall.readpaths import payloads
 
     here = Path(__file__)
-    root = replay._cache("decisions", here, here.with_name("decisions.py"))
+    name = "decisions" if D is decisions else "decisions-fresh"
+    root = replay._cache(name, here, Path(str(D.__file__)), here.with_name("decisions.py"))
     vault, home, done = root / "vault", root / "home", root / "done"
     if done.exists() and not fresh:
         return root
     shutil.rmtree(root, ignore_errors=True)
     vault.mkdir(parents=True)
-    os.environ["VAULTSYNC_TZ"] = TZ
+    os.environ["VAULTSYNC_TZ"] = D.TZ
     replay._init(vault)
     # No memory in the session-start context (USER.md, AGENT.md, the project's file): prompt
     # recall leaves out what that context gave, so with a few memories (which all fit its
@@ -82,7 +76,7 @@ def build(*, fresh: bool = False) -> Path:
     with (vault / ".vaultsync" / "config.toml").open("a", encoding="utf-8") as config:
         config.write("\n[budgets]\nuser_md_tokens = 0\nagent_md_tokens = 0\ncontext_tokens = 0\n")
     hook = replay._bin("vaultsync-hook")
-    for session in sorted(SESSIONS, key=lambda s: s["start"]):
+    for session in sorted(D.SESSIONS, key=lambda s: s["start"]):
         moment = dt.datetime.fromisoformat(session["start"]).replace(tzinfo=ZONE)
         for payload in payloads(session):
             moment += dt.timedelta(seconds=90)
@@ -95,7 +89,7 @@ def build(*, fresh: bool = False) -> Path:
             )
             if proc.returncode != 0:
                 raise RuntimeError(f"hook exited {proc.returncode}: {proc.stderr[-500:]!r}")
-    for _nid, rel, written, raw in NOTES:
+    for _nid, rel, written, raw in D.NOTES:
         path = vault / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(_text(raw), encoding="utf-8")
@@ -109,9 +103,9 @@ def build(*, fresh: bool = False) -> Path:
 def _keys(vault: Path) -> dict[str, str]:
     """Note path (with and without .md) and session uuid -> decisions.py id."""
     out: dict[str, str] = {}
-    uuids = {replay.session_uuid(s["id"]): s["id"] for s in SESSIONS}
+    uuids = {replay.session_uuid(s["id"]): s["id"] for s in D.SESSIONS}
     out.update(uuids)
-    for nid, rel, _w, _t in NOTES:
+    for nid, rel, _w, _t in D.NOTES:
         out[rel] = out[rel.removesuffix(".md")] = nid
     for path in (vault / "sessions").rglob("*.md"):
         head = path.read_text(encoding="utf-8", errors="replace")[:2000]
@@ -132,12 +126,12 @@ def rankers(root: Path, wanted: tuple[str, ...]) -> dict[str, Callable[[str, str
     vault, home = work / "vault", work / "home"
     prompt_work = working_copy(root, "work-cc") if "prompt-cc" in wanted else work
     os.environ.update({"VAULTSYNC_HOME": str(home), "VAULTSYNC_VAULT": str(vault),
-                       "VAULTSYNC_NOW": NOW, "VAULTSYNC_TZ": TZ})  # fmt: skip
+                       "VAULTSYNC_NOW": D.NOW, "VAULTSYNC_TZ": D.TZ})  # fmt: skip
     keys = _keys(vault)
     docs = {}
-    for s in SESSIONS:
+    for s in D.SESSIONS:
         docs[s["id"]] = " ".join(f"{p} {r}" for p, _t, r in s["turns"])
-    for nid, _rel, _w, raw in NOTES:
+    for nid, _rel, _w, raw in D.NOTES:
         docs[nid] = _text(raw)
     ref = score.PlainBM25(docs)
 
@@ -214,11 +208,11 @@ def rankers(root: Path, wanted: tuple[str, ...]) -> dict[str, Callable[[str, str
 
 def score_path(ranker: Callable[[str, str], Ranked], split: str) -> list[dict[str, Any]]:
     rows = []
-    for qid, family, text, gold, stale in DQUESTIONS:
-        if split != "all" and split_of(qid, family) != split:
+    for qid, family, text, gold, stale in D.DQUESTIONS:
+        if split != "all" and D.split_of(qid, family) != split:
             continue
         topic = family.split("/")[0]
-        ranked, nothing = ranker(text, PROJECT_OF[topic])
+        ranked, nothing = ranker(text, D.PROJECT_OF[topic])
         order = list(dict.fromkeys(ranked))
         row: dict[str, Any] = {"qid": qid, "family": family, "top": order[:5],
                                "nothing": nothing}  # fmt: skip
@@ -252,12 +246,15 @@ def _f(v: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.recall.newest", description=__doc__)
+    parser.add_argument("--set", choices=tuple(SETS), default="decisions", dest="qset")
     parser.add_argument("--split", choices=("dev", "held-out", "all"), default="all")
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--fresh", action="store_true", help="build the vault again")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--failures", action="store_true", help="dev misses (never held-out)")
     args = parser.parse_args(argv)
+    global D
+    D = SETS[args.qset]
     root = build(fresh=args.fresh)
     names = tuple(args.paths.split(","))
     paths = rankers(root, names)
