@@ -157,6 +157,23 @@ PLACES = [
     ("secret-assignment", f"pass_phrase={_V}\n", "pass_phrase=${OCI_PASS_PHRASE}\n"),
     ("secret-assignment", f"//npm.corp.test/:_password={_V}\n",
      "//npm.corp.test/:always-auth=true\n"),
+    # by position, not by name: a short password where a password stands
+    ("credential-argument",
+     'credentials += Credentials("Nexus", "nexus.corp.test", "ci", "oN1.6vgZfdfS8k742qz")\n',
+     'credentials += Credentials(Path.userHome / ".sbt" / ".credentials")\n'),
+    ("credential-argument", 'client.login("admin", "Wq7#rT2mLp9s")\n',
+     'client.login("admin", "Release2024Build")\n'),
+    ("user-command-password", "$ rabbitmqctl add_user ember 1IVdyyQ97E6U*Fnwm\n",
+     "$ useradd -m -s /bin/bash alice\n"),
+    ("dsn-password", 'sql.Open("mysql", "iris:4VOPC#YIyaJ@tcp(db.corp.test:3306)/app")\n',
+     'sql.Open("mysql", "iris:password@tcp(db.corp.test:3306)/app")\n'),
+    ("anaconda-token",
+     "  - https://conda.anaconda.org/t/ph-ee491bd2-4e6d-ca0d-d132-9c2c1cad2a04/corp\n",
+     "  - https://conda.anaconda.org/conda-forge/linux-64/repodata.json\n"),
+    ("secret-assignment", "secret_key_base: " + "e145145bb75c4cdef5bc60175dd66518" * 4 + "\n",
+     'secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>\n'),
+    ("password-prose", "@李工 部署用的 token 换了，新的是 keYto6i+FEG5F ，旧的已经作废\n",
+     "パスワードは 1Password の「本番DB」に保存しました。\n"),
 ]  # fmt: skip
 
 
@@ -168,3 +185,11 @@ def test_a_secret_is_found_by_its_place_and_its_look_alike_is_not() -> None:
         r = red.redact(secret)
         assert _V not in r.text and rule in {f.rule for f in r.findings}, (rule, secret)
         assert not red.redact(benign).findings, (rule, benign)
+
+
+def test_an_english_secret_word_in_ascii_text_compiles_no_cjk_pattern() -> None:
+    from vaultsync.core.privacy.rules import prose_cjk_start
+
+    text = "the token is rotated daily; see the password policy"
+    assert not any(prose_cjk_start(text, p) for p in range(len(text)))
+    assert prose_cjk_start("token 换了，新的是 x", 0)

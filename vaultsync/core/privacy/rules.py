@@ -430,6 +430,17 @@ def _run_may_be(w: str, p: int, runs: frozenset[str]) -> bool:
     return "".join(out).lower() in runs
 
 
+def prose_cjk_start(w: str, p: int) -> bool:
+    """An English secret word (`token`, `password`) that a Chinese or Japanese sentence goes on
+    after: "部署用的 token 换了，新的是 …". ASCII text never gets past this (nothing compiled)."""
+    if not prose_start(w, p):
+        return False
+    q, lim = p, min(len(w), p + 16)
+    while q < lim and (w[q] in _ASCII_ALNUM or w[q] in "_- \t"):
+        q += 1
+    return q < len(w) and ("\u3040" <= w[q] <= "\u9fff" or "\uff01" <= w[q] <= "\uff5e")
+
+
 def prose_start(w: str, p: int) -> bool:
     """Cheap pre-check of a password-prose start: the key word begins a word and is one of the
     pattern's own (`password`, `token`, `api key`), not a longer word (`passed`, `accessed`)."""
@@ -483,6 +494,9 @@ def check_prose(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # prose is the weakest context: letters and digits, not a markdown link
     if not passwordish(core) or code_like(core):
         return None
+    after = w[s + len(v) : s + len(v) + 3].lstrip(" \t")
+    if after.startswith("の"):
+        return None  # "パスワードは 1Password の「本番DB」に保存": the name of where it is kept
     return s, s + len(v)
 
 
@@ -508,21 +522,38 @@ def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, s + len(value)) if value and ok(value) else None
 
 
-def check_short_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
-    """`-p X`, `-w X`, `-a X`, `/p:X`: a one-letter flag that many tools read as a password
-    (`az login -p`, `ldapsearch -w`, `redis-cli -a`, `7z -p`, `xfreerdp /p:`). The same letters
-    mean a port, a width or a path elsewhere, so only a value shaped like a password counts:
-    8+ characters, letters and digits, both cases or a symbol, not a path, an address or code."""
-    v = _trim_closers(w[s:e])
+def password_shaped(v: str) -> bool:
+    """Shaped like a password: 8+ characters, letters and digits, both cases or a symbol, not
+    a path, an address, an id or code."""
     lo, up, dg = classes(v)
     symbol = any(not c.isalnum() and c not in ".:/_-" for c in v)
     if len(v) < 8 or not (lo or up) or not dg or not ((lo and up) or symbol):
-        return None
+        return False
     if "://" in v or _FILE_PATH.fullmatch(v) or UUID.search(v) or entropy(v) < 3.0:
-        return None
+        return False
     if "/" in v and all(_wordish(p) for p in v.split("/")):
-        return None  # a relative path (`build/out2/Release`)
-    return None if placeholder(v) or code_like(v) else (s, s + len(v))
+        return False  # a relative path (`build/out2/Release`)
+    return not (placeholder(v) or code_like(v))
+
+
+def check_short_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`-p X`, `-w X`, `-a X`, `/p:X`: a one-letter flag that many tools read as a password
+    (`az login -p`, `ldapsearch -w`, `redis-cli -a`, `7z -p`, `xfreerdp /p:`). The same letters
+    mean a port, a width or a path elsewhere, so only a value shaped like a password counts."""
+    v = _trim_closers(w[s:e])
+    return (s, s + len(v)) if password_shaped(v) else None
+
+
+def check_password_place(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A place that holds a password when it holds one, read by its position and not by a
+    name: the last string argument of a call that logs in or builds credentials
+    (`Credentials("realm", "host", "user", "…")`), the argument after the user name of a
+    command that creates a user (`rabbitmqctl add_user app …`). The value must be shaped like
+    a password and not made of words (`Release2024Build`, `getUserById2`)."""
+    v = _trim_closers(w[s:e])
+    if not password_shaped(v) or sum(map(len, _SYLLABLES.findall(v))) >= 0.6 * len(v):
+        return None
+    return s, s + len(v)
 
 
 _FLAG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
@@ -770,13 +801,14 @@ def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if all(classes(w[s:e])) else None
 
 
-ANCHOR_CHECKS = {"assign": assign_start, "prose": prose_start}
+ANCHOR_CHECKS = {"assign": assign_start, "prose": prose_start, "prose-cjk": prose_cjk_start}
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
     "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
     "flag": check_flag, "named": check_named, "directive": check_directive,
     "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
+    "pwshape": check_password_place, "prose-cjk": check_prose,
 }  # fmt: skip
 
 

@@ -26,6 +26,8 @@ slack-token | xox | | %L(?:xox[abposre]|xoxe\.xox[bp])-[A-Za-z0-9-]{10,250}%R
 slack-app-token | xapp- | | %Lxapp-\d-[A-Z0-9]{8,16}-\d{6,16}-[a-z0-9]{32,128}%R
 slack-webhook | hooks.slack.com | g=1 |
     hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/+-]{20,200})
+anaconda-token | /t/ | c= g=1 |
+    /t/([a-z]{2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?=/)
 discord-webhook | /api/webhooks/ | g=1 |
     discord(?:app)?\.com/api/webhooks/\d{5,30}/([A-Za-z0-9_-]{40,100})
 teams-webhook | webhook.office.com | g=1 |
@@ -214,6 +216,11 @@ password-prose | 密码,口令,密钥,秘钥,令牌,金鑰,密鑰,パスワー�
     p=3 c=prose g=1 a=1 |
     (?:密码|口令|密钥|秘钥|令牌|金鑰|密鑰|パスワード|パス|トークン|シークレット|認証情報)
     (?:[^\x21-\x7e\r\n。！？]|[:=>-]){0,24}([A-Za-z0-9][^\s」』”"'，。、）)]{5,199})
+password-prose | token,password,passwd,pwd,secret,apikey,"api key",api_key,api-key |
+    p=3 c=prose-cjk g=1 a=1 |
+    (?i)(?:token|password|passwd|pwd|secret|api[ _-]?key)s?[ \t]{0,2}
+    (?=[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e])
+    (?:[^\x21-\x7e\r\n。！？]|[:=>-]){1,24}([A-Za-z0-9][^\s」』”"'，。、）)]{5,199})
 password-prose | " as " | p=3 c=prose-before a=1 | (?i) as[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?
     (?:new[ \t]+)?(?:password|passphrase|passcode|pwd|token|api[ _-]?key|secret)\b
 cli-secret-flag | pass,pw,pwd,auth | p=6 c=flag g=1/2/3 a=1 |
@@ -261,13 +268,24 @@ env-random-value | = | p=2 c=random g=2 |
 short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
     (?:[ \t]-[pPwa]|/p(?:ass)?:)[ \t]{0,3}
     (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'<\[{(|&;$%-][^\s"']{5,255}))
+credential-argument | cred,auth,login,logon,signin,sign_in,connect | p=0 c=pwshape g=1/2 a=1 |
+    (?i)(?:credentials?|creds|auth\w{0,16}|login|logon|sign_?in|connect)[ \t]*\(
+    (?:[^()\r\n]{0,300}?,)?[ \t]*(?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})')[ \t]*\)
+user-command-password | add_user,adduser,useradd,create_user,create-user,change_password,
+    set_password,"user add","user create" | p=0 c=pwshape g=1/2/3 a=1 |
+    (?i)(?:add_?user|useradd|create[_-]user|change_password|set_password|user[ \t]+(?:add|create))
+    [ \t]+(?:-{1,2}[\w-]{1,20}[ \t]+){0,3}[\w.@-]{1,64}[ \t]+
+    (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'|;&<>-][^\s"'|;&]{5,255}))
+dsn-password | @tcp(,@unix(,@udp( | p=6 c=password g=1 |
+    [A-Za-z_][\w.-]{0,63}:([^\s:@/"'`]{4,256})@(?:tcp|udp|unix)\(
 random-value | | p=1 c=shape | [A-Za-z0-9+/_~-]{24,}={0,2}
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
     (?i)(?P<core>pass(?:word|wd|[_.-]?phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
     |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key|psk|pat|cred(?:ential)?s?)
     (?:[_.-](?:prod|production|dev|staging|stage|test|live|old|new|backup|main|primary
-    |secondary|[0-9]{1,2}))?(?![A-Za-z0-9_])["'\]]{0,2}\??
+    |secondary|[0-9]{1,2}|base|value|material|string|raw|plain(?:text)?|b64|base64|hex|bytes
+    |data))?(?![A-Za-z0-9_])["'\]]{0,2}\??
     [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?
     (?:[ \t]{0,2}\|[ \t]{0,2}None)?
     [ \t]{1,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=|,(?=[ \t]{0,4}["'])|(?<=[ \t])(?=["']))
