@@ -124,7 +124,7 @@ _HARM = Lazy(
     r"|checking|confirmation|approval|asking|verification)\b"
     r"|\b(?:approve|merge)[ \t]+(?:it|this|the|all|every|them)\b|\bclose[ \t]+(?:every|all)\b"
     r"|\b(?:transfer|wire|send)[ \t]+\$?\d|\bcall[ \t]+the[ \t]+[\w-]+[ \t]+(?:tool|function)\b"
-    r"|\b(?:delete|drop|remove|transfer)_\w+|\|[ \t]*(?:ba|z)?sh\b"
+    r"|\b(?:delete|drop|remove|transfer)_\w+|\|[ \t]*(?:sudo[ \t]+(?:-\w+[ \t]+)*)?(?:ba|z)?sh\b"
     r"|--no-verify\b|--insecure\b|\bverify[ \t]*=[ \t]*False\b|--dangerously-\w+|--yolo\b"
     r"|\b(?:ignore|disregard|forget)[ \t]+(?:the|all|any|everything|what)[ \t]+"
     r"(?:[\w-]+[ \t]+){0,2}"
@@ -172,8 +172,10 @@ _ADDRESSEE = Lazy(
     r"|\byou,?[ \t]+(?:the|an?)[ \t]+" + _W + r"{0,2}(?:agent|assistant|model|AI|bot|LLM)\b"
     r"|\b(?:hi|hello|hey|dear|attention|yo)[ \t,]+(?:Claude|ChatGPT|GPT|Gemini|Copilot|Codex"
     r"|Cursor|assistant|agent|AI|bot|model)\b"
-    r"|\b(?:assistant|agent|AI|model|bot)s?[ \t]+(?:reading|processing|parsing|summari[sz]ing"
-    r"|building|installing|reviewing)[ \t]+(?:this|these|the)\b"
+    r"|\b(?:assistant|agent|AI|model|bot|LLM)s?"
+    r"[ \t]+(?:reading|processing|parsing|summari[sz]ing|building|installing|reviewing"
+    r"|describing|transcribing|captioning|translating|analy[sz]ing|indexing|crawling|browsing"
+    r"|viewing|scanning|ingesting|evaluating|handling|consuming)[ \t]+(?:this|these|the)\b"
 )
 _PERSONA = Lazy(
     r"(?i)\b(?:pretend|imagine)[ \t]+(?:that[ \t]+)?(?:you(?:'re|[ \t]+are)|to[ \t]+be)\b"
@@ -235,7 +237,10 @@ _KEYS = (
     "when answer", "before answer", "when process", "when pars",
     "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
-    "subsequent",
+    "subsequent", "reading this", "processing this", "parsing this", "describing th",
+    "transcribing th", "captioning th", "analyzing th", "analysing th", "indexing th",
+    "crawling th", "browsing th", "viewing th", "scanning th", "ingesting th", "evaluating th",
+    "handling th", "consuming th",
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",

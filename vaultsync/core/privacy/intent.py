@@ -230,12 +230,15 @@ _AGENT_KEY = Lazy(
     r"|(?:agent|assistant|llm|ai|model)_(?:instructions?|directives?|actions?|tasks?|prompt|orders?))"
     r"[\w-]{0,20}\"[ \t]*:[ \t]*\""
     # the same key in YAML front matter, TOML or INI, its value a sentence (not a flag or a path)
-    r"|(?m:^)[ \t]*-?[ \t]*[\w-]{0,40}(?:(?:for|to)_(?:the_)?(?:agent|assistant|model|ai|llm)"
-    r"|(?:agent|assistant|llm|ai|model)_(?:instructions?|directives?|tasks?|orders?))[\w-]{0,20}"
-    r"[ \t]*[:=][ \t]*[\"']?[A-Za-z][^\n]{0,40}?[ \t][^\n]{0,40}?[ \t]"
+    r"|(?m:^)[ \t]*-?[ \t]*[\w-]{0,40}(?:(?:for|to)[_-](?:the[_-])?(?:agent|assistant|model|ai|llm)"
+    r"|(?:agent|assistant|llm|ai|model)[_-](?:instructions?|directives?|tasks?|orders?))[\w-]{0,20}"
+    # (or a block scalar whose first line is the sentence: `x-ai-instructions: |`)
+    r"[ \t]*[:=][ \t]*(?:[|>][-+]?[ \t]*\r?\n[ \t]+)?[\"']?[A-Za-z][^\n]{0,40}?[ \t][^\n]{0,40}?"
+    r"[ \t]"
 )
 _AGENT_KEY_KEYS = ("_agent", "agent_", "_assistant", "assistant_", "_llm", "llm_", "_ai", "ai_",
-                   "model_")  # fmt: skip
+                   "model_", "-agent", "agent-", "-assistant", "assistant-", "-llm", "llm-",
+                   "-ai", "ai-", "model-")  # fmt: skip
 # Words one of the addressed-to-a-model patterns needs beside the name (a window without any is
 # not read: code is full of `model` and `agent`).
 _ADDRESSED_GATE = (
@@ -245,6 +248,18 @@ _ADDRESSED_GATE = (
     "ignore", "disregard", "reviewer", "agents:", "assistants:", "models:", "tools:", "bots:",
     "as the", "as an", "as a ",
 )  # fmt: skip
+
+
+def _block_lines(w: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Windows whose line ends in a YAML block scalar's mark (`key: |`, `key: >-`) reach over
+    the scalar's first line: the value of the key is there."""
+    out = []
+    for a, b in spans:
+        if w[max(a, b - 4) : b].rstrip(" \t\r").endswith(("|", ">", "|-", ">-", "|+", ">+")):
+            nl = w.find("\n", b + 1, b + 240)
+            b = min(len(w), b + 240) if nl < 0 else nl
+        out.append((a, b))
+    return out
 
 
 def _gated(lowered: str, windows: list[tuple[int, int]], words: tuple[str, ...]) -> list[Any]:
@@ -268,7 +283,7 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
         near = _gated(lowered, windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
         out += _hits(w, _ADDRESSED, near, ADDRESSED)
     if (b'":' in raw or b":" in raw or b"=" in raw) and (keys := present(raw, _AGENT_KEY_KEYS)):
-        out += _hits(w, _AGENT_KEY, windows(w, lowered, keys, 60, 40), ADDRESSED)
+        out += _hits(w, _AGENT_KEY, _block_lines(w, windows(w, lowered, keys, 60, 40)), ADDRESSED)
     if not w.isascii() and has_cjk(w) and (keys := present(raw, _CJK_WHO)):
         out += _hits(w, _ADDRESSED_CJK, windows(w, w, keys, 60, 80), ADDRESSED)
     if b"<" in raw and (b"</" in raw or b"system" in raw or b"assistant" in raw):
