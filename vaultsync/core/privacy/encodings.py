@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import rules as R
+from vaultsync.core.privacy import values as V
 from vaultsync.core.privacy.rules import Span
 
 Hit = tuple[int, int, str, int]  # start, end, rule id, priority
@@ -226,7 +227,7 @@ def every_occurrence(w: str, hits: list[Hit], values: list[str]) -> list[Hit]:
             rules[v] = next(iter(rules.values()), ("secret-reuse", 5))
     extra: list[Hit] = []
     for value, (rule, prio) in itertools.islice(rules.items(), 2000):
-        if R.placeholder(value):
+        if V.placeholder(value):
             continue
         for form, run in forms(value):
             i = w.find(form)

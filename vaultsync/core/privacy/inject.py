@@ -19,7 +19,8 @@ from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import directive as D
 from vaultsync.core.privacy import hijack as H
 from vaultsync.core.privacy import intent as I
-from vaultsync.core.privacy.rules import LINE_PREFIX, Span
+from vaultsync.core.privacy.checks import LINE_PREFIX
+from vaultsync.core.privacy.rules import Span
 from vaultsync.core.privacy.scan import CJK as _CJK
 from vaultsync.core.privacy.scan import anchored, has_cjk, maybe_cjk, word_start
 

@@ -6,7 +6,7 @@ Order of work on one text (docs/privacy.md describes the contract):
 2. `<private>...</private>` spans are removed (an unclosed `<private>` runs to the end), and
    invisible characters (zero-width, bidi controls, U+E0000 tag characters) are set aside. The
    scanners see the text without them; offsets are mapped back to the original.
-3. Secret rules (`privacy_rules`) run, each only if one of its keywords occurs; one level of
+3. Secret rules (`core/privacy/rules.py`) run, each only if one of its keywords occurs; one level of
    base64 is decoded and scanned; overlapping spans merge into one `[REDACTED:<rule>]`.
 4. Prompt-injection detectors run; what they find stays but is made inert: quoted as
    `⟦prompt-injection-…: …⟧` with chat tokens, HTML and image syntax escaped, and invisible
@@ -23,10 +23,12 @@ from collections.abc import Callable, Iterable, Iterator, Set
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import assembly as A
+from vaultsync.core.privacy import checks as C
 from vaultsync.core.privacy import encodings as E
 from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
 from vaultsync.core.privacy import scan as S
+from vaultsync.core.privacy import values as V
 from vaultsync.core.privacy.kinds import log_kinds
 from vaultsync.core.privacy.rules import Rule, Span
 
@@ -155,7 +157,7 @@ class _Compiled:
         self.rx = Lazy(rule.regex)
         self._allow: tuple[re.Pattern[str], ...] | None = None
         self.stop = tuple(w.lower() for w in rule.stopwords)
-        self.check = R.CHECKS.get(rule.check)
+        self.check = C.CHECKS.get(rule.check)
 
     def allow(self) -> tuple[re.Pattern[str], ...]:
         if self._allow is None:
@@ -175,7 +177,7 @@ class _Compiled:
     ) -> Iterator[re.Match[str]]:
         r, rx = self.rule, self.rx
         if r.anchored:  # candidates start at a keyword
-            pre = R.ANCHOR_CHECKS.get(r.check)
+            pre = C.ANCHOR_CHECKS.get(r.check)
             yield from S.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
             return
         for lo, hi in self.windows(w, lowered, markers):
@@ -285,7 +287,7 @@ class Redactor:
                 if (
                     (markers and R.overlaps(markers, s, e))
                     or (ignore and R.inside(ignore, s, e))
-                    or (r.entropy and R.entropy(secret) < r.entropy)
+                    or (r.entropy and V.entropy(secret) < r.entropy)
                     or any(x in low for x in cr.stop)
                     or any(x in low for x in R.GLOBAL_STOPWORDS)
                     or any(a.search(secret) for a in cr.allow())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import rules as R
+from vaultsync.core.privacy import values as V
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def starts_secret(tail: str) -> bool:
     for p in _prefixes():
         if low.startswith(p):
             rest = tail[len(p) :]
-            lo, up, dg = R.classes(rest)
+            lo, up, dg = V.classes(rest)
             return len(rest) >= 6 and (lo or up) and dg
     return False
 

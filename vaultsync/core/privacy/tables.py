@@ -1,7 +1,7 @@
 """The built-in secret rules as data: one table of provider formats, one of structures.
 
 A table line reads `id | keywords | options | regex`; a line indented by four spaces continues
-the line above (its leading spaces are dropped). `privacy_rules.parse_table` reads them; its
+the line above (its leading spaces are dropped). `rules.parse_table` reads them; its
 docstring lists the options and the `%L`/`%B`/`%R`/`%E` markers.
 """
 

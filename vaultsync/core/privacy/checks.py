@@ -1,0 +1,505 @@
+"""Named checks: a rule's match, and the place around it in the text, to the secret's span or a
+veto. A rule names its check (`c=` in `core/privacy/tables.py`); `CHECKS` maps the names to
+these functions, `ANCHOR_CHECKS` to the cheap tests of a start that run before a rule's regex.
+
+Each reads where a value stands (after which name, on which kind of line, in which argument)
+and asks `core/privacy/values.py` what the value looks like.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.values import (
+    FILE_PATH,
+    SYLLABLES,
+    TOKEN_CHARS,
+    UUID,
+    base64_text,
+    classes,
+    code_like,
+    drawn,
+    password_shaped,
+    passwordish,
+    placeholder,
+    public_name,
+    random_token,
+    secretish,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from vaultsync.core.privacy.rules import Span
+
+# (match, text, start, end) -> the secret's (start, end), or None to veto
+LINE_PREFIX = Lazy(
+    r"[ \t]*(?:\d{1,7}(?:→|\t|:|\|)?)?[ \t]*(?:[-*>+|][ \t]+)*"
+    r"(?:(?:export|set|setx|ENV|ARG|declare(?:[ \t]+-x)?)[ \t]+)?[\"']?"
+)
+_NAME_CHARS = frozenset(TOKEN_CHARS + ".")
+_SHORT_CORES = ("pass", "pw", "pwd", "auth", "key", "pat")
+_LONG_PASS = ("password", "passwd", "passphra", "passcode")
+_TOKEN_DENY = (
+    "page", "next", "prev", "continuation", "cursor", "sync", "resume", "eos", "bos", "pad", "unk",
+    "sep", "cls", "mask", "max", "min", "num", "total", "count", "start", "end", "special", "stop",
+)  # fmt: skip
+_KEY_DENY = (
+    "primary", "foreign", "sort", "partition", "cache", "idempotency", "dedup", "dedupe", "lookup",
+    "hash", "range", "row", "composite", "unique", "site", "object", "s3", "file", "path", "name",
+    "map", "dict", "ssh", "gpg", "pgp", "pub", "registry", "label", "index", "group", "hot",
+    "short", "i18n", "translation", "route", "list", "item", "entry", "redis", "kv", "state",
+    "query", "message", "order", "shard", "routing", "lock", "bucket", "prefix", "column", "table",
+    "field", "event", "metric", "feature", "flag", "config", "setting", "json", "yaml", "type",
+    "sub", "natural", "surrogate", "candidate", "react", "dom", "api",
+)  # fmt: skip
+_FIRST_RUN = Lazy(r"[^\s'\"`⟦⟧⟬⟭]+")
+_NEXT_KEY = Lazy(r"[;&,][A-Za-z_][\w.-]{0,40}=")
+_OPENER = {")": "(", "]": "[", "}": "{"}
+_KEY_IN_VALUE = Lazy(r"(?i)(?:pass|pw|secret|token|key|auth)[\w.-]{0,30}[=:]")
+_COMMENT = Lazy(r"[ \t]#|⟧")
+
+
+def _trim_closers(v: str) -> str:
+    v = v.rstrip(",;")
+    while v and v[-1] in _OPENER and v.count(v[-1]) > v.count(_OPENER[v[-1]]):
+        v = v[:-1].rstrip(",;")
+    return v
+
+
+def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    cs, ce = m.span("core")
+    i, lim = cs, max(0, cs - 80)
+    while i > lim and w[i - 1] in _NAME_CHARS:
+        i -= 1
+    if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
+        return None  # URL user info, or a variable reference
+    segment = i > 1 and w[i - 1] == ":" and (w[i - 2].isalnum() or w[i - 2] in "_-")
+    if segment and w[max(0, i - 4) : i].lower() != "env:":
+        return None  # a segment of a resource name (an ARN), not `$env:NAME = …` (PowerShell);
+        # an .npmrc key scoped to a registry (`//npm.test/:_password=…`) and a keyword
+        # (`{:password "…"}`, EDN) are names
+    core = w[cs:ce]
+    lc = core.lower()
+    if i == cs and lc in ("key", "pat"):
+        return None  # a bare `key:` names too many things (`pat`: a pattern, a path)
+    prefix = w[i:cs]
+    name, stem = (prefix + core).lower(), prefix.rstrip("_.-").lower()
+    if not prefix and not (i and w[i - 1] == ":") and not any(c in "=:" for c in w[ce:s]):
+        return None  # `pass "x"`, `token, "y"`: a bare word before a string is prose or an
+        # argument; a name with a part before it (`set(SIGNING_PASSWORD "…")`, `{db_password,
+        # "…"}`) or a keyword (`{:password "…"}`) gives the string its meaning
+    if lc in _SHORT_CORES and prefix:
+        p = prefix[-1]
+        camel = p.islower() and core[0].isupper()
+        if not (p in "_.-" or camel or (prefix.isupper() and core.isupper())):
+            return None
+    if public_name(name) or (lc == "token" and stem.endswith(_TOKEN_DENY)):
+        return None
+    kind = "password" if lc.startswith(("pass", "pw")) else "secret"
+    if lc == "key":
+        if not prefix or stem.endswith(_KEY_DENY):
+            return None
+        kind = "key"
+    if m.start("v4") >= 0:  # unquoted: how far the value runs depends on where it stands
+        eol = w.find("\n", s, s + 65536)  # no cap that lets a long value through
+        eol = min(len(w), s + 65536) if eol < 0 else eol
+        ls = w.rfind("\n", max(0, i - 120), i) + 1
+        if (ls or i <= 120) and LINE_PREFIX.fullmatch(w, ls, i):  # a config line: to its end
+            value = _COMMENT.split(w[s:eol], maxsplit=1)[0].strip()
+            probe = _trim_closers(value)  # judge `string;` as `string`, but redact all of it
+            if not any(c.isspace() for c in value):
+                return (s, s + len(value)) if probe and _value_ok(kind, probe) else None
+        run = _FIRST_RUN.match(w, s, eol)
+        value = run.group() if run else ""
+        if value[:1] in ("(", "[", "{", "<"):  # a tuple, list, dict or tag: code, not a value
+            return None
+        if nxt := _NEXT_KEY.search(value):  # `pw=x;Database=y`, `?password=x&user=y`
+            value = value[: nxt.start()]
+        value = _trim_closers(value)
+        if value.endswith(":") or _KEY_IN_VALUE.search(value):  # `key: Label:`, `pw=token=x`
+            return None
+        e = s + len(value)
+    if not _value_ok(kind, w[s:e]):
+        return None
+    if minified(w, s) and not random_token(w[s:e]):
+        return None  # bundles are full of `key:"..."`: only a clearly random value counts
+    return s, e
+
+
+def minified(w: str, p: int) -> bool:
+    """Is `p` on a line of minified or bundled code: long, and nearly without spaces?"""
+    a = w.rfind("\n", max(0, p - 4000), p) + 1
+    b = w.find("\n", p, p + 4000)
+    b = min(len(w), p + 4000) if b < 0 else b
+    if b - a < 300:
+        return False
+    lo = max(a, p - 300)
+    hi = min(b, lo + 600)  # a window around p: the cost stays bounded on a huge line
+    return w.count(" ", lo, hi) < 0.04 * (hi - lo)
+
+
+_ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+_ASCII_OTHER = frozenset(chr(c) for c in range(128)) - _ASCII_ALNUM
+# The letters-and-digits run a secret-assignment key word can be (`secret` and `api` before
+# `_key`, `-key` or `.key`). A key word inside a longer word (`passed`, `tokenize`, `keyboard`:
+# ordinary tool output) can start no match, so its pattern is not even compiled.
+_ASSIGN_RUNS = frozenset((
+    "pass", "password", "passwd", "passphrase", "passcode", "pw", "pwd", "secret", "secretkey",
+    "token", "api", "apikey", "access", "accesskey", "private", "privatekey", "auth", "authkey",
+    "key", "psk", "pat", "cred", "creds", "credential", "credentials",
+))  # fmt: skip
+# The same for password prose (`password is …`, `api key: …`), plural `s` included.
+_PROSE_WORDS = ("password", "passphrase", "passcode", "pwd", "secret", "token", "apikey",
+                "accesskey", "secretkey")  # fmt: skip
+_PROSE_RUNS = frozenset(w + s for w in _PROSE_WORDS for s in ("", "s")) | {"api", "access"}
+
+
+def _run_may_be(w: str, p: int, runs: frozenset[str]) -> bool:
+    """False when the ASCII letters and digits from `p` on are none of `runs`; True when they
+    are, or when a non-ASCII character makes the cheap answer unsure (the regex decides)."""
+    out = []
+    for c in w[p : p + 12]:
+        if c in _ASCII_ALNUM:
+            out.append(c)
+        elif c in _ASCII_OTHER:
+            break
+        else:
+            return True
+    else:
+        if len(out) == 12:
+            return False  # longer than any key word
+    return "".join(out).lower() in runs
+
+
+def prose_cjk_start(w: str, p: int) -> bool:
+    """An English secret word (`token`, `password`) that a Chinese or Japanese sentence goes on
+    after: "部署用的 token 换了，新的是 …". ASCII text never gets past this (nothing compiled)."""
+    if not prose_start(w, p):
+        return False
+    q, lim = p, min(len(w), p + 16)
+    while q < lim and (w[q] in _ASCII_ALNUM or w[q] in "_- \t"):
+        q += 1
+    return q < len(w) and ("\u3040" <= w[q] <= "\u9fff" or "\uff01" <= w[q] <= "\uff5e")
+
+
+def prose_start(w: str, p: int) -> bool:
+    """Cheap pre-check of a password-prose start: the key word begins a word and is one of the
+    pattern's own (`password`, `token`, `api key`), not a longer word (`passed`, `accessed`)."""
+    if p and w[p] in _ASCII_ALNUM and (w[p - 1] in _ASCII_ALNUM or w[p - 1] == "_"):
+        return False  # (the pattern's \b; its Chinese key words need none)
+    return _run_may_be(w, p, _PROSE_RUNS)
+
+
+def assign_start(w: str, p: int) -> bool:
+    """Cheap pre-check of a secret-assignment start: the key word is one of the pattern's own,
+    not the start of a longer word (`passed`); a short key word (`pass`, `pw`, `pwd`, `auth`,
+    `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one before it;
+    the other key words are distinctive enough anywhere."""
+    if not _run_may_be(w, p, _ASSIGN_RUNS):
+        return False
+    word = w[p : p + 8].lower()
+    if not word.startswith(("pa", "pw", "au", "ke")) or word.startswith(_LONG_PASS):
+        return True
+    if not p:
+        return not word.startswith("ke")
+    b = w[p - 1]
+    return (
+        b in "_.-"
+        or (b.islower() and w[p].isupper())
+        or (b.isupper() and w[p].isupper())
+        or (not word.startswith("ke") and b not in _NAME_CHARS)
+    )
+
+
+def _value_ok(kind: str, value: str) -> bool:
+    if code_like(value):
+        return False
+    if kind == "password":
+        return passwordish(value)
+    if kind == "key":
+        least = 12 if all(classes(value)) else 16  # `cache_key=user.profile.v2` is a name
+        return secretish(value, least, 3.3) and not UUID.fullmatch(value) and classes(value)[2]
+    return secretish(value)
+
+
+def check_prose(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`password is X`: X must look like a password (letters with digits or symbols). The span
+    keeps trailing punctuation (over-redacting a full stop is harmless; missing a `!` is not)."""
+    v = w[s:e]
+    v = v[: next((k for k, c in enumerate(v) if ord(c) > 0x7E), len(v))]
+    if s and w[s - 1] in "\"'`" and v.endswith(w[s - 1]):
+        v = v[:-1]
+    core = v.strip(".,;:!?()[]{}<>'\"`*_")  # judge `(prompted` as `prompted`
+    lo, up, dg = classes(core)
+    if len(core) < 8 or "://" in v or "](" in v or not (lo or up) or not dg:
+        return None  # prose is the weakest context: letters and digits, not a markdown link
+    if not passwordish(core) or code_like(core):
+        return None
+    after = w[s + len(v) : s + len(v) + 3].lstrip(" \t")
+    if after.startswith("の"):
+        return None  # "パスワードは 1Password の「本番DB」に保存": the name of where it is kept
+    return s, s + len(v)
+
+
+def check_prose_before(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`use X as the password`: X is the word before the match."""
+    end = m.start()
+    lim = max(0, end - 210)
+    start = max(w.rfind(" ", lim, end), w.rfind("\n", lim, end), w.rfind("\t", lim, end)) + 1
+    while start < end and w[start] in "\"'`“‘":
+        start += 1
+    while end > start and w[end - 1] in "\"'`”’,":
+        end -= 1
+    return check_prose(m, w, start, end) if 0 < end - start <= 200 else None
+
+
+def check_password(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    return (s, e) if e - s >= 4 and not placeholder(w[s:e]) else None
+
+
+def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    head, value = w[m.start() : s].lower(), _trim_closers(w[s:e])  # `--password <pw>]`
+    ok = passwordish if ("pass" in head or "pwd" in head) else secretish
+    return (s, s + len(value)) if value and ok(value) else None
+
+
+def check_short_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`-p X`, `-w X`, `-a X`, `/p:X`: a one-letter flag that many tools read as a password
+    (`az login -p`, `ldapsearch -w`, `redis-cli -a`, `7z -p`, `xfreerdp /p:`). The same letters
+    mean a port, a width or a path elsewhere, so only a value shaped like a password counts."""
+    v = _trim_closers(w[s:e])
+    return (s, s + len(v)) if password_shaped(v) else None
+
+
+def check_password_place(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A place that holds a password when it holds one, read by its position and not by a
+    name: the last string argument of a call that logs in or builds credentials
+    (`Credentials("realm", "host", "user", "…")`), the argument after the user name of a
+    command that creates a user (`rabbitmqctl add_user app …`). The value must be shaped like
+    a password and not made of words (`Release2024Build`, `getUserById2`)."""
+    v = _trim_closers(w[s:e])
+    if not password_shaped(v) or sum(map(len, SYLLABLES.findall(v))) >= 0.6 * len(v):
+        return None
+    return s, s + len(v)
+
+
+_FLAG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
+
+def check_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`--account-key X`, `-client-secret=X`: the key word ends a command-line flag's name
+    (the match starts at it; the flag's first part is read back to its dash)."""
+    i, lim = m.start(), max(0, m.start() - 40)
+    while i > lim and w[i - 1] in _FLAG_CHARS:
+        i -= 1
+    if i == m.start() or w[i] != "-" or (i and w[i - 1] not in " \t\"'=("):
+        return None
+    return check_secret(m, w, s, e)
+
+
+_PASS_DENY = ("proxy_pass", "fastcgi_pass", "uwsgi_pass", "scgi_pass", "grpc_pass",
+              "memcached_pass", "bypass", "compass", "surpass", "trespass", "overpass",
+              "underpass", "passthrough", "multipass", "onepass", "firstpass",
+              "secondpass")  # fmt: skip
+
+
+def _name_kind(name: str) -> str | None:
+    """What a name that says secret holds (password, key, secret), or None when it names
+    something else (`cache_key`, `next_token`, `public_key`)."""
+    name = name.lower().rstrip("0123456789_.-")
+    if not name or public_name(name):
+        return None
+    if name.endswith(_PASS_DENY):
+        return None  # nginx `proxy_pass`, `bypass`, `compass`: no password
+    if "pass" in name or name.endswith(("pw", "pwd")):
+        return "password"
+    stem = name[:-3].rstrip("_.-:/") if name.endswith("key") else ""
+    if stem.endswith(_KEY_DENY) or name == "key":
+        return None
+    if name.endswith("token") and name[:-5].rstrip("_.-").endswith(_TOKEN_DENY):
+        return None
+    return "key" if stem and not stem.endswith(("secret", "api", "access", "private")) else "secret"
+
+
+def check_named(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A value whose name says secret, the name found by its place in a format: a sibling
+    field (`key="db.password" value="…"`), a parent key (`token:` / `  value: …`), a command
+    that sets a named setting (`config set requirepass …`). The group `name` holds the name's
+    secret word; the rest of it is read back (`aws_secret_access_key`, `StorageKey`)."""
+    if m.start() and w[m.start() - 1].isalnum():
+        return None  # `reset`, `onset`: not the word the pattern starts with
+    i, lim = m.start("name"), max(0, m.start("name") - 80)
+    while i > lim and w[i - 1] in _NAME_CHARS:
+        i -= 1
+    kind = _name_kind(w[i : m.end("name")])
+    value = _trim_closers(w[s:e].strip())
+    if kind is None or not value or placeholder(value) or not _value_ok(kind, value):
+        return None
+    return s, s + len(value)
+
+
+_DIRECTIVE_LINE = Lazy(r"[ \t]*(?:[\w.-]{1,40}[ \t]+)?")
+
+
+def check_directive(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`requirepass X`, `bind_pw X`, `secret_access_key X`, `stats auth admin:X`: a config line
+    of a name (one word, or two) that ends in a secret word and one value, nothing else."""
+    i, lim = m.start(), max(0, m.start() - 80)
+    while i > lim and w[i - 1] in _NAME_CHARS:
+        i -= 1
+    ls = w.rfind("\n", max(0, i - 60), i) + 1
+    if not (ls or i <= 60) or not _DIRECTIVE_LINE.fullmatch(w, ls, i):
+        return None
+    if i == m.start("name") and not w[ls:i].strip():
+        return None  # a bare `PASS src/a.test.ts` (a test runner's line), `token abc`
+    kind = _name_kind(w[i : m.end("name")])
+    value = w[s:e]
+    if not value[0].isascii():
+        return None  # the rest of a sentence in Chinese or Japanese, not a setting's value
+    if FILE_PATH.fullmatch(value):
+        return None  # `ssl_key /etc/ssl/private/site.key`
+    user, sep, pw = value.partition(":")
+    if sep and user.isidentifier() and pw:  # `admin:secret`: the password after the user
+        s, value = s + len(user) + 1, pw
+    if kind is None or "://" in value or placeholder(value):
+        return None  # a URL is an address (its user info is url-credentials')
+    if not _value_ok(kind, _trim_closers(value)):
+        return None
+    return s, s + len(value)
+
+
+def check_random(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`SENTRY_INGEST=Zq8rT2mW…`: a variable whose name says nothing, set to a value no person
+    writes (24+ characters, both cases and digits, high entropy, not hex, not a path)."""
+    v = w[s:e].strip("\"'")
+    s += len(w[s:e]) - len(w[s:e].lstrip("\"'"))  # the value, not its opening quote
+    name = m.group(1).lower()
+    if name.endswith(_RANDOM_NAME_DENY) or public_name(name) or placeholder(v):
+        return None
+    return (s, s + len(v)) if drawn(v) else None
+
+
+# an id with a lower-case type prefix (`pi_3Mtw…`, `cus_…`: the object, not a credential).
+_LABELLED = Lazy(
+    r"(?:sha\d{0,3}|md5|h1|blake2[bs]?|xxh\d{0,3}|crc\d{0,2})[-_:]|[a-z]{1,8}_|[a-z]{3,10}-"
+)
+_SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "nonce", "uuid",
+               "guid", "trace", "span", "commit", "version", "build", "ref", "etag", "path",
+               "dir", "url", "uri", "host", "name", "user", "email", "region", "zone", "color",
+               "cert", "certificate", "ca", "fingerprint", "thumbprint", "oid", "sum", "rev",
+               "revision", "key_id", "keyid", "objectid", "client_id", "clientid")  # fmt: skip
+_NAME_SEP = Lazy(r"[_.:/-]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _shape_name_denied(name: str) -> bool:
+    """Does the name before a value say it holds an id, a digest, an address or a public key?"""
+    parts = [p.lower() for p in _NAME_SEP.split(name.rstrip("0123456789_.-")) if p]
+    if not parts:
+        return False
+    last = parts[-1]
+    return last in _SHAPE_DENY or "_".join(parts[-2:]) in _SHAPE_DENY or public_name(name.lower())
+
+
+_NAME_BACK = frozenset(TOKEN_CHARS + ".$@")
+
+
+def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A value drawn at random that stands where a value is given (after `=`, `:`, `?=`, a
+    quote, a flag, a tag, an argument of a call or a command), whatever the name beside it:
+    `DEPLOY_TOKEN ?= …`, `set(SIGNING_KEY "…")`, `{db_password, "…"}`, `<string>…</string>`.
+    Left alone: a run alone on its line (a wrapped blob), one glued to a dot or an `@` (a host,
+    a JWT's segment, a mail address), after `word:` with no space (`h1:…`, `sha256:…`), a
+    labelled digest or a typed id, and a value whose name says id, digest, address or public."""
+    v = w[s:e]
+    if not 24 <= len(v) <= 512 or (s and w[s - 1] in ".@") or w[e : e + 1] in (".", "@"):
+        return None
+    if minified(w, s):
+        return None  # bundles are full of random-looking strings (hashes, encoded assets)
+    if _LABELLED.match(v) or not drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
+        return None
+    if base64_text(v):
+        return None  # encoded text: the encodings pass reads it (and names what it holds)
+    ls = max(w.rfind("\n", max(0, s - 400), s) + 1, s - 400)  # bounded: a huge line costs
+    le = w.find("\n", e, e + 400)  # no more per value than a short one
+    before = w[ls:s].rstrip("\"'`")
+    if not before.strip() and not w[e : le if le >= 0 else e + 400].strip(" \t\r\"'`,;"):
+        return None  # alone on its line: a wrapped base64 blob, not a value given to a name
+    if before.endswith(":") and len(before) > 1 and before[-2].isalnum():
+        return None  # `h1:…`, `sha256:…`, a URL's `host:port`
+    if before.endswith(("$", "base64,")):
+        return None  # a field of a stored hash (`$2b$12$…`, `pbkdf2_sha256$…$…`), a `$VAR`, a
+        # data URI's body
+    i = len(before)
+    while i and before[i - 1] in " \t=:>?+,(<[{*&|\"'`":  # the operator and the opener
+        i -= 1
+        if len(before) - i > 8:
+            break
+    j = i
+    while j and before[j - 1] in _NAME_BACK and i - j < 80:
+        j -= 1
+    name = before[j:i]
+    if name and not any(c.isalpha() for c in name):
+        return None  # an item of a literal array (`push([1,"…"])`), not a value given a name
+    if "," in before[i:]:
+        name = ""  # an argument after another (`Credentials("…", "user", "…")`): not its name
+    if _shape_name_denied(name):
+        return None
+    return s, e
+
+
+_RANDOM_NAME_DENY = ("_id", "_ids", "hash", "sha", "checksum", "digest", "integrity", "nonce",
+                     "salt", "_iv", "uuid", "guid", "request_id", "trace", "span", "commit",
+                     "version", "build", "ref", "etag", "_path", "_dir", "_url", "_uri",
+                     "_host", "_name", "_user", "_email", "_region", "_zone", "_color",
+                     "_colors")  # fmt: skip
+
+_SECRET_NAME = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|auth|credentials?)$")
+
+
+def check_env_default(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`process.env.API_KEY ?? "..."`, `os.getenv("TOKEN", "...")`: the default is the secret
+    when the variable's name says so."""
+    name = m.group(1).lower()
+    if public_name(name) or not _SECRET_NAME.search(name):
+        return None
+    return (s, e) if secretish(w[s:e]) and not code_like(w[s:e]) else None
+
+
+def check_pem(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    while s < e and (w[s].isspace() or w.startswith(("\\n", "\\r"), s)):
+        s += 1 if w[s].isspace() else 2
+    while e > s and (w[e - 1].isspace() or w[e - 2 : e] in ("\\n", "\\r")):
+        e -= 1 if w[e - 1].isspace() else 2
+    return (s, e) if e - s >= 16 else None
+
+
+def check_mixed(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    lo, up, dg = classes(w[s:e])
+    return (s, e) if (lo or up) and dg else None
+
+
+def check_url_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`https://<token>@host`, except a Sentry DSN: its key is public by design."""
+    if _SENTRY_HOST.match(w, e + 1):
+        return None
+    return check_mixed(m, w, s, e)
+
+
+_SENTRY_HOST = Lazy(r"(?:o\d{1,12}\.)?(?:ingest\.)?(?:[a-z]{2}\.)?sentry\.io\b|o\d{1,12}\.ingest\.")
+
+
+def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    return (s, e) if all(classes(w[s:e])) else None
+
+
+ANCHOR_CHECKS = {"assign": assign_start, "prose": prose_start, "prose-cjk": prose_cjk_start}
+CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
+    "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
+    "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
+    "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
+    "flag": check_flag, "named": check_named, "directive": check_directive,
+    "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
+    "pwshape": check_password_place, "prose-cjk": check_prose,
+}  # fmt: skip
