@@ -99,7 +99,7 @@ def test_of_the_notes_answering_a_decision_the_newest_comes_first(
     order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
     assert order[:3] == [NEW_MEMORY, MID, OLD]
     # without it, the recency weight alone leaves the note that argued it longest on top
-    monkeypatch.setattr(engine, "_newest_answer_first", lambda index, q, groups, f: groups)
+    monkeypatch.setattr(engine, "_newest_answer_first", lambda index, q, groups, *rest: groups)
     before = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
     assert before[0] != NEW_MEMORY
 

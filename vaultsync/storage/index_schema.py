@@ -58,5 +58,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # message is all about what it says, where a note's body past its lead is detail. Moved in
     # place, so nothing is read again or re-embedded (recall_rows.texts reads the same text).
     ("UPDATE fts SET about = body, body = '' WHERE rowid IN (SELECT id FROM events)",),
+    # The few notes that name a note they replace (`supersedes`): every read path asks which
+    # of its results they name (core/replaced_notes.py), and without this index that is a scan
+    # of every note's properties at each prompt. The same expression as the query's.
+    ("""CREATE INDEX notes_supersedes ON notes(rel) WHERE instr(props, '"supersedes"') > 0""",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

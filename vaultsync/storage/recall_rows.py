@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import NamedTuple
 
+from vaultsync.core import replaced_notes as replaced
 from vaultsync.storage.index import (
     SNIPPET_MAX_BYTES,
     WEIGHTS,
@@ -119,6 +120,15 @@ def demoted_memories(index: Index, rels: set[str], sink_after: int) -> set[str]:
     except sqlite3.Error as exc:
         raise as_failure(exc, index.path) from exc
     return {row[0] for row in rows}
+
+
+def replaced_notes(index: Index, rels: set[str]) -> set[str]:
+    """Of these notes, those a note in force names in its `supersedes` property
+    (core/replaced_notes.py)."""
+    try:
+        return replaced.named(index.conn, rels)
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
 
 
 def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candidate]:

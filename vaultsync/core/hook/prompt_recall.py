@@ -79,7 +79,7 @@ HEADER = (
 # test keeps them equal). The hook cannot import storage, so it reads `meta.schema_version`
 # itself and stays silent on any other version: an index built by an older or newer vaultsync
 # is rebuilt by the next reconcile, and a prompt must never fail or read wrong columns meanwhile.
-READS_SCHEMA = 8
+READS_SCHEMA = 9
 
 
 _TERMS: dict[str, list[str]] = {}
@@ -643,6 +643,11 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
             hits = _listed(conn, inc, window, agent)
         if not hits:
             return ""
+        # A note another note in force says it replaces (its `supersedes` property) is not
+        # handed over: search still shows it, lower (core/replaced_notes.py)
+        from vaultsync.core import replaced_notes
+
+        replaced = replaced_notes.named(conn, {h.rel for h in hits})
         start_text = ""
         if any(h.kind == "memory" for h in hits):
             start_text = _already_given(vault, cfg, project_key)
@@ -654,7 +659,7 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
             if len(lines) >= max_items:
                 break
             key = hit.rel
-            if key in given or hit.note_id in seen_notes:
+            if key in given or hit.note_id in seen_notes or key in replaced:
                 continue
             if hit.kind == "memory" and hit.title and hit.title in start_text:
                 continue

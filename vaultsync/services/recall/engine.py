@@ -83,6 +83,9 @@ TYPE_WEIGHT: dict[str, float] = {
     "generated": 0.5,  # USER.md / AGENT.md: derived from memories that rank on their own
 }
 DEMOTED_WEIGHT = 0.5  # a superseded memory, or one agents never use: below the one in force
+# A note another note in force names in its `supersedes` property (core/replaced_notes.py) is
+# demoted too, whatever its type, and never comes first among a decision's answers.
+REPLACED_DEMOTED = True
 GROUP_SUPPORT = 0.15  # each further matching member of a session adds this share of its score
 GROUP_SUPPORT_MAX = 6  # ... for at most this many members (a long session is not a better one)
 GENERATED_MAX = 1  # generated files in one result list
@@ -272,10 +275,11 @@ def recall(
             translated = not VECTORS_WITH_TRANSLATIONS and bool(nlquery.translations(words))
             if natural and not translated and _use_semantic(config, semantic):
                 vector_ranks = _vector_ranking(vault, config, index, query, where)
-            candidates = _demote(index, candidates)
+            replaced = _replaced(index, candidates)
+            candidates = _demote(index, candidates, replaced)
             groups = _group(candidates, current_project, exclude_session, vault, recency)
             if recency is not None:
-                groups = _newest_answer_first(index, query, groups, freqs)
+                groups = _newest_answer_first(index, query, groups, freqs, replaced)
             if vector_ranks:
                 top = groups[: min(HELD_TOP, limit)]
                 held = {
@@ -379,20 +383,33 @@ class _Group:
         self.summary_rel: str | None = best.rel if best.type == "summary" else None
 
 
-def _demote(index: Index, candidates: list[Candidate]) -> list[Candidate]:
+def _demote(
+    index: Index, candidates: list[Candidate], replaced: frozenset[str] | set[str] = frozenset()
+) -> list[Candidate]:
     """Memories no longer in force (superseded by a newer one) or handed to agents many times
-    and never used rank `DEMOTED_WEIGHT` lower: still found, below the memory that replaced
-    them (services/learning/supersession.py, usage.py)."""
+    and never used, and any note a note in force says it replaces (`replaced`, from its
+    `supersedes` property: core/replaced_notes.py; a session's events with their session's
+    note), rank `DEMOTED_WEIGHT` lower: still found, below the note that replaced them
+    (services/learning/supersession.py, usage.py)."""
     rels = {c.rel for c in candidates if c.type == "memory"}
-    if not rels:
-        return candidates
-    demoted = rows.demoted_memories(index, rels, SINK_AFTER)
+    demoted = set(replaced)
+    if rels:
+        demoted |= rows.demoted_memories(index, rels, SINK_AFTER)
     if not demoted:
         return candidates
     return [
-        c._replace(bm25=c.bm25 * DEMOTED_WEIGHT) if c.type == "memory" and c.rel in demoted else c
+        c._replace(bm25=c.bm25 * DEMOTED_WEIGHT)
+        if c.rel in demoted and (c.type == "memory" or c.rel in replaced)
+        else c
         for c in candidates
     ]
+
+
+def _replaced(index: Index, candidates: list[Candidate]) -> set[str]:
+    """The candidates' notes a note in force says it replaces (core/replaced_notes.py)."""
+    if not REPLACED_DEMOTED or not candidates:
+        return set()
+    return rows.replaced_notes(index, {c.rel for c in candidates})
 
 
 def _group_key(c: Candidate) -> str:
@@ -452,7 +469,11 @@ def _listed(
 
 
 def _newest_answer_first(
-    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs
+    index: Index,
+    query: str,
+    groups: list[_Group],
+    freqs: maxscore.DocFreqs,
+    replaced: frozenset[str] | set[str] = frozenset(),
 ) -> list[_Group]:
     """What was decided: of the first `DECIDED_AMONG` results, those that hold as much of the
     question as the best one does (`_coverages`, `DECIDED_SAME` of its share) answer the same
@@ -470,7 +491,8 @@ def _newest_answer_first(
     if len(same) < 2:
         return groups
     scores = sorted((g.score for g in same), reverse=True)
-    same.sort(key=lambda g: g.date, reverse=True)
+    # ... but a note another one says it replaces is not in force, however recently touched
+    same.sort(key=lambda g: (g.best.rel not in replaced, g.date), reverse=True)
     for g, score in zip(same, scores, strict=True):
         g.score = score
     chosen = {id(g) for g in same}
