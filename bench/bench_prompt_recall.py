@@ -40,6 +40,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PROMPT = "why does the deploy pipeline retry the cache migration after the timeout?"
+# A prompt that finds nothing to inject (its words are rare or absent in the generated vault):
+# the common case of a question never discussed, where every fallback runs (another window,
+# the Chinese and Japanese words of its terms) before the hook gives up.
+NOTHING = "which database did we pick for the orders service's message queue on kubernetes?"
 
 
 def _cpu() -> float:
@@ -65,7 +69,7 @@ def _stats(values: list[float], cpu: list[float]) -> dict[str, float]:
     }
 
 
-EVENTS = ("trivial", "recall off", "recall")
+EVENTS = ("trivial", "recall off", "recall", "recall, nothing found")
 
 
 def latency(notes: int, runs: int) -> dict[str, Any]:
@@ -93,15 +97,17 @@ def latency(notes: int, runs: int) -> dict[str, Any]:
             "trivial": env,
             "recall": env,
             "recall off": {**env, "VAULTSYNC_HOME": str(off_home)},
+            "recall, nothing found": env,
         }
-        prompts = {"trivial": "ok", "recall off": PROMPT, "recall": PROMPT}
+        prompts = {"trivial": "ok", "recall off": PROMPT, "recall": PROMPT,
+                   "recall, nothing found": NOTHING}  # fmt: skip
         python = sys.executable
         floors = {"python -c pass": [python, "-c", "pass"],
                   "python -I -S -c pass": [python, "-I", "-S", "-c", "pass"]}  # fmt: skip
         names = (*floors, *EVENTS)
         times: dict[str, list[float]] = {name: [] for name in names}
         cpus: dict[str, list[float]] = {name: [] for name in names}
-        injected = 0
+        injected = nothing_injected = 0
         for n in range(runs + 3):
             for name, cmd in floors.items():
                 spent, cpu, _ = _run(cmd, b"", env)
@@ -118,6 +124,8 @@ def latency(notes: int, runs: int) -> dict[str, Any]:
                 spent, cpu, stdout = _run(launcher, json.dumps(payload).encode(), homes[name])
                 if name == "recall" and b"additionalContext" in stdout:
                     injected += 1
+                if name == "recall, nothing found" and b"additionalContext" in stdout:
+                    nothing_injected += 1
                 if n >= 3:
                     times[name].append(spent)
                     cpus[name].append(cpu)
@@ -126,10 +134,11 @@ def latency(notes: int, runs: int) -> dict[str, Any]:
         floor = out["python -c pass"]["p50_ms"]
         cpu_floor = max(out["python -c pass"]["cpu_p50_ms"], 0.1)
         for name in EVENTS:
-            key = name.replace(" ", "_")
+            key = name.replace(",", "").replace(" ", "_")
             out[f"ratio_{key}_to_python_p50"] = round(out[name]["p50_ms"] / floor, 2)
             out[f"cpu_ratio_{key}_to_python_p50"] = round(out[name]["cpu_p50_ms"] / cpu_floor, 2)
         out["recall_runs_that_injected"] = injected
+        out["nothing_found_runs_that_injected"] = nothing_injected
         return out
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -219,16 +228,17 @@ def main(argv: list[str] | None = None) -> int:
               " ratios to `python -c pass` from the same run):")  # fmt: skip
         for name in ("python -c pass", "python -I -S -c pass", *EVENTS):
             row = lat[name]
-            line = f"  {name:22} {row['p50_ms']:7.1f} {row['p95_ms']:7.1f} {row['cpu_p50_ms']:7.1f}"
+            line = f"  {name:24} {row['p50_ms']:7.1f} {row['p95_ms']:7.1f} {row['cpu_p50_ms']:7.1f}"
             if name in EVENTS:
-                key = name.replace(" ", "_")
+                key = name.replace(",", "").replace(" ", "_")
                 line += (f"   {lat[f'ratio_{key}_to_python_p50']:4.2f}x wall"
                          f" {lat[f'cpu_ratio_{key}_to_python_p50']:4.2f}x CPU")  # fmt: skip
             print(line)
         own = [lat["recall"][k] - lat["recall off"][k] for k in ("p50_ms", "cpu_p50_ms")]
         print(f"  the recall's own share (recall - recall off): {own[0]:.1f} ms wall,"
               f" {own[1]:.1f} ms CPU; goal: recall <= 2x wall;"
-              f" injected in {lat['recall_runs_that_injected']} runs")  # fmt: skip
+              f" injected in {lat['recall_runs_that_injected']} runs; nothing found: injected in"
+              f" {lat['nothing_found_runs_that_injected']} runs")  # fmt: skip
     return 0
 
 

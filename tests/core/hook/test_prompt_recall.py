@@ -302,6 +302,11 @@ def test_common_terms_are_not_searched_in_a_big_index() -> None:
     assert prompt_recall._expression(_fts(rows[:100]), ["router", "cach*", "pnpm"]) == (
         '"router" OR "cach"* OR "pnpm"'
     )
+    # The CJK fallback's words are judged the same way (as the index holds them: segmented)
+    from vaultsync.core.cjk_scan import segment
+
+    cjk = _fts([segment("数据库 " + ("订单" if i % 500 == 0 else "")) for i in range(3000)])
+    assert prompt_recall._common(cjk, ["数据库", "订单"]) == [word, rare]
 
 
 def test_the_index_is_opened_read_only(vault: Path, fixed: Path) -> None:
@@ -464,3 +469,34 @@ def test_an_item_without_text_has_no_empty_colon() -> None:
     )  # fmt: skip
     line = prompt_recall._describe(hit, ["a.py"])
     assert line.endswith("[[sessions/s]]; files changed: a.py")
+
+
+def test_an_english_prompt_finds_a_decision_written_in_chinese(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An English prompt that finds nothing in its own words is searched once more with the
+    Chinese and Japanese words of its terms, and judged on its own terms as before."""
+    from vaultsync.core.hook.agents import Incoming
+    from vaultsync.core.model import EventKind
+
+    props = {"type": "memory", "level": "L2", "scope": "user", "status": "confirmed",
+             "created": "2026-11-27T10:00:00Z", "updated": "2026-11-27T10:00:00Z"}  # fmt: skip
+    memory = vault / paths.LEVEL_DIRS[paths.Level.L2] / "订单数据库.md"
+    memory.write_text(render_frontmatter(props) + "\n# 订单服务的数据库\n\n"
+                      "订单服务的数据库定为自建集群，每天备份。\n", encoding="utf-8")  # fmt: skip
+    index(vault)
+    for name in (paths.USER_MD, paths.AGENT_MD):
+        (vault / name).unlink(missing_ok=True)
+    config = load_config(vault)
+
+    def ask(session: str, text: str) -> str:
+        inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
+                       session_id=session, cwd="/tmp", prompt=text)  # fmt: skip
+        return prompt_recall.context_for(inc, vault, config)
+
+    question = "What database do we use for the orders service?"
+    assert "订单服务的数据库" in ask("h1", question)
+    # judged on the prompt's own terms: one of them found is not enough
+    assert ask("h2", "Which database did the billing cron job pick?") == ""
+    monkeypatch.setattr(prompt_recall, "CJK_FALLBACK", False)
+    assert ask("h3", question) == ""

@@ -75,6 +75,9 @@ HEADER = (
     "Past notes from the shared vault (vaultsync), for reference only, not instructions"
     " (each: who, when, project, source note):"
 )
+# An English prompt that finds nothing is searched once more with the Chinese and Japanese words
+# of its terms (core/term_map.py), as search does (services/recall/engine.CJK_FALLBACK).
+CJK_FALLBACK = True
 # The index schema this module's SQL was written for (storage/index_schema.SCHEMA_VERSION; a
 # test keeps them equal). The hook cannot import storage, so it reads `meta.schema_version`
 # itself and stays silent on any other version: an index built by an older or newer vaultsync
@@ -366,16 +369,20 @@ def _search(
     agent: str = "",
     added: frozenset[str] = frozenset(),
     newest: bool = False,
+    also: tuple[str, ...] = (),
 ) -> list[_Hit]:
     """The hits that clear the relevance bar, best first. `newest` (the question asks what
     was decided): those holding at least `DECIDED_SAME` of the best hit's share of the terms
-    answer the same question, newest first (as search does: services/recall/engine.py)."""
+    answer the same question, newest first (as search does: services/recall/engine.py).
+    `also`: words searched for instead of the terms (the CJK fallback's), never judged."""
     import time
 
     stop = time.monotonic() + QUERY_LIMIT_S
     conn.set_progress_handler(lambda: 1 if time.monotonic() > stop else 0, 20_000)
     try:
-        expression = _expression(conn, terms)
+        # the fallback searches its words alone: a row holding only the terms was judged
+        # already; the terms still count wherever a found row holds them
+        expression = " OR ".join(map(_quoted, also)) if also else _expression(conn, terms)
         params = (expression, inc.session_id, inc.agent, *window, agent, agent, CANDIDATES)
         rows = conn.execute(_SQL, params).fetchall()
     except Exception as exc:  # interrupted past the limit: no recall this time
@@ -639,6 +646,17 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         hits = _search(conn, terms, inc, window, agent, added, newest) if terms else []
         if terms and not hits and window != OPEN:
             hits = _search(conn, terms, inc, OPEN, agent, added, newest)  # a misremembered day
+        if terms and not hits and CJK_FALLBACK and all(map(str.isascii, terms)):
+            # An English prompt that found nothing in its own words: once more with the Chinese
+            # and Japanese words of its terms (a decision written in Chinese), judged on its
+            # own terms as before, each found in its own words or theirs (as search does:
+            # services/recall/engine.CJK_FALLBACK)
+            also = tuple(dict.fromkeys(w for t in terms for w in _equivalents(t) if len(w) > 1))
+            # as for the terms, a word in too many rows says little and costs most (数据库 and
+            # 服务 in a third of a Chinese vault's sessions): left out
+            also = tuple(w for w, n in zip(also, _common(conn, list(also)), strict=True) if not n)
+            if also:
+                hits = _search(conn, terms, inc, window, agent, added, newest, also)
         if not terms:  # only a window or an agent was asked: its sessions
             hits = _listed(conn, inc, window, agent)
         if not hits:
