@@ -44,7 +44,9 @@ def test_the_fresh_set_is_well_formed() -> None:
             assert gold[0].split("-")[1] == family.split("/")[0]
         splits.append(fresh.split_of(qid, family))
         assert family.split("/")[0] in fresh.PROJECT_OF
-    assert splits.count("held-out") > 2 * splits.count("dev")
+    answerable = [s for s, q in zip(splits, fresh.DQUESTIONS, strict=True) if q[3]]
+    assert answerable.count("held-out") > 2 * answerable.count("dev")
+    assert splits.count("held-out") - answerable.count("held-out") == 9
     never = {f.split("/")[1][:2] for _q, f, _t, g, _s in fresh.DQUESTIONS if not g}
     assert never == {"en", "zh", "ja"}
     linked = [n for n in fresh.NOTES if "supersedes:" in n[3]]
