@@ -31,6 +31,7 @@ from faultkit import (
 from vaultsync.adapters.heartbeat import read_heartbeat
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
+from vaultsync.core.hook import spool
 from vaultsync.storage import history
 
 WRITERS = 64
@@ -133,7 +134,8 @@ def test_64_writers_while_watcher_rebuild_and_a_second_committer_run(tmp_path: P
         def settled() -> bool:
             dirty = [r for r in history.dirty_rels(vault) if r.startswith(paths.SESSIONS_DIR)]
             ids = {e.id for e in session_events(vault)}
-            return not dirty and ids <= set(_index_event_ids(vault))
+            # an event a busy hook spooled is written by the watcher's next pass
+            return not dirty and not spool.count(vault) and ids <= set(_index_event_ids(vault))
 
         _wait(settled, 180, "the watcher to index and commit every event")
     finally:
@@ -148,8 +150,13 @@ def test_64_writers_while_watcher_rebuild_and_a_second_committer_run(tmp_path: P
     watch_log = (tmp_path / "watch.log").read_text()
     assert code == 0, watch_log[-3000:]
     assert set(codes) == {0}
-    errors = paths.hook_error_log()
-    assert not errors.exists(), errors.read_text()[-2000:]
+    # A hook that ran out of time on a busy machine spools its event for the next call and
+    # says so in the log (64 writers on two cores, beside other work, do that): that is the
+    # designed way out, and the count below proves nothing was lost. Any other line is a fault.
+    log = paths.hook_error_log()
+    lines = [json.loads(ln) for ln in log.read_text().splitlines()] if log.exists() else []
+    faults = [e for e in lines if not (e["error"] == "TimeLimit" and "spooled" in e["message"])]
+    assert not faults, faults[-5:]
     assert [r.returncode for r in rebuilds] == [0, 0], [r.stderr[-500:] for r in rebuilds]
     assert all(json.loads(r.stdout)["errors"] == 0 for r in rebuilds)
     assert by_hand, "the second committer never got a commit in"
