@@ -193,3 +193,11 @@ def test_an_english_secret_word_in_ascii_text_compiles_no_cjk_pattern() -> None:
     text = "the token is rotated daily; see the password policy"
     assert not any(prose_cjk_start(text, p) for p in range(len(text)))
     assert prose_cjk_start("token 换了，新的是 x", 0)
+
+
+def test_a_credential_call_is_read_only_where_a_call_opens() -> None:
+    from vaultsync.core.privacy.checks import call_start
+
+    assert call_start('Credentials("r", "h", "u", "p")', 0)
+    assert call_start('client.login ("admin", "x")', 7)
+    assert not call_start("the auth service connects to the login page", 4)

@@ -184,6 +184,17 @@ def prose_cjk_start(w: str, p: int) -> bool:
     return q < len(w) and ("\u3040" <= w[q] <= "\u9fff" or "\uff01" <= w[q] <= "\uff5e")
 
 
+def call_start(w: str, p: int) -> bool:
+    """Cheap pre-check of a credential call: the word that starts at `p` is followed by `(`
+    (`Credentials(`, `login (`); `auth` and `connect` in prose never compile the pattern."""
+    q, lim = p, min(len(w), p + 24)
+    while q < lim and (w[q] in _ASCII_ALNUM or w[q] == "_"):
+        q += 1
+    while q < lim and w[q] in " \t":
+        q += 1
+    return q < lim and w[q] == "("
+
+
 def prose_start(w: str, p: int) -> bool:
     """Cheap pre-check of a password-prose start: the key word begins a word and is one of the
     pattern's own (`password`, `token`, `api key`), not a longer word (`passed`, `accessed`)."""
@@ -494,12 +505,16 @@ def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if all(classes(w[s:e])) else None
 
 
-ANCHOR_CHECKS = {"assign": assign_start, "prose": prose_start, "prose-cjk": prose_cjk_start}
+ANCHOR_CHECKS = {
+    "assign": assign_start, "prose": prose_start, "prose-cjk": prose_cjk_start,
+    "pwshape-call": call_start,
+}  # fmt: skip
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,
     "mixed3": check_mixed3, "envdefault": check_env_default, "urltoken": check_url_token,
     "flag": check_flag, "named": check_named, "directive": check_directive,
     "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
-    "pwshape": check_password_place, "prose-cjk": check_prose,
+    "pwshape": check_password_place, "pwshape-call": check_password_place,
+    "prose-cjk": check_prose,
 }  # fmt: skip

@@ -268,7 +268,7 @@ env-random-value | = | p=2 c=random g=2 |
 short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
     (?:[ \t]-[pPwa]|/p(?:ass)?:)[ \t]{0,3}
     (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'<\[{(|&;$%-][^\s"']{5,255}))
-credential-argument | cred,auth,login,logon,signin,sign_in,connect | p=0 c=pwshape g=1/2 a=1 |
+credential-argument | cred,auth,login,logon,signin,sign_in,connect | p=0 c=pwshape-call g=1/2 a=1 |
     (?i)(?:credentials?|creds|auth\w{0,16}|login|logon|sign_?in|connect)[ \t]*\(
     (?:[^()\r\n]{0,300}?,)?[ \t]*(?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})')[ \t]*\)
 user-command-password | add_user,adduser,useradd,create_user,create-user,change_password,
