@@ -237,10 +237,7 @@ _KEYS = (
     "when answer", "before answer", "when process", "when pars",
     "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
-    "subsequent", "reading this", "processing this", "parsing this", "describing th",
-    "transcribing th", "captioning th", "analyzing th", "analysing th", "indexing th",
-    "crawling th", "browsing th", "viewing th", "scanning th", "ingesting th", "evaluating th",
-    "handling th", "consuming th",
+    "subsequent", "ing this", "ing these",  # "models describing this photo …"
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",

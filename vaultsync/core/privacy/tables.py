@@ -216,7 +216,7 @@ password-prose | 密码,口令,密钥,秘钥,令牌,金鑰,密鑰,パスワー�
     p=3 c=prose g=1 a=1 |
     (?:密码|口令|密钥|秘钥|令牌|金鑰|密鑰|パスワード|パス|トークン|シークレット|認証情報)
     (?:[^\x21-\x7e\r\n。！？]|[:=>-]){0,24}([A-Za-z0-9][^\s」』”"'，。、）)]{5,199})
-password-prose | token,password,passwd,pwd,secret,apikey,"api key",api_key,api-key |
+password-prose | token,pass,pwd,secret,api |
     p=3 c=prose-cjk g=1 a=1 |
     (?i)(?:token|password|passwd|pwd|secret|api[ _-]?key)s?[ \t]{0,2}
     (?=[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e])
@@ -268,16 +268,16 @@ env-random-value | = | p=2 c=random g=2 |
 short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
     (?:[ \t]-[pPwa]|/p(?:ass)?:)[ \t]{0,3}
     (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'<\[{(|&;$%-][^\s"']{5,255}))
-credential-argument | cred,auth,login,logon,signin,sign_in,connect | p=0 c=pwshape-call g=1/2 a=1 |
-    (?i)(?:credentials?|creds|auth\w{0,16}|login|logon|sign_?in|connect)[ \t]*\(
+credential-argument | cred,auth,login,connect | p=0 c=pwshape-call g=1/2 a=1 |
+    (?i)(?:credentials?|creds|auth\w{0,16}|login|connect)[ \t]*\(
     (?:[^()\r\n]{0,300}?,)?[ \t]*(?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})')[ \t]*\)
-user-command-password | add_user,adduser,useradd,create_user,create-user,change_password,
-    set_password,"user add","user create" | p=0 c=pwshape g=1/2/3 a=1 |
-    (?i)(?:add_?user|useradd|create[_-]user|change_password|set_password|user[ \t]+(?:add|create))
+user-command-password | add_user,adduser,useradd,create_user,change_password |
+    p=0 c=pwshape g=1/2/3 a=1 |
+    (?i)(?:add_?user|useradd|create_user|change_password)
     [ \t]+(?:-{1,2}[\w-]{1,20}[ \t]+){0,3}[\w.@-]{1,64}[ \t]+
     (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'|;&<>-][^\s"'|;&]{5,255}))
-dsn-password | @tcp(,@unix(,@udp( | p=6 c=password g=1 |
-    [A-Za-z_][\w.-]{0,63}:([^\s:@/"'`]{4,256})@(?:tcp|udp|unix)\(
+dsn-password | @tcp(,@unix( | p=6 c=password g=1 |
+    [A-Za-z_][\w.-]{0,63}:([^\s:@/"'`]{4,256})@(?:tcp|unix)\(
 random-value | | p=1 c=shape | [A-Za-z0-9+/_~-]{24,}={0,2}
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
