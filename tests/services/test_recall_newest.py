@@ -279,3 +279,37 @@ def test_the_prompt_hook_gives_a_mixed_chinese_decision_to_a_chinese_question(
     block = json.loads(proc.stdout or "{}").get("hookSpecificOutput", {}).get("additionalContext")
     assert block
     assert "部署改回自建服务器" in next(ln for ln in block.splitlines() if "[[" in ln)
+
+
+def test_a_japanese_question_counts_its_words_in_a_chinese_note(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """デプロイ先 asked of a deploy target decided in English and changed later in Chinese
+    (部署, a mixed note found by its English word): the Chinese note holds the question's topic
+    through the words the two languages share in English (core/term_map.py), so it answers the
+    same question and, newest, first."""
+    older = "summaries/2026/11/deploy moved to Fly.md"
+    newer = "memories/L2-confirmed/部署改回自建服务器.md"
+    put(vault, older, "# Deploy target decided: Fly.io\n\nDecided to deploy on Fly.io instead "
+        "of Kubernetes; the deploy config is fly.toml.\n", "2026-11-15T10:00:00+00:00",
+        type="summary", session_id="s-fly", project=PROJECT, created="2026-11-15T10:00:00Z",
+        updated="2026-11-15T10:00:00Z")  # fmt: skip
+    put(vault, newer, "# 部署改回自建服务器，用 Kamal\n\n现在 deploy 到自己的两台服务器，用 Kamal "
+        "发布；Fly.io 停用了。\n", "2026-12-01T10:00:00+00:00", type="memory", level="L2",
+        scope="user", status="confirmed", created="2026-12-01T10:00:00Z",
+        updated="2026-12-01T10:00:00Z")  # fmt: skip
+    put(vault, "summaries/2026/10/deploy target.md", "# Deploy target decided: Kubernetes\n\n"
+        "We need to decide where to deploy. Decide the deploy target: we deploy on a managed "
+        "Kubernetes cluster; the deploy manifests are in deploy/.\n", "2026-10-20T10:00:00+00:00",
+        type="summary", session_id="s-k8s", project=PROJECT, created="2026-10-20T10:00:00Z",
+        updated="2026-10-20T10:00:00Z")  # fmt: skip
+    config = load_config(vault)
+    rebuild(vault, config)
+    question = "デプロイ先は結局どこにしましたか？"
+    now = datetime.fromisoformat(NOW)
+    found = [h.rel for h in recall(vault, config, question, semantic=False, now=now).hits]
+    assert found[:2] == [newer, older]
+    monkeypatch.setattr(engine, "JA_ZH_BRIDGE", False)
+    engine._other_cjk.cache_clear()
+    found = [h.rel for h in recall(vault, config, question, semantic=False, now=now).hits]
+    assert found[0] == older

@@ -39,6 +39,7 @@ true now" question's recency weighs the vector share (the lexical rank has it al
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 import re
 import unicodedata
@@ -122,6 +123,9 @@ WINDOW_FALLBACK = True
 # a Chinese note. Only then: expanded always, a translated vault would answer every English
 # question with both copies (docs/search.md "Languages").
 CJK_FALLBACK = True
+# A Chinese or Japanese term counts in a text of the other language through its words there
+# (`_other_cjk`): a Japanese question's coverage of a Chinese note (デプロイ in 部署...).
+JA_ZH_BRIDGE = True
 # A question naming a thing the vault never mentions (nlquery.anchors: Elasticsearch in a
 # Chinese question, GraphQL, GDPR) is flagged weak, whatever its other words match.
 UNSEEN_NAME_ABSTAINS = True
@@ -611,6 +615,7 @@ def _coverages(
             for t in judged
             if _term_pattern(t).search(text)
             or (via and cjk and any(w in text for w in _cjk_equivalents(t)))
+            or (cjk and not t.isascii() and any(w in text for w in _other_cjk(t)))
         )
         shares.append(found / whole)
     return shares
@@ -628,6 +633,17 @@ def _cjk_equivalents(term: str) -> tuple[str, ...]:
     """The term's Chinese and Japanese words of two characters or more: one character (库
     "library", 表 "table") is inside too many other words (数据库, 代码表) to stand for one."""
     return tuple(w for w in nlquery.cjk_words(term) if len(w) > 1)
+
+
+@functools.lru_cache(maxsize=512)
+def _other_cjk(term: str) -> tuple[str, ...]:
+    """A Chinese or Japanese term's words in the other language, through the English words they
+    share (core/term_map.py): デプロイ 部署, 数据库 データベース. A Japanese question is judged
+    on a Chinese note by them (and the reverse), as prompt-time recall judges it."""
+    if not JA_ZH_BRIDGE:
+        return ()
+    words = (w for e in nlquery.translations(term) for w in _cjk_equivalents(e))
+    return tuple(dict.fromkeys(w for w in words if w != term and w not in term))
 
 
 def _unseen(index: Index, named: list[str], query: str, freqs: maxscore.DocFreqs) -> bool:
