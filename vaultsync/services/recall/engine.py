@@ -396,14 +396,12 @@ def _demote(
     note), rank `DEMOTED_WEIGHT` lower: still found, below the note that replaced them
     (services/learning/supersession.py, usage.py)."""
     rels = {c.rel for c in candidates if c.type == "memory"}
-    demoted = set(replaced)
-    if rels:
-        demoted |= rows.demoted_memories(index, rels, SINK_AFTER)
-    if not demoted:
+    sunk = rows.demoted_memories(index, rels, SINK_AFTER) if rels else set()
+    if not sunk and not replaced:
         return candidates
     return [
         c._replace(bm25=c.bm25 * DEMOTED_WEIGHT)
-        if c.rel in demoted and (c.type == "memory" or c.rel in replaced)
+        if c.rel in replaced or (c.type == "memory" and c.rel in sunk)
         else c
         for c in candidates
     ]
