@@ -50,9 +50,9 @@ def _text(raw: str) -> str:
     return str(D.text(raw))
 
 
-def _env(vault: Path, home: Path, now: str = "") -> dict[str, str]:
+def _env(vault: Path, home: Path) -> dict[str, str]:
     return {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_HOME": str(home),
-            "VAULTSYNC_NOW": now or D.NOW, "VAULTSYNC_TZ": D.TZ}  # fmt: skip
+            "VAULTSYNC_NOW": D.NOW, "VAULTSYNC_TZ": D.TZ}  # fmt: skip
 
 
 def build(*, fresh: bool = False) -> Path:
@@ -75,20 +75,7 @@ def build(*, fresh: bool = False) -> Path:
     # budget) it would be measured on nothing; in a vault of hundreds, most are not there.
     with (vault / ".vaultsync" / "config.toml").open("a", encoding="utf-8") as config:
         config.write("\n[budgets]\nuser_md_tokens = 0\nagent_md_tokens = 0\ncontext_tokens = 0\n")
-    hook = replay._bin("vaultsync-hook")
-    for session in sorted(D.SESSIONS, key=lambda s: s["start"]):
-        moment = dt.datetime.fromisoformat(session["start"]).replace(tzinfo=ZONE)
-        for payload in payloads(session):
-            moment += dt.timedelta(seconds=90)
-            proc = subprocess.run(
-                [*hook, "--agent", session["agent"]],
-                input=json.dumps(payload, ensure_ascii=False).encode(),
-                capture_output=True,
-                env=_env(vault, home, moment.isoformat()),
-                timeout=120,
-            )
-            if proc.returncode != 0:
-                raise RuntimeError(f"hook exited {proc.returncode}: {proc.stderr[-500:]!r}")
+    replay.play(vault, home, D.SESSIONS, payloads, zone=ZONE, tz=D.TZ)
     for _nid, rel, written, raw in D.NOTES:
         path = vault / rel
         path.parent.mkdir(parents=True, exist_ok=True)

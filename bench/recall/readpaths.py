@@ -129,9 +129,9 @@ def payloads(session: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _env(vault: Path, home: Path, now: str = NOW) -> dict[str, str]:
+def _env(vault: Path, home: Path) -> dict[str, str]:
     return {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_HOME": str(home),
-            "VAULTSYNC_NOW": now, "VAULTSYNC_TZ": TZ}  # fmt: skip
+            "VAULTSYNC_NOW": NOW, "VAULTSYNC_TZ": TZ}  # fmt: skip
 
 
 def working_copy(root: Path, name: str) -> Path:
@@ -158,21 +158,7 @@ def timeline_vault(*, fresh: bool = False) -> Path:
     vault.mkdir(parents=True)
     os.environ["VAULTSYNC_TZ"] = TZ
     replay._init(vault)
-    hook = replay._bin("vaultsync-hook")
-    zone = dt.timezone(dt.timedelta(hours=8))
-    for session in sorted(TIMELINE, key=lambda s: s["start"]):
-        moment = dt.datetime.fromisoformat(session["start"]).replace(tzinfo=zone)
-        for payload in payloads(session):
-            moment += dt.timedelta(seconds=90)
-            proc = subprocess.run(
-                [*hook, "--agent", session["agent"]],
-                input=json.dumps(payload, ensure_ascii=False).encode(),
-                capture_output=True,
-                env=_env(vault, home, moment.isoformat()),
-                timeout=120,
-            )
-            if proc.returncode != 0:
-                raise RuntimeError(f"hook exited {proc.returncode}: {proc.stderr[-500:]!r}")
+    replay.play(vault, home, TIMELINE, payloads, zone=dt.timezone(dt.timedelta(hours=8)), tz=TZ)
     replay.rebuild(vault, home)
     done.write_text("ok\n")
     return root

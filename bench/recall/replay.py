@@ -10,6 +10,7 @@ rebuilt on every call, so it always comes from the code being scored.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +77,35 @@ def payloads(session: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _env(vault: Path, home: Path) -> dict[str, str]:
     return {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_HOME": str(home)}
+
+
+def play(
+    vault: Path,
+    home: Path,
+    sessions: list[dict[str, Any]],
+    payloads_of: Callable[[dict[str, Any]], list[dict[str, Any]]],
+    *,
+    zone: dt.tzinfo,
+    tz: str,
+) -> None:
+    """Each session's payloads through the real hook, oldest session first, 90 s apart from
+    its start (a local time in `zone`; `tz` its name for the hook): the hook's clock
+    (VAULTSYNC_NOW) is each event's moment, so notes are named and dated as on their day."""
+    hook = _bin("vaultsync-hook")
+    for session in sorted(sessions, key=lambda s: s["start"]):
+        moment = dt.datetime.fromisoformat(session["start"]).replace(tzinfo=zone)
+        for payload in payloads_of(session):
+            moment += dt.timedelta(seconds=90)
+            env = {**_env(vault, home), "VAULTSYNC_NOW": moment.isoformat(), "VAULTSYNC_TZ": tz}
+            proc = subprocess.run(
+                [*hook, "--agent", session["agent"]],
+                input=json.dumps(payload, ensure_ascii=False).encode(),
+                capture_output=True,
+                env=env,
+                timeout=120,
+            )
+            if proc.returncode != 0:
+                raise RuntimeError(f"hook exited {proc.returncode}: {proc.stderr[-500:]!r}")
 
 
 def _cache(name: str, *inputs: Path) -> Path:
