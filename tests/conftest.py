@@ -8,15 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_corpora import SHARED
 
 from vaultsync.core import paths
-
-REPO = Path(__file__).resolve().parents[1]
-# /work/main -> /work/shared; a worktree /work/wt/NAME -> /work/shared as well.
-SHARED = next(
-    (p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()),
-    REPO.parent / "shared",
-)
 
 
 @pytest.fixture(scope="session")

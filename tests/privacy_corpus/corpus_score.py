@@ -25,17 +25,11 @@ from urllib.parse import quote, quote_plus
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-REPO = HERE.parents[1]
-# The shared folder sits beside the integration repo (/work/main -> /work/shared); a worktree
-# is one level deeper (/work/wt/h16).
-PRACTICE = next(
-    (
-        p / "shared" / "corpora" / "secrets-dev" / "dev.jsonl"
-        for p in (REPO.parent, REPO.parent.parent)
-        if (p / "shared" / "corpora" / "secrets-dev" / "dev.jsonl").is_file()
-    ),
-    REPO.parent / "shared" / "corpora" / "secrets-dev" / "dev.jsonl",
-)
+sys.path.insert(0, str(HERE.parent))  # shared_corpora, also when run as a script
+
+from shared_corpora import CORPORA  # noqa: E402
+
+PRACTICE = CORPORA / "secrets-dev" / "dev.jsonl"
 
 Redact = Callable[[str], tuple[str, list[tuple[str, int, int]]]]
 

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from shared_corpora import CORPORA
 
 from vaultsync.core.config import Config, load_config
 from vaultsync.services.derived.reconcile import ReconcileReport, rebuild
@@ -17,9 +18,7 @@ Corpus = tuple[Path, Config, int, ReconcileReport]
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     """A copy of the corpus, rebuilt once for the module (the tests only read it)."""
-    source = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "obsidian-help"
-    if not source.is_dir():  # a worktree beside the checkout (as bench/recall/replay.py)
-        source = Path("/work/shared/corpora/obsidian-help")
+    source = CORPORA / "obsidian-help"
     if not source.is_dir():
         pytest.skip(f"corpus not found at {source}")
     root = tmp_path_factory.mktemp("corpus")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from shared_corpora import CORPORA
 
 from vaultsync.core import eventlog, properties
 from vaultsync.core.config import load_config
@@ -24,15 +25,7 @@ from vaultsync.services.vault import setup
 
 SECRET = "sk-proj-Zx8rT2mQ9vL4nB7cK1pW5sY3dF6gH0jA2eR8tU4iO1lM"
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
-_REPO = Path(__file__).resolve().parents[2]
-CORPUS = next(
-    (
-        p / "shared" / "corpora"
-        for p in (_REPO.parent, _REPO.parent.parent)
-        if (p / "shared").is_dir()
-    ),
-    _REPO.parent / "shared" / "corpora",
-)
+CORPUS = CORPORA
 
 
 @pytest.fixture

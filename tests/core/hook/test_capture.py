@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_corpora import CORPORA
 
 from vaultsync.core import eventlog, paths, properties
 from vaultsync.core.config import load_config
@@ -365,7 +366,7 @@ def test_a_person_edited_note_with_broken_yaml_keeps_receiving_events(vault: Pat
     assert "my notes" in text and len(read_events(note)) == 2
 
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpora" / "claude-code-transcripts"
+CORPUS = CORPORA / "claude-code-transcripts"
 
 
 def transcript_payloads(path: Path, cwd: Path) -> list[dict[str, Any]]:

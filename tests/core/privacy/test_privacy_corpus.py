@@ -12,17 +12,15 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
+from shared_corpora import CORPORA, REPO
 
 from vaultsync.core.privacy.redactor import default_redactor
 
-REPO = Path(__file__).resolve().parents[3]
-SHARED = REPO.parent / "shared"
-DEV = SHARED / "corpora" / "secrets-dev" / "dev.jsonl"
+DEV = CORPORA / "secrets-dev" / "dev.jsonl"
 
 pytestmark = pytest.mark.skipif(not DEV.is_file(), reason=f"practice set not found at {DEV}")
 
