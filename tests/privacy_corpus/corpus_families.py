@@ -21,7 +21,8 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, provider_split
+import corpus_round9 as r9
+from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
 # is ever printed sample by sample; only their aggregate figures are.
@@ -86,33 +87,25 @@ HELDOUT: dict[str, int] = {
     "benign_injection_repo_artifacts": 8,  # the same places speaking of assistants and agents
     "injection_documents_media": 8,  # pdftotext, pdfinfo, docx comments, alt text, aria-label, meta, JSON-LD, OCR, QR, transcripts, CSV, DNS TXT, certs, model cards
     "benign_injection_documents_media": 8,  # the same places with ordinary text about AI
+    # round 9 (written after round 8's held-out figures were taken, before round 9's tuning)
+    "debug_dumps_unseen": 9,  # curl -v, HAR, SMTP/FTP/IMAP transcripts, redis MONITOR, pytest locals, Go %+v, Rust Debug, var_dump, repr
+    "benign_debug_dumps": 9,  # the same dumps with masked values, ids, anonymous logins
+    "state_and_history_unseen": 9,  # tfstate random_password, kubectl get secret, docker inspect, zsh/fish/mysql/redis/psql history, vault/etcd/consul/SSM output
+    "benign_state_and_history": 9,  # the same state and histories with references, prompts, metadata
+    "world_chat_secrets_unseen": 9,  # chat in Korean, Russian, Portuguese, Spanish, German, French, Italian, Vietnamese, Turkish, Polish, Indonesian, Thai, Hindi
+    "benign_world_chat": 9,  # the same languages handing over links, ids, where a secret is kept
+    "exports_and_windows_admin_unseen": 9,  # password-manager CSV, SQL INSERT, LDIF, .reg, unattend.xml, KeePass XML, net use, cmdkey, schtasks /rp, psexec, redis ACL
+    "benign_exports_and_windows_admin": 9,  # the same exports empty or hashed, the same commands prompting
+    "injection_encoded_multiturn": 9,  # ROT13, hex, percent, entities, reversed, leetspeak, tag characters, parts, delayed triggers, KO/RU/PT
+    "benign_injection_encoded_multiturn": 9,  # the same encodings and multi-part messages saying ordinary things
+    "injection_workplace_tools": 9,  # chat exports, tickets, wiki macros, signatures, design comments, sheets, image labels, annotations, schema comments, feeds, webhooks
+    "benign_injection_workplace_tools": 9,  # the same places speaking of assistants and bots
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
 OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 7}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
-
-
-class T:
-    """Text built piece by piece; `s()` pieces are secret spans."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.spans: list[list[int]] = []
-        self.n = 0
-
-    def t(self, x: str) -> T:
-        self.parts.append(x)
-        self.n += len(x)
-        return self
-
-    def s(self, x: str) -> T:
-        self.spans.append([self.n, self.n + len(x)])
-        return self.t(x)
-
-    def done(self) -> tuple[str, list[list[int]]]:
-        return "".join(self.parts), self.spans
 
 
 def _chunks(v: str, n: int) -> list[str]:
@@ -2172,6 +2165,10 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "daemon_files_unseen": _h8_daemon_files,
     "code_and_config_languages_unseen": _h8_code_langs,
     "chat_pastes_unseen": _h8_chat_pastes,
+    "debug_dumps_unseen": r9.debug_dumps,
+    "state_and_history_unseen": r9.state_history,
+    "world_chat_secrets_unseen": r9.world_chat,
+    "exports_and_windows_admin_unseen": r9.exports_windows,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2192,6 +2189,10 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_daemon_files": _h8_b_daemon_files,
     "benign_code_and_config_languages": _h8_b_code_langs,
     "benign_chat_pastes": _h8_b_chat_pastes,
+    "benign_debug_dumps": r9.b_debug_dumps,
+    "benign_state_and_history": r9.b_state_history,
+    "benign_world_chat": r9.b_world_chat,
+    "benign_exports_and_windows_admin": r9.b_exports_windows,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2212,6 +2213,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_tool_descriptions_feeds": _h7_i_tools_feeds,
     "injection_repo_artifacts": _h8_i_repo_artifacts,
     "injection_documents_media": _h8_i_documents_media,
+    "injection_encoded_multiturn": r9.i_encoded_multiturn,
+    "injection_workplace_tools": r9.i_workplace,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2225,6 +2228,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_tool_descriptions": _h7_bi_tools_feeds,
     "benign_injection_repo_artifacts": _h8_bi_repo_artifacts,
     "benign_injection_documents_media": _h8_bi_documents_media,
+    "benign_injection_encoded_multiturn": r9.bi_encoded_multiturn,
+    "benign_injection_workplace_tools": r9.bi_workplace,
 }
 
 

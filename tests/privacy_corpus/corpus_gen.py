@@ -106,6 +106,27 @@ class Rand:
         return f"{head.decode().rstrip('=')}.{body.decode().rstrip('=')}.{sig}"
 
 
+class T:
+    """Text built piece by piece; `s()` pieces are secret spans."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.spans: list[list[int]] = []
+        self.n = 0
+
+    def t(self, x: str) -> T:
+        self.parts.append(x)
+        self.n += len(x)
+        return self
+
+    def s(self, x: str) -> T:
+        self.spans.append([self.n, self.n + len(x)])
+        return self.t(x)
+
+    def done(self) -> tuple[str, list[list[int]]]:
+        return "".join(self.parts), self.spans
+
+
 WORDS = (
     "alpha", "beacon", "cobalt", "delta", "ember", "falcon", "garnet", "harbor", "iris", "juniper",
     "kelp", "lumen", "maple", "nimbus", "onyx", "pepper", "quartz", "raven", "sierra", "tundra",
