@@ -3,7 +3,7 @@ set, the held-out topics are the ones recorded, and no question crosses the spli
 
 from __future__ import annotations
 
-from bench.recall import decisions, decisions_fresh
+from bench.recall import decisions, decisions_fresh, decisions_round9
 
 
 def test_every_answer_is_a_note_or_a_session_of_the_set() -> None:
@@ -51,3 +51,29 @@ def test_the_fresh_set_is_well_formed() -> None:
     assert never == {"en", "zh", "ja"}
     linked = [n for n in fresh.NOTES if "supersedes:" in n[3]]
     assert len(linked) == 3
+
+
+def test_the_round9_set_is_well_formed() -> None:
+    """decisions_round9.py: answers are its notes or sessions, the gold the latest of its topic,
+    whole topics on one side of the split, three topics replaced by a link and five by date
+    alone, and every language asks a never-discussed question on both sides."""
+    r9 = decisions_round9
+    when = {s["id"]: s["start"] for s in r9.SESSIONS}
+    when.update({n[0]: n[2] for n in r9.NOTES})
+    sides: dict[str, set[str]] = {}
+    for qid, family, _text, gold, stale in r9.DQUESTIONS:
+        topic = family.split("/")[0]
+        assert topic in r9.PROJECT_OF
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        assert all(when[gold[0]] > when[old] for old in stale) if gold else not stale
+        if gold:
+            assert gold[0].split("-")[1] == topic
+        sides.setdefault(topic if gold else qid, set()).add(r9.split_of(qid, family))
+    assert all(len(s) == 1 for s in sides.values())
+    assert {t for t, s in sides.items() if s == {"dev"} and t in r9.TOPICS} == r9.DEV_TOPICS
+    linked = {n[0].split("-")[1] for n in r9.NOTES if "supersedes:" in n[3]}
+    assert linked == {"sched", "release", "nav"}
+    for side in ("dev", "held-out"):
+        langs = {f.split("/")[1][:2] for q, f, _t, g, _s in r9.DQUESTIONS
+                 if not g and r9.split_of(q, f) == side}  # fmt: skip
+        assert {"en", "zh", "ja"} <= langs

@@ -1,5 +1,5 @@
-"""The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py): search and
-prompt-time recall.
+"""The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py; `--set
+round9`: decisions_round9.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -36,13 +36,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bench.recall import decisions, decisions_fresh, replay, score
+from bench.recall import decisions, decisions_fresh, decisions_round9, replay, score
 
 PATHS = ("bm25-ref", "lexical", "cli", "prompt-cc", "prompt-hermes")
 ZONE = dt.timezone(dt.timedelta(hours=8))
 # The question sets: decisions.py (tuned on: its dev topics) and decisions_fresh.py (written
-# after it, before the changes that followed; held out but for its dev families).
-SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh}
+# after it, before the changes that followed; held out but for its dev families) and
+# decisions_round9.py (written before the tuning that followed it; the same kind of split).
+SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
+                               "round9": decisions_round9}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 
 
@@ -61,7 +63,7 @@ def build(*, fresh: bool = False) -> Path:
     from bench.recall.readpaths import payloads
 
     here = Path(__file__)
-    name = "decisions" if D is decisions else "decisions-fresh"
+    name = str(getattr(D, "NAME", "decisions" if D is decisions else "decisions-fresh"))
     root = replay._cache(name, here, Path(str(D.__file__)), here.with_name("decisions.py"))
     vault, home, done = root / "vault", root / "home", root / "done"
     if done.exists() and not fresh:
