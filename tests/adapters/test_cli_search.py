@@ -219,6 +219,51 @@ def test_a_session_recorded_a_moment_ago_is_found_with_no_watcher(
         assert f"    files changed: {', '.join(FIXED_FILES)}" in first, done.stdout
 
 
+@pytest.mark.slow  # nine whole processes; the choice itself has a fast test in services
+def test_a_time_question_tells_each_session_by_what_was_said_once(
+    hook: list[str], vault: Path, tmp_path: Path
+) -> None:
+    """Asked "what did we do today?", search lists the day's sessions, each told by its
+    closing message, or, where the turn ended on a tool call with an empty one, by its first
+    prompt; the hit's heading names the event, so the text under it is not the heading."""
+    env = {**os.environ, "VAULTSYNC_VAULT": str(vault), "VAULTSYNC_TZ": "Asia/Shanghai",
+           "VAULTSYNC_NOW": "2026-11-19T10:00:00+08:00"}  # fmt: skip
+    project = tmp_path / "api"
+    (project / ".git").mkdir(parents=True)
+    target = str(project / "billing" / "retry.py")
+    sessions = {
+        ("claude-code", "s-empty"): [
+            {"hook_event_name": "SessionStart", "source": "startup"},
+            {"hook_event_name": "UserPromptSubmit", "prompt": "Rename the billing retry helper"},
+            {"hook_event_name": "PostToolUse", "tool_name": "Edit",
+             "tool_input": {"file_path": target, "old_string": "x", "new_string": "y"},
+             "tool_response": {"filePath": target}},
+            {"hook_event_name": "UserPromptSubmit", "prompt": "and update its tests as well"},
+            {"hook_event_name": "Stop", "last_assistant_message": ""},
+        ],
+        ("codex", "s-said"): [
+            {"hook_event_name": "UserPromptSubmit", "prompt": "Fix the flaky ledger export test"},
+            {"hook_event_name": "Stop",
+             "last_assistant_message": "Pinned the clock in the ledger export test."},
+        ],
+    }  # fmt: skip
+    for (agent, sid), payloads in sessions.items():
+        for payload in payloads:
+            done = subprocess.run(
+                [*hook, "--agent", agent], capture_output=True, env=env, check=False,
+                input=json.dumps({"session_id": sid, "cwd": str(project), **payload}).encode(),
+            )  # fmt: skip
+            assert done.returncode == 0, done.stderr
+    done = subprocess.run([*_cli(), "search", "what did we do today?"], capture_output=True,
+                          text=True, env=env, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    told = [line.strip() for line in done.stdout.splitlines() if line.startswith("    ")]
+    assert "Rename the billing retry helper" in told, done.stdout
+    assert "files changed: billing/retry.py" in told, done.stdout
+    assert "Pinned the clock in the ledger export test." in told, done.stdout
+    assert not any("· turn end" in line or "· prompt" in line for line in told), done.stdout
+
+
 def test_a_busy_index_is_said_not_waited_for(filled: Path) -> None:
     from vaultsync.core import paths, writer
 

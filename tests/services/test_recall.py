@@ -321,6 +321,38 @@ def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path:
     assert "staging canary" in hits[0].text
 
 
+def test_a_listed_session_is_told_by_its_closing_message_else_its_first_prompt(
+    evening: Path,
+) -> None:
+    """A session listed for a time question is told by its last closing message that says
+    something, else (its turn ended on a tool call: an empty one) by its first prompt; the
+    snippet is the text, not the heading again."""
+    day = "2026-11-20T10:00:00Z"
+
+    def note(sid: str, events: list[Event]) -> None:
+        body = f"# Session {sid}\n" + "".join(map(eventlog.render, events))
+        put(evening, f"sessions/2026/11/{sid}.md", body, type="session", agent="codex",
+            session_id=sid, project="/w", created=day, status="pending")  # fmt: skip
+
+    def event(sid: str, n: int, kind: EventKind, **text: str) -> Event:
+        return Event(id=f"{sid}-{n}", ts=f"2026-11-20T10:0{n}:00Z", agent="codex",
+                     session_id=sid, kind=kind, project="/w", **text)  # fmt: skip
+
+    note("quiet", [event("quiet", 1, EventKind.PROMPT, prompt="rename the ledger helper"),
+                   event("quiet", 2, EventKind.PROMPT, prompt="and its tests too please"),
+                   event("quiet", 3, EventKind.TURN_END, message="")])  # fmt: skip
+    note("said", [event("said", 1, EventKind.PROMPT, prompt="fix the export test"),
+                  event("said", 2, EventKind.TURN_END, message="Pinned the export clock."),
+                  event("said", 4, EventKind.TURN_END, message="")])  # fmt: skip
+    config = load_config(evening)
+    rebuild(evening, config)
+    hits = recall(evening, config, "what did we get done today?").hits
+    assert {h.session_id: h.snippet for h in hits} == {
+        "quiet": "rename the ledger helper", "said": "Pinned the export clock.",
+    }  # fmt: skip
+    assert [h.session_id for h in hits] == ["said", "quiet"]  # by their newest event
+
+
 def test_a_window_in_the_question_filters_and_lists_its_sessions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -133,26 +133,41 @@ def replaced_notes(index: Index, rels: set[str]) -> set[str]:
 
 def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candidate]:
     """The sessions with events that pass `where` (an asked window, an agent), newest first:
-    one candidate per session, its last closing message in the window (else its last event),
-    for a question that names a time or an agent and nothing else to rank by."""
+    one candidate per session, for a question that names a time or an agent and nothing else
+    to rank by. Each is shown by its last closing message in the window that says something,
+    else its first prompt there that does (a turn that ended on a tool call closes with an
+    empty message), else its last turn end, else its last event (the rule prompt-time recall
+    follows, core/hook/prompt_recall._listed)."""
     clauses, params = filter_sql(where)
     sql = f"""
         SELECT e.id, s.rel, s.title, e.heading, 'event', -1.0, '', e.event_id, e.ts,
                COALESCE(NULLIF(e.agent, ''), s.agent), COALESCE(NULLIF(e.project, ''), s.project),
-               '', COALESCE(NULLIF(e.session_id, ''), s.session_id, ''), e.kind, e.note_id
+               '', COALESCE(NULLIF(e.session_id, ''), s.session_id, ''), e.kind, e.note_id,
+               COALESCE(f.about, '') != ''
         FROM events e JOIN notes s ON s.id = e.note_id LEFT JOIN notes n ON n.id = e.id
+        LEFT JOIN fts f ON f.rowid = e.id
         {"WHERE " + " AND ".join(clauses) if clauses else ""}
         ORDER BY e.ts DESC LIMIT 5000"""
     try:
         rows = index.conn.execute(sql, params).fetchall()
     except sqlite3.Error as exc:
         raise as_failure(exc, index.path) from exc
-    best: dict[int, tuple[Any, ...]] = {}
-    for row in rows:  # newest first: a session's first turn end seen is its last
-        held = best.get(row[14])
-        if held is None or (row[13] == "turn_end" and held[13] != "turn_end"):
-            best[row[14]] = row
-    chosen = sorted(best.values(), key=lambda r: r[8], reverse=True)[:limit]
+    closing: dict[int, tuple[Any, ...]] = {}
+    opening: dict[int, tuple[Any, ...]] = {}
+    last: dict[int, tuple[Any, ...]] = {}
+    for row in rows:  # newest first
+        session, kind, says = row[14], row[13], bool(row[15])
+        held = last.get(session)
+        if held is None or (kind == "turn_end" and held[13] != "turn_end"):
+            last[session] = row
+        if says and kind == "turn_end":
+            closing.setdefault(session, row)
+        elif says and kind == "prompt":
+            opening[session] = row  # overwritten until the first
+    best = [closing.get(key) or opening.get(key) or row for key, row in last.items()]
+    # Sessions are ordered by their newest event in the window, whichever event shows them.
+    newest = {row[14]: row[8] for row in reversed(rows)}
+    chosen = sorted(best, key=lambda r: newest[r[14]], reverse=True)[:limit]
     return [Candidate(*row[:13]) for row in chosen if row[1] is not None]
 
 

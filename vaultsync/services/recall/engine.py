@@ -462,8 +462,11 @@ def _listed(
     texts = rows.texts(index, [c.rowid for c in found])
     hits = []
     for rank, c in enumerate(found):
+        # An event's text reads "\nheading\ntext\n": the hit's line already shows the heading,
+        # so the snippet is the text (what was asked or said), the heading only without one.
         body = unsegment(texts.get(c.rowid, "")).split("\n")
-        snippet = " ".join(" ".join(body[1:] or body).split())[:240]
+        snippet = " ".join(" ".join(body[2:] if "".join(body[2:]).strip() else body).split())
+        snippet = snippet[:240]
         g = _Group(_group_key(c), c._replace(snippet=snippet), float(limit - rank))
         if (vault / c.rel).exists():
             hits.append(_hit(index, g, DEFAULT_MARK))
