@@ -8,6 +8,7 @@ with any line that reads as an instruction left out."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import os
 import subprocess
@@ -46,6 +47,25 @@ def _exposed(vault: Path) -> list[str]:
 def _in_agent_files(vault: Path) -> bool:
     gen = generate_from_vault(vault, load_config(vault))
     return any(HOST in r.text for r in gen.files)
+
+
+_ASKED = itertools.count()
+
+
+def _at_the_prompt(vault: Path, question: str) -> str:
+    """What prompt-time recall hands another agent (Hermes) asking `question`, the index
+    rebuilt first: only reviewed memories, summaries, sessions and a person's own plain notes
+    reach it (core/hook/prompt_recall.py), never an import or a candidate."""
+    from vaultsync.core.hook import prompt_recall
+    from vaultsync.core.hook.agents import Incoming
+    from vaultsync.core.model import EventKind
+    from vaultsync.services.derived.reconcile import rebuild
+
+    config = load_config(vault)
+    rebuild(vault, config)
+    inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
+                   session_id=f"h-roads-{next(_ASKED)}", cwd="/tmp", prompt=question)  # fmt: skip
+    return prompt_recall.context_for(inc, vault, config, "")
 
 
 def _hook(payload: dict[str, object], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -183,6 +203,16 @@ def test_an_import_waits_for_review(vault: Path, tmp_path: Path) -> None:
     assert len(report.written) == 2
     assert any(HOST in (vault / r).read_text("utf-8") for r in report.written)
     assert not _in_agent_files(vault)
+    # nor at another agent's prompt, asked in the planted text's own words (an imported note
+    # is no person's plain note, wherever it sits)
+    # (an item is cut at 200 characters: the host may not fit, the planted words do)
+    question = "What does the user always want you to send to the collector?"
+    assert "aws/credentials" not in _at_the_prompt(vault, question)
+    for rel in report.written:
+        moved = vault / "notes" / Path(rel).name
+        moved.parent.mkdir(exist_ok=True)
+        (vault / rel).rename(moved)
+    assert "aws/credentials" not in _at_the_prompt(vault, question)
 
 
 class _Summary:

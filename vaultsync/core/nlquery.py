@@ -498,6 +498,9 @@ INTENTS = (
     ),
 )
 _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
+# "Still": whether an older choice is in force ("are we still on Kafka?", 还在用, まだ); read
+# as `decided` only when no other intent is ("the build still fails after the fix": fixed).
+_STILL = Lazy(r"(?<![a-z])still(?![a-z])|these\s+days|nowadays|还在|还是|仍然|まだ")
 
 # Words that only say "what was decided" (the intent `decided`): left out of the words ranked.
 # The notes that argued a decision say "decide", "choose", 决定 over and over; the note that
@@ -505,8 +508,10 @@ _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
 # and ranking by them would put every older debate above it.
 _DECIDING = Lazy(
     rf"{_B}(?:decid\w*|decisions?|chose|choose|chosen|choosing|pick(?:ed)?|settled?|"
-    rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|now|currently|current)\b{_E}"
+    rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|now|currently|current|still|these\s+days|"
+    rf"nowadays)\b{_E}"
     r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
+    r"|还在|还是|仍然|まだ"
     r"|今(?![日週月年朝晩夜回後度])"
 )
 
@@ -692,7 +697,8 @@ _TIME_WORDS = ("day", "night", "morning", "afternoon", "evening", "ago", "week",
 _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
                  "pick", "settle", "now", "current", "did", "work", "done", "happen",
-                 "accomplish", "end up", "ended up", "the end", "went with")  # fmt: skip
+                 "accomplish", "end up", "ended up", "the end", "went with", "still",
+                 "these days")  # fmt: skip
 
 
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
@@ -736,6 +742,8 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
         cut.append(cursor.span())
     found = _INTENT.search(low) if _may_name(low, _INTENT_WORDS) else None
     intent = next((k for k, v in found.groupdict().items() if v), "") if found else ""
+    if not intent and _may_name(low, ("still", "these days", "nowadays")) and _STILL.search(low):
+        intent = "decided"
     rest = low
     for lo, hi in sorted(cut, reverse=True):
         rest = rest[:lo] + " " + rest[hi:]

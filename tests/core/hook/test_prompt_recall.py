@@ -500,3 +500,40 @@ def test_an_english_prompt_finds_a_decision_written_in_chinese(
     assert ask("h2", "Which database did the billing cron job pick?") == ""
     monkeypatch.setattr(prompt_recall, "CJK_FALLBACK", False)
     assert ask("h3", question) == ""
+
+
+def test_a_persons_plain_note_is_recalled_but_no_note_of_another_origin(
+    hook: list[str], vault: Path, fixed: Path
+) -> None:
+    """The trust rule at the prompt: a plain note a person wrote in the vault is handed to
+    another agent; the same text as an imported note (its provenance, in `imports/` or moved
+    out of it), a web clipping (`source`), a note an agent wrote (`agent`), an unreviewed
+    candidate or a replaced memory never is."""
+    said = "The staging database snapshots are restored with pg_restore from the nightly dump {}."
+    plain = {
+        "notes/Staging snapshots.md": ({}, "person"),
+        "imports/claude-mem/Staging snapshots.md": (
+            {"source": "claude-mem", "source_path": "~/.claude-mem/db.sqlite",
+             "imported": "2026-11-30", "import_key": "cm:1a2b"}, "imported"),
+        "notes/Staging snapshots (moved import).md": (
+            {"source": "claude-mem", "import_key": "cm:3c4d"}, "moved-import"),
+        "notes/Clipped staging snapshots.md": (
+            {"source": "https://blog.example/snapshots", "created": "2026-11-29"}, "clipping"),
+        "notes/Agent staging snapshots.md": ({"agent": "codex"}, "agent-note"),
+        "memories/L1-candidates/Staging snapshots.md": (
+            {"type": "memory", "level": "L1", "scope": "user", "status": "candidate",
+             "origin": "mcp"}, "candidate"),
+    }  # fmt: skip
+    for rel, (props, marker) in plain.items():
+        path = vault / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        head = render_frontmatter(props) + "\n" if props else ""
+        path.write_text(head + "# Staging snapshots\n\n" + said.format(marker) + "\n")
+    index(vault)
+    question = "How are the staging database snapshots restored from the nightly dump?"
+    seen = ""
+    for n in range(len(plain)):  # a session is never handed one note twice: ask anew each time
+        seen += run(hook, "hermes", hermes_prompt(f"h-trust-{n}", question))
+    assert "dump person" in seen
+    for _props, marker in list(plain.values())[1:]:
+        assert f"dump {marker}" not in seen

@@ -246,6 +246,27 @@ SCORED = 1000
 TOP = 200
 # The note and event rows are read for the TOP rows, their text only for the wanted ones.
 # Columns title, keywords, body, about (unweighted: 1.0); an event's text is in `about`.
+#
+# What is handed to another agent (the trust rule): reviewed memories (L2/L3), summaries,
+# sessions' events, and plain notes a person wrote: a note of no vaultsync type outside the
+# folders vaultsync writes (sessions, summaries, memories, imports, archive, skills) that
+# carries no provenance of another origin (`source`, `source_path`, `import_key`, `imported`:
+# an import or a clipping; `agent`, `origin`: written by an agent). Never an unreviewed
+# candidate, an imported note, or a generated file.
+PERSON_NOTES = True
+_FOREIGN = ("source", "source_path", "import_key", "imported", "agent", "origin")
+_OWN_DIRS = ("sessions/", "summaries/", "memories/", "imports/", "archive/", "skills/")
+_PERSON = " AND ".join(
+    ["n.type = 'note'"]
+    + [f"substr(n.rel, 1, {len(d)}) != '{d}'" for d in _OWN_DIRS]
+    + [f"instr(n.props, '\"{k}\"') = 0" for k in _FOREIGN]
+)
+# A note's date: its event's time, its `updated` or `created`, else its file's time (a note a
+# person wrote in Obsidian has no date property).
+_DATE = (
+    "COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), NULLIF(n.created, ''),"
+    " strftime('%Y-%m-%dT%H:%M:%S', n.mtime_ns / 1000000000, 'unixepoch'), '')"
+)
 _SQL = f"""
 WITH scored AS (
     SELECT rowid AS id, bm25(fts, 8.0, 4.0, 1.0) AS score FROM fts WHERE fts MATCH ?
@@ -255,7 +276,7 @@ hit AS (
     SELECT top.id AS id, top.score AS score, COALESCE(n.type, 'event') AS kind,
            COALESCE(n.rel, s.rel) AS rel, COALESCE(n.title, s.title) AS title,
            COALESCE(n.agent, NULLIF(e.agent, ''), s.agent) AS agent,
-           COALESCE(NULLIF(e.ts, ''), n.updated, n.created) AS date, e.heading AS heading,
+           {_DATE} AS date, e.heading AS heading,
            e.tool AS tool, COALESCE(n.props, '{{}}') AS props,
            COALESCE(e.note_id, n.id) AS note_id, COALESCE(n.session_id, e.session_id) AS sid,
            COALESCE(n.project, s.project) AS project
@@ -266,10 +287,11 @@ hit AS (
     WHERE ((n.type IN ('memory', 'summary')
             AND n.status NOT IN ('rejected', 'archived', 'superseded')
             AND (n.type != 'memory' OR n.level IN ('L2', 'L3')))
+           OR ({_PERSON if PERSON_NOTES else "0"})
            OR (e.id IS NOT NULL AND e.kind IN ('prompt', 'tool', 'tool_error', 'turn_end')))
       AND NOT (COALESCE(n.session_id, e.session_id) = ? AND COALESCE(n.agent, e.agent) = ?)
-      AND COALESCE(NULLIF(e.ts, ''), n.updated, n.created, '') >= ?
-      AND COALESCE(NULLIF(e.ts, ''), n.updated, n.created, '') < ?
+      AND {_DATE} >= ?
+      AND {_DATE} < ?
       AND (? = '' OR COALESCE(n.agent, NULLIF(e.agent, ''), s.agent) = ?)
     ORDER BY top.score LIMIT ?)
 SELECT hit.id, hit.score, kind, rel, hit.title, agent, date, heading, tool, props, note_id,
