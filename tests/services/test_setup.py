@@ -146,6 +146,48 @@ def test_existing_repo_commits_only_what_init_added(tmp_path: Path) -> None:
     assert " M note.md" in status and "?? draft.md" in status
 
 
+def test_a_software_project_is_refused_unless_adopted(tmp_path: Path) -> None:
+    """`vaultsync init` in a code repository (its PATH defaults to "."): nothing is written
+    and nothing committed, with one clear line; --adopt makes it the vault all the same. A
+    real process, as a person runs it, in the folder."""
+    code = tmp_path / "api"
+    code.mkdir()
+    git(code, "init", "-q")
+    (code / "go.mod").write_text("module example.com/api\n")
+    (code / "README.md").write_text("# api\n")
+    git(code, "add", ".")
+    git(code, "commit", "-q", "-m", "mine")
+    cli = [sys.executable, "-m", "vaultsync", "init"]
+    done = subprocess.run(cli, cwd=code, capture_output=True, text=True, check=False)
+    assert done.returncode == 3, done.stderr  # Exit.NO_VAULT: the path cannot be a vault
+    [line] = done.stderr.splitlines()
+    assert "holds go.mod" in line and "--adopt" in line
+    assert sorted(p.name for p in code.iterdir()) == [".git", "README.md", "go.mod"]
+    assert git(code, "log", "--format=%s").split("\n")[0] == "mine"
+    assert not config_mod.user_config_path().exists()
+    done = subprocess.run([*cli, "--adopt"], cwd=code, capture_output=True, text=True,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (code / paths.VAULT_CONFIG).is_file()
+    assert init(code).made == ()  # a vault now: adopted again without --adopt, nothing added
+
+
+@pytest.mark.parametrize("mark", [".obsidian", "notes.md"])
+def test_a_vault_or_a_notes_folder_is_not_a_software_project(tmp_path: Path, mark: str) -> None:
+    folder = tmp_path / "v"
+    folder.mkdir()
+    (folder / "Makefile").write_text("all:\n")
+    if mark == ".obsidian":
+        (folder / ".obsidian").mkdir()
+        assert vault_service.project_marker(folder) is None
+        assert init(folder, user_config=False).adopted
+    else:
+        (folder / mark).write_text("# a note\n")
+        assert vault_service.project_marker(folder) == "Makefile"
+        (folder / "Makefile").unlink()
+        assert vault_service.project_marker(folder) is None
+
+
 def test_an_existing_user_config_is_not_replaced(tmp_path: Path) -> None:
     user = config_mod.user_config_path()
     user.write_text('[vault]\npath = "/somewhere/else"\n')

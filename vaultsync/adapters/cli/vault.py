@@ -21,17 +21,24 @@ def init(
         "--no-user-config",
         help="Do not record this vault in the per-machine user config.",
     ),
+    adopt: bool = typer.Option(
+        False,
+        "--adopt",
+        help="Make the folder the vault even though it looks like a software project "
+        "(it holds pyproject.toml, package.json, go.mod ...): refused without it.",
+    ),
     as_json: bool = JsonOption,
 ) -> None:
     """Create a vault (or adopt an existing Obsidian vault) with git history.
 
     Adds the folder layout, a .gitignore, .vaultsync/config.toml, a git repository and a first
     commit. Existing notes are never changed. The first vault initialised on this machine is
-    recorded in the user config, so later commands find it without --vault.
+    recorded in the user config, so later commands find it without --vault. A folder that
+    looks like a software project is refused unless --adopt is given.
     """
     from vaultsync.services.vault.setup import init as init_vault
 
-    report = init_vault(path, user_config=not no_user_config)
+    report = init_vault(path, user_config=not no_user_config, adopt_project=adopt)
     if as_json:
         emit_json(report.as_dict())
         return

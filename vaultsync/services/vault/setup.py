@@ -166,6 +166,24 @@ def _refuse(vault: Path) -> None:
         raise VaultError(f"{resolved} is a file, not a folder", "place")
 
 
+# Files at a folder's top that say it is a software project, not a notes folder: `vaultsync
+# init` run in a code repository by mistake (its default PATH is ".") would add the vault's
+# folders there and commit its config onto that repository's branch.
+PROJECT_MARKERS: tuple[str, ...] = (
+    "pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml", "go.mod",
+    "pom.xml", "build.gradle", "build.gradle.kts", "Gemfile", "composer.json",
+    "CMakeLists.txt", "Makefile", "mix.exs", "deno.json", "Package.swift",
+)  # fmt: skip
+
+
+def project_marker(folder: Path) -> str | None:
+    """The file that marks `folder` as a software project, unless it is a vault already (an
+    Obsidian vault, or one vaultsync set up)."""
+    if (folder / ".obsidian").is_dir() or (folder / paths.VAULT_CONFIG).is_file():
+        return None
+    return next((name for name in PROJECT_MARKERS if (folder / name).is_file()), None)
+
+
 def _write_user_config(vault: Path) -> Path | None:
     target = config_mod.user_config_path()
     if target.exists():
@@ -186,9 +204,20 @@ def init(
     *,
     user_config: bool = True,
     lock_timeout: float | None = None,
+    adopt_project: bool = False,
 ) -> InitReport:
-    """Create or adopt a vault at `path`. Raises VaultError with a clear message."""
+    """Create or adopt a vault at `path`. Raises VaultError with a clear message. A folder
+    that is a software project (`project_marker`) is adopted only with `adopt_project`."""
     _refuse(path)
+    marker = None if adopt_project else project_marker(path.expanduser())
+    if marker is not None:
+        raise VaultError(
+            f"{path.expanduser().resolve()} holds {marker}: it looks like a software project, "
+            "not a notes folder, and init would add the vault's folders there and commit onto "
+            "its branch. Pick a folder of its own (`vaultsync init ~/vault`), or pass --adopt "
+            "to make this folder the vault",
+            "place",
+        )
     if history.git_binary() is None:
         raise VaultError("git is not installed; vaultsync keeps the vault's history with git")
     vault = path.expanduser().resolve()
