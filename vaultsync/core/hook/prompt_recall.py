@@ -423,6 +423,17 @@ def _search(
             terms, f"{ftitle}\n{fbody}\n{agent or ''}\n{title or ''}", added
         )
         need = 1 if len(terms) < 2 else max(2, math.ceil(eligible * MIN_COVERAGE))
+        if eligible == 1 < len(terms) and coverage == 1:
+            # A Chinese or Japanese question about an English note is judged on the English
+            # words it carries, often one ("商品缓存": cache): enough when the note is about
+            # it (its title says it; or a message, all about what it says, holding a word the
+            # person wrote in Latin letters, not a translation of theirs: "公开 API"), not
+            # when a long note only mentions it in passing.
+            own = [t for t in terms if t.isascii() and t not in added]
+            about = (kind == "event" and _covered(own, fbody or "")[0] > 0) or _covered(
+                terms, f"{ftitle}\n{title or ''}", added
+            )[0] > 0
+            need = 1 if about else 2
         if coverage < need:
             continue
         hits.append(_Hit(
