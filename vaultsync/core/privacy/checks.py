@@ -12,6 +12,14 @@ import re
 from collections.abc import Callable
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.places import (
+    account_colon,
+    check_client_token,
+    check_handover,
+    check_login_token,
+    in_block,
+    ssh_public_blob,
+)
 from vaultsync.core.privacy.values import (
     FILE_PATH,
     SYLLABLES,
@@ -400,7 +408,8 @@ _SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "n
                "guid", "trace", "span", "commit", "version", "build", "ref", "etag", "path",
                "dir", "url", "uri", "host", "name", "user", "email", "region", "zone", "color",
                "cert", "certificate", "ca", "fingerprint", "thumbprint", "oid", "sum", "rev",
-               "revision", "key_id", "keyid", "objectid", "client_id", "clientid")  # fmt: skip
+               "revision", "key_id", "keyid", "objectid", "client_id", "clientid",
+               "peer")  # fmt: skip
 _NAME_SEP = Lazy(r"[_.:/-]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -430,15 +439,19 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # bundles are full of random-looking strings (hashes, encoded assets)
     if _LABELLED.match(v) or not drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
         return None
-    if base64_text(v):
+    if base64_text(v) or ssh_public_blob(v):
         return None  # encoded text: the encodings pass reads it (and names what it holds)
     ls = max(w.rfind("\n", max(0, s - 400), s) + 1, s - 400)  # bounded: a huge line costs
     le = w.find("\n", e, e + 400)  # no more per value than a short one
     before = w[ls:s].rstrip("\"'`")
     if not before.strip() and not w[e : le if le >= 0 else e + 400].strip(" \t\r\"'`,;"):
-        return None  # alone on its line: a wrapped base64 blob, not a value given to a name
+        if in_block(w, ls, le if le >= 0 else min(len(w), e + 400)):
+            return None  # a line of a wrapped base64 blob or a list of digests
+        return s, e  # alone on its line among prose: handed over (a paste, an auth file)
     if before.endswith(":") and len(before) > 1 and before[-2].isalnum():
-        return None  # `h1:…`, `sha256:…`, a URL's `host:port`
+        if not account_colon(before[:-1]):
+            return None  # `h1:…`, `sha256:…`, a URL's `host:port`
+        return s, e  # `user@host:…`, `backup:…`: a password after its account
     if before.endswith(("$", "base64,")):
         return None  # a field of a stored hash (`$2b$12$…`, `pbkdf2_sha256$…$…`), a `$VAR`, a
         # data URI's body
@@ -455,8 +468,8 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # an item of a literal array (`push([1,"…"])`), not a value given a name
     if "," in before[i:]:
         name = ""  # an argument after another (`Credentials("…", "user", "…")`): not its name
-    if _shape_name_denied(name):
-        return None
+    if _shape_name_denied(name) or before[:j].rstrip().lower().endswith("public"):
+        return None  # (`public key: …`: the name's word before it says public)
     return s, e
 
 
@@ -516,5 +529,6 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "flag": check_flag, "named": check_named, "directive": check_directive,
     "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
     "pwshape": check_password_place, "pwshape-call": check_password_place,
-    "prose-cjk": check_prose,
+    "prose-cjk": check_prose, "clienttoken": check_client_token, "logintoken": check_login_token,
+    "handover": check_handover,
 }  # fmt: skip

@@ -212,9 +212,9 @@ password-prose | pass,pwd,secret,token,api,access,密码,口令,密钥,令牌,
     |(?:密码|口令|密钥|令牌|パスワード|キー|トークン|シークレット)[ \t]{0,2}
     (?:是|为|為|：|:|は|が|を)?
     [ \t]{0,2}(\S{6,200}))
-password-prose | 密码,口令,密钥,秘钥,令牌,金鑰,密鑰,パスワード,パス,トークン,シークレット,認証情報 |
-    p=3 c=prose g=1 a=1 |
-    (?:密码|口令|密钥|秘钥|令牌|金鑰|密鑰|パスワード|パス|トークン|シークレット|認証情報)
+password-prose | 密码,口令,密钥,秘钥,令牌,金鑰,密鑰,パスワード,パス,トークン,シークレット,認証情報,
+    鍵 | p=3 c=prose g=1 a=1 |
+    (?:密码|口令|密钥|秘钥|令牌|金鑰|密鑰|パスワード|パス|トークン|シークレット|認証情報|(?<!公開)鍵(?!盤))
     (?:[^\x21-\x7e\r\n。！？]|[:=>-]){0,24}([A-Za-z0-9][^\s」』”"'，。、）)]{5,199})
 password-prose | token,pass,pwd,secret,api |
     p=3 c=prose-cjk g=1 a=1 |
@@ -278,6 +278,27 @@ user-command-password | add_user,adduser,useradd,create_user,change_password |
     (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'|;&<>-][^\s"'|;&]{5,255}))
 dsn-password | @tcp(,@unix( | p=6 c=password g=1 |
     [A-Za-z_][\w.-]{0,63}:([^\s:@/"'`]{4,256})@(?:tcp|unix)\(
+device-password | "password ","secret ","key " | p=5 c=secret g=1 a=1 |
+    (?im)(?:password|secret|key)[ \t]+[0-9][ \t]+([^\s"']{4,512})[ \t]*\r?$
+secret-wrapper | convertto-securestring,secretstr(,secretstring(,secretstring::,securestring(,
+    secret::new(,secretbox::new( | p=6 c=secret g=1/2 a=1 |
+    (?i)(?:ConvertTo-SecureString(?:[ \t]+-String)?[ \t]+|SecretStr(?:ing)?\(|SecretString::
+    (?:new|from)\(|SecureString\(|Secret(?:Box)?::new\()[ \t]*
+    (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})')
+client-token | client(,config(,access_token(,token(,apikey(,api_key( | p=5 c=clienttoken g=1/2 |
+    (?i)(?:client|config|access_token|token|api_?key)\([ \t]*
+    (?:"([^"\s]{20,256})"|'([^'\s]{20,256})')[ \t]*[,)]
+login-token | " login " | p=5 c=logintoken g=1 |
+    (?i)\b[\w-]{2,30}[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[\w-]{1,30}[ \t]+){0,3}
+    ([A-Za-z0-9_+/=:.-]{20,512})(?=[ \t]*(?:\r?\n|$|[;&|]))
+handover-arrow | →,⇒,👉,➡ | p=2 c=handover g=1 |
+    (?:(?<!\d)(?:→|⇒)|👉|➡️?)[ \t]{0,3}["'`]?([^\s"'`]{8,200})
+handover-back | <-,←,<= | p=3 c=handover g=1 |
+    (?im)^[ \t]*["'`]?([^\s"'`]{8,200})["'`]?[ \t]+(?:<-+|←|<=+)[ \t]*(?:that'?s|this[ \t]+is
+    |is|=)?[ \t]*(?:the|my|our|your)?[ \t]*(?:new[ \t]+)?(?:pw|pwd|pass(?:word)?|token|key
+    |secret|creds?)\b
+credential-pair | " / " | p=3 c=handover g=1 |
+    (?m)(?:^|[:：][ \t]{0,3})[^\s/:：]{1,40}[ \t]/[ \t]{1,3}(\S{8,200})[ \t]*\r?$
 random-value | | p=1 c=shape | [A-Za-z0-9+/_~-]{24,}={0,2}
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
@@ -285,10 +306,11 @@ secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cre
     |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key|psk|pat|cred(?:ential)?s?)
     (?:[_.-](?:prod|production|dev|staging|stage|test|live|old|new|backup|main|primary
     |secondary|[0-9]{1,2}|base|value|material|string|raw|plain(?:text)?|b64|base64|hex|bytes
-    |data))?(?![A-Za-z0-9_])["'\]]{0,2}\??
+    |data))?(?![A-Za-z0-9_])["'\]}]{0,2}\??
     [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?
     (?:[ \t]{0,2}\|[ \t]{0,2}None)?
-    [ \t]{1,4}=(?![=~])|=(?![=~])|:=|:(?!:)|=>|\?=|,(?=[ \t]{0,4}["'])|(?<=[ \t])(?=["']))
+    [ \t]{1,4}=(?![=~])|(?<=[ \t])as[ \t]{1,4}[A-Za-z_][\w.]{0,30}[ \t]{1,4}=(?![=~])
+    |=(?![=~])|:=|:(?!:)|=>|\?=|,(?=[ \t]{0,4}["'])|(?<=[ \t])(?=["']))
     [ \t]{0,4}
     (?:"(?P<v1>(?:[^"\\\r\n]|\\.){1,65536})"
     |'(?P<v2>(?:[^'\\\r\n]|\\.){1,65536})'|`(?P<v3>[^`\r\n]{1,65536})`|(?P<v4>[^\s"'`]))

@@ -34,7 +34,7 @@ _PLACEHOLDER = Lazy(
     r"|(?:new|await|function|lambda|typeof|require|import|yield)\b.*"
     r"|!(?:vault|Ref|Sub|GetAtt|ImportValue|Join|Secret|env)\b.*|[|>][-+]?\d?|[*&][\w-]+"
 )
-_CALL = Lazy(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)[ \t]*(?:[(\[].*)?")
+_CALL = Lazy(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:!?[ \t]*[(\[].*)?")
 _TEMPLATED = Lazy(r"\$\{|\{\{|\$\(|\*{3}|x{4}|X{4}|\.\.\.|…|\[REDACTED")
 _WORDS = frozenset((
     "none", "null", "nil", "undefined", "true", "false", "yes", "no", "on", "off", "empty",
@@ -54,7 +54,7 @@ _PCT = Lazy(r"%([0-9A-Fa-f]{2})")
 # instead of the password; not a credential by itself.
 HASHED = Lazy(
     r"(?:pbkdf2_[a-z0-9]{2,12}|argon2(?:id|i|d)?|bcrypt(?:_sha256)?|scrypt|sha1|md5|crypt)\$\S{8,}"
-    r"|\$(?:2[abxy]?|[156]|apr1|argon2(?:id|i|d)|scrypt|y|gy|7|pbkdf2(?:-sha\d{1,3})?)\$\S{8,}"
+    r"|\$(?:2[abxy]?|[15689]|apr1|argon2(?:id|i|d)|scrypt|y|gy|7|pbkdf2(?:-sha\d{1,3})?)\$\S{8,}"
     r"|\{(?:SSHA\d{0,3}|SHA\d{0,3}|SMD5|CRYPT|PBKDF2[-_A-Z0-9]{0,12}|ARGON2)\}\S{8,}"
 )
 
@@ -62,7 +62,8 @@ HASHED = Lazy(
 # Keys made to be shipped to browsers: publishable keys and public tokens, search-only keys.
 PUBLIC_VALUE = Lazy(r"(?:pk_(?:live|test)_|pk\.eyJ|sb_publishable_)\S*")
 _PUBLIC_NAMES = ("public", "publishable", "search_key", "searchkey", "search_api_key",
-                 "searchapikey", "search_only", "searchonly")  # fmt: skip
+                 "searchapikey", "search_only", "searchonly", "project_api_key",
+                 "projectapikey")  # fmt: skip
 
 
 def public_name(name: str) -> bool:

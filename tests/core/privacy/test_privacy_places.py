@@ -1,0 +1,89 @@
+"""Secrets given away by where they stand (core/privacy/places.py and the rules that use it):
+a positive and a benign look-alike for each structure, each rule shown to be the one that
+finds its case (without it the value leaks), and `vaultsync redact` on a real file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from vaultsync.core.privacy.redactor import Redactor, default_redactor
+from vaultsync.core.privacy.rules import BUILTIN_RULES
+
+_V = "Zq8rT2mWx4Lp9sKd7Hv3Nb6Yc"  # fake, generated for the test
+_P = "uiyMj6@3Ibr4"  # a fake password
+_HEX = "d8c35318cca6d5ab432e52770daf35616e2f3e56"  # fake
+
+# (rule, text with a secret, the secret, a benign look-alike)
+PLACES = [
+    ("random-value", f"$ cat /etc/openvpn/auth.txt\ndeploy\n{_V}\n", _V,
+     "-----\nQWxhZGRpbjpvcGVuIHNlc2FtZQQWxhZGRpbjpvcGVu\nQWxhZGRpbjpvcGVuIHNlc2FtZQQWxhZGRpbjpvcGVu\n"),
+    ("random-value", f"[smtp.corp.test]:587 ops@corp.test:{_V}\n", _V,
+     "h1:Zq8rT2mWx4Lp9sKd7Hv3Nb6YcQ=\n"),
+    ("random-value", f"backup:{_V}\n", _V, "sha256:e3b0c44298fc1c149afbf4c8996fb924\n"),
+    ("device-password", f"username ops privilege 15 password 0 {_P}\n", _P,
+     "enable secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM\n"),
+    ("secret-assignment", f'Private Const API_SECRET As String = "{_P}"\n', _P,
+     'Private Const API_SECRET As String = Environ("API_SECRET")\n'),
+    ("secret-assignment", f"$ENV{{'PGPASSWORD'}} = '{_P}';\n", _P,
+     "$ENV{'PGPASSWORD'} = $ENV{'DB_PASS'};\n"),
+    ("secret-wrapper", f'$pw = ConvertTo-SecureString "{_P}" -AsPlainText -Force\n', _P,
+     "$pw = Read-Host -AsSecureString\n"),
+    ("client-token", f'tavily = TavilyClient("tvly-dev-{_V}")\n', f"tvly-dev-{_V}",
+     'tavily = TavilyClient(os.environ["TAVILY_API_KEY"])\n'),
+    ("client-token", 'ldclient.set_config(Config("sdk-8571b5f1-2ac5-46b6-a6e3-33f7711ff0c2"))\n',
+     "sdk-8571b5f1-2ac5-46b6-a6e3-33f7711ff0c2", 'Config("production-eu-west-cluster-01")\n'),
+    ("login-token", f"$ wandb login {_HEX}\n", _HEX, "$ docker login registry.corp.test\n"),
+    ("handover-arrow", f"ok new one → {_P} (old one is revoked)\n", _P,
+     "ok new one → v1.2.3-rc1 (old tag is gone)\n"),
+    ("handover-back", f"user: deploy\n{_P}  <- that's the pw\n", _P,
+     "user: deploy\nsee 1Password  <- that's where the pw is\n"),
+    ("credential-pair", f"wifi: Corp-Guest / {_P}\n", _P,
+     "wifi: Corp-Guest / (accept the terms page)\n"),
+    ("password-prose", f"鍵はこれでお願いします：{_P}\n", _P, "公開鍵：ssh-ed25519 AAAAC3Nz\n"),
+]  # fmt: skip
+
+
+def test_each_place_is_found_and_its_look_alike_is_not() -> None:
+    red = default_redactor()
+    for rule, text, secret, benign in PLACES:
+        r = red.redact(text)
+        assert secret not in r.text and rule in {f.rule for f in r.findings}, (rule, text)
+        assert not red.redact(benign).findings, (rule, benign)
+
+
+def test_without_its_rule_each_place_leaks() -> None:
+    """Each structure is found by its own rule: take the rule out and the value leaks."""
+    for rule, text, secret, _ in PLACES:
+        if rule in ("random-value", "secret-assignment", "password-prose"):
+            continue  # older rules, widened; their other cases live in test_privacy_rules
+        without = Redactor(tuple(r for r in BUILTIN_RULES if r.id != rule))
+        assert secret in without.redact(text).text, (rule, text)
+
+
+def test_code_reading_a_secret_and_public_keys_are_not_flagged() -> None:
+    red = default_redactor()
+    for benign in (
+        'config :app, App.Repo,\n  password: System.fetch_env!("DB_PASSWORD"),\n',
+        "  public key: 3KZz4FH+2wCAv6U9Et744+pDGLuriwkDCHR0FxEUcQE=\n",
+        "peer: NMQysBpCdkmoRaj4mkeUSXEdv77EoPg4iT/fu3l14Ts=\n",
+        'KEYS = (\n    "AAAAC3NzaC1lZDI1NTE5AAAAICBoh1oDC4DnsO1m5mJ4yfEKrQebaFh",\n)\n',
+        "def load(self) -> Ed25519PrivateKey:\n",
+        "posthog = Posthog(project_api_key='phc_TL1OogtbZ3BnnOHFnmXKEFe1XaHh7cPEUxj6A8F4Q90')\n",
+    ):
+        assert not red.redact(benign).findings, benign
+
+
+def test_the_redact_command_hides_each_place_in_a_real_file(tmp_path: Path) -> None:
+    f = tmp_path / "notes.txt"
+    f.write_text("".join(text for _, text, _, _ in PLACES), encoding="utf-8")
+    with f.open("rb") as fh:
+        cmd = [sys.executable, "-m", "vaultsync", "redact", "--json"]
+        proc = subprocess.run(cmd, stdin=fh, capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = json.loads(proc.stdout)
+    for rule, _, secret, _ in PLACES:
+        assert secret not in out["text"], rule
+    assert len(out["findings"]) >= len(PLACES)  # (one value found once is named once)

@@ -1,0 +1,119 @@
+"""Places that give a value away by where it stands, not by a name beside it: a line of its own
+among prose, the text after an account's colon, the only argument of a client's constructor,
+the argument of a `login` command.
+
+Each is a named check (`core/privacy/checks.py` maps them) or a test that `check_shape` asks;
+what the value looks like is `core/privacy/values.py`'s. Standard library only; patterns
+compile on first use.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.values import (
+    FILE_PATH,
+    UUID,
+    drawn,
+    entropy,
+    placeholder,
+    random_token,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from vaultsync.core.privacy.rules import Span
+
+_BLOB_LINE = Lazy(r"[ \t]*[A-Za-z0-9+/=_-]{16,}[ \t]*")
+_DIGEST_LABEL = Lazy(r"(?i)(?:sha\d{0,3}|md5|h\d|blake\w{0,4}|xxh\d{0,3}|crc\d{0,2}|sri|hash)")
+
+
+def in_block(w: str, ls: int, le: int) -> bool:
+    """Is the line w[ls:le] one of a block of token-only lines (a wrapped base64 blob, a list of
+    keys or digests)? The line just above or just below it says."""
+    above = w.rfind("\n", max(0, ls - 400), max(0, ls - 1))
+    prev = w[above + 1 : max(0, ls - 1)] if ls else ""
+    nb = w.find("\n", le + 1, le + 400)
+    nxt = w[le + 1 : nb if nb >= 0 else min(len(w), le + 400)] if le < len(w) else ""
+    return any(_BLOB_LINE.fullmatch(x.rstrip("\r")) for x in (prev, nxt) if x)
+
+
+def account_colon(before: str) -> bool:
+    """`user@host` or a bare account name alone on its line before `:` (postfix
+    `sasl_passwd`, `rsyncd.secrets`), not a digest's label (`sha256`, `h1`)."""
+    parts = before.split()
+    if not parts:
+        return False
+    tok = parts[-1]
+    if "@" in tok:
+        return tok.rsplit("@", 1)[1][:1].isalnum()
+    return len(parts) == 1 and tok.isidentifier() and not _DIGEST_LABEL.fullmatch(tok)
+
+
+# A key kind's short lower-case prefix before a UUID (`sdk-…`, `mob-…`): a key, not an id.
+_PREFIXED_UUID = Lazy(
+    r"[a-z]{2,6}[-_](?:[a-z]{2,6}[-_])?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+)
+_HEX32 = Lazy(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
+_SEPARATED = Lazy(r"[A-Za-z0-9]{1,8}(?:[/:.|][A-Za-z0-9]{1,80}){2,6}")
+
+
+def _token_value(v: str) -> bool:
+    """Drawn at random: a random token (a prefix and separators allowed), a long hex run, a
+    key kind's prefix before a UUID, random runs joined by `/` and `:` (`2/…/…:…`)."""
+    if len(v) < 20 or "://" in v or placeholder(v) or FILE_PATH.fullmatch(v):
+        return False
+    if _PREFIXED_UUID.fullmatch(v) or _HEX32.fullmatch(v):
+        return True
+    if UUID.search(v) or "." in v:
+        return False  # an id, a host, a dotted name
+    if _SEPARATED.fullmatch(v):
+        return entropy(v) >= 3.5 and sum(c.isdigit() for c in v) >= 8
+    core = max(re.split(r"[-_]", v), key=len)
+    return drawn(core) or random_token(core) or drawn(v)
+
+
+def check_client_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`TavilyClient("tvly-…")`, `Config("sdk-…")`, `asana.Client.access_token('…')`: the only
+    argument of a client's or a configuration's constructor, or of a call named for a token,
+    when it is drawn at random."""
+    return (s, e) if _token_value(w[s:e]) else None
+
+
+def check_login_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`wandb login <key>`, `<cli> auth login <token>`: the argument of a command's `login`
+    when it is drawn at random (a host or a user name is not)."""
+    v = w[s:e]
+    return (s, e) if ":" not in v and "/" not in v and _token_value(v) else None
+
+
+def ssh_public_blob(v: str) -> bool:
+    """The base64 body of an SSH public key (`AAAAC3NzaC1lZDI1NTE5…`): a length-prefixed key
+    type, public by design."""
+    if not v.startswith("AAAA"):
+        return False
+    import binascii  # built in; only a value that already looks random gets here
+
+    try:
+        head = binascii.a2b_base64(v[:24])
+    except (binascii.Error, ValueError):
+        return False
+    return head[:3] == b"\0\0\0" and head[4:].startswith((b"ssh-", b"ecdsa-", b"sk-", b"rsa-"))
+
+
+_DATE = Lazy(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+
+
+def check_handover(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A value handed over in chat by an arrow (`new one → …`), pointed back at (`… <- that's
+    the pw`) or after an account and a slash (`root / …`): shaped like a password, not a
+    label (`Phase-3+:`), a template (`{x:>5}`), a date or a time."""
+    v = w[s:e].rstrip(").,;!?」』”’")
+    if v.endswith(":") or "{" in v or "}" in v or _DATE.search(v):
+        return None
+    from vaultsync.core.privacy.values import SYLLABLES, password_shaped
+
+    if not password_shaped(v) or sum(map(len, SYLLABLES.findall(v))) >= 0.6 * len(v):
+        return None
+    return s, s + len(v)
