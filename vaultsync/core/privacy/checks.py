@@ -14,6 +14,7 @@ from collections.abc import Callable
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.places import (
     account_colon,
+    check_pair,
     check_client_token,
     check_handover,
     check_login_token,
@@ -530,5 +531,5 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
     "pwshape": check_password_place, "pwshape-call": check_password_place,
     "prose-cjk": check_prose, "clienttoken": check_client_token, "logintoken": check_login_token,
-    "handover": check_handover,
+    "handover": check_handover, "pair": check_pair,
 }  # fmt: skip

@@ -84,6 +84,9 @@ def check_client_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
 def check_login_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """`wandb login <key>`, `<cli> auth login <token>`: the argument of a command's `login`
     when it is drawn at random (a host or a user name is not)."""
+    p = m.start()
+    if p < 3 or w[p - 1] not in " \t" or not (w[p - 2].isalnum() or w[p - 2] in "-_"):
+        return None  # `login` is a command's word, after another one (`wandb login`)
     v = w[s:e]
     return (s, e) if ":" not in v and "/" not in v and _token_value(v) else None
 
@@ -117,3 +120,19 @@ def check_handover(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     if not password_shaped(v) or sum(map(len, SYLLABLES.findall(v))) >= 0.6 * len(v):
         return None
     return s, s + len(v)
+
+
+_LABEL = Lazy(r"[^\s:：]{1,40}[:：][ \t]{0,3}")
+
+
+def check_pair(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`root / …`, `wifi: Corp-Guest / …`: one account name (after a label, or alone) and a
+    value after a slash, ending the line."""
+    p = m.start()
+    ls = w.rfind("\n", max(0, p - 100), p) + 1
+    head = w[ls:p].lstrip()
+    label = _LABEL.match(head)
+    name = head[label.end() :] if label else head
+    if not name or len(name) > 40 or any(c.isspace() or c in "/:：" for c in name):
+        return None
+    return check_handover(m, w, s, e)

@@ -285,20 +285,20 @@ secret-wrapper | convertto-securestring,secretstr(,secretstring(,secretstring::,
     (?i)(?:ConvertTo-SecureString(?:[ \t]+-String)?[ \t]+|SecretStr(?:ing)?\(|SecretString::
     (?:new|from)\(|SecureString\(|Secret(?:Box)?::new\()[ \t]*
     (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})')
-client-token | client(,config(,access_token(,token(,apikey(,api_key( | p=5 c=clienttoken g=1/2 |
+client-token | client(,config(,access_token(,token(,apikey(,api_key( | p=5 c=clienttoken g=1/2 a=1 |
     (?i)(?:client|config|access_token|token|api_?key)\([ \t]*
     (?:"([^"\s]{20,256})"|'([^'\s]{20,256})')[ \t]*[,)]
-login-token | " login " | p=5 c=logintoken g=1 |
-    (?i)\b[\w-]{2,30}[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[\w-]{1,30}[ \t]+){0,3}
+login-token | "login " | p=5 c=logintoken g=1 a=1 |
+    (?i)login[ \t]+(?:--?[\w-]{1,30}[ \t]+){0,3}
     ([A-Za-z0-9_+/=:.-]{20,512})(?=[ \t]*(?:\r?\n|$|[;&|]))
-handover-arrow | →,⇒,👉,➡ | p=2 c=handover g=1 |
-    (?:(?<!\d)(?:→|⇒)|👉|➡️?)[ \t]{0,3}["'`]?([^\s"'`]{8,200})
-handover-back | <-,←,<= | p=3 c=handover g=1 |
-    (?im)^[ \t]*["'`]?([^\s"'`]{8,200})["'`]?[ \t]+(?:<-+|←|<=+)[ \t]*(?:that'?s|this[ \t]+is
+handover-arrow | " →",⇒,👉,➡ | p=2 c=handover g=1 |
+    (?<!\d)[→⇒👉➡]\ufe0f?[ \t]{0,3}["'`]?([^\s"'`]{8,200})
+handover-back | <-,← | p=3 c=handover g=1 |
+    (?im)^[ \t]*["'`]?([^\s"'`]{8,200})["'`]?[ \t]+(?:<-+|←)[ \t]*(?:that'?s|this[ \t]+is
     |is|=)?[ \t]*(?:the|my|our|your)?[ \t]*(?:new[ \t]+)?(?:pw|pwd|pass(?:word)?|token|key
     |secret|creds?)\b
-credential-pair | " / " | p=3 c=handover g=1 |
-    (?m)(?:^|[:：][ \t]{0,3})[^\s/:：]{1,40}[ \t]/[ \t]{1,3}(\S{8,200})[ \t]*\r?$
+credential-pair | " / " | p=3 c=pair g=1 a=1 |
+    [ \t]/[ \t]{1,3}(\S{8,200})[ \t]*\r?$
 random-value | | p=1 c=shape | [A-Za-z0-9+/_~-]{24,}={0,2}
 secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cred |
     p=2 c=assign g=2/3/4/5 a=1 |
