@@ -14,10 +14,10 @@ from collections.abc import Callable
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.places import (
     account_colon,
-    check_pair,
     check_client_token,
     check_handover,
     check_login_token,
+    check_pair,
     in_block,
     ssh_public_blob,
 )
