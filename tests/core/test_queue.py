@@ -104,7 +104,7 @@ def test_close_session_records_status_in_note_and_marker(vault: Path) -> None:
     )  # 16:05 UTC, in the person's UTC+8
     assert properties.get_scalar(text, "updated") == "2026-11-30T00:00:10+08:00"
     assert len(eventlog.parse(text)) == 11  # the events are untouched
-    marker = paths.queue_dir(vault) / paths.short_hash(rel, n=16)
+    marker = paths.queue_dir(vault) / f"{paths.short_hash(rel, n=16)}.pending"
     assert marker.read_text() == f"pending\t{rel}\n"
     assert queue_counts(vault) == {"pending": 1}
 
@@ -140,3 +140,80 @@ def test_queue_line() -> None:
     assert queue_line({"skipped": 4}) == ""
     line = queue_line({"pending": 1, "privacy_deferred": 1})
     assert line == "Learning queue: 1 pending, 1 privacy_deferred, 0 deferred."
+
+
+def test_counting_the_queue_opens_no_marker(vault: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every session start shows the queue's counts: they come from the markers' names, so a
+    vault with years of sessions costs one listdir, not a read per session."""
+    from vaultsync.core import queue
+
+    statuses = [S.PENDING] * 5 + [S.SKIPPED] * 7 + [S.PRIVACY_DEFERRED] * 2 + [S.DEFERRED]
+    for n, status in enumerate(statuses):
+        queue.set_marker(vault, f"sessions/2026/11/s{n}.md", status)
+    queue.set_marker(vault, "sessions/2026/11/done.md", S.SUMMARIZED)  # not queued: no marker
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a marker was opened")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("builtins.open", refuse)
+        counts = queue_counts(vault)
+    assert counts == {"pending": 5, "skipped": 7, "privacy_deferred": 2, "deferred": 1}
+    assert len(queue.markers(vault)) == len(statuses)
+
+
+def test_a_marker_of_an_older_version_is_counted_then_replaced(vault: Path) -> None:
+    """Markers written before the status was in their names (`<hash>`) still count, and a
+    status change or the first count leaves one marker in the new form."""
+    from vaultsync.core import queue
+
+    rel = "sessions/2026/11/old.md"
+    folder = paths.queue_dir(vault)
+    folder.mkdir(parents=True)
+    older = folder / paths.short_hash(rel, n=16)
+    older.write_text(f"pending\t{rel}\n")
+    assert queue.markers(vault) == [("pending", rel)]
+    queue.set_marker(vault, rel, S.PENDING)  # the same status: rewritten in the new form
+    assert [p.name for p in folder.iterdir()] == [f"{older.name}.pending"]
+    (folder / f"{older.name}.pending").rename(older)
+    assert queue_counts(vault) == {"pending": 1}  # counted, then renamed: read only once
+    assert [p.name for p in folder.iterdir()] == [f"{older.name}.pending"]
+    queue.set_marker(vault, rel, S.SKIPPED)
+    assert queue.markers(vault) == [("skipped", rel)] and queue_counts(vault) == {"skipped": 1}
+    queue.set_marker(vault, rel, None)
+    assert list(folder.iterdir()) == []
+
+
+def test_two_processes_setting_one_status_leave_one_marker(vault: Path) -> None:
+    """The hook at a turn end and learn may set one session's status at the same moment: the
+    queue's lock leaves exactly one marker, whichever wins. Round by round, both processes
+    set a different status at once, then one of them counts."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(2)
+    bad = context.Value("i", 0)
+    workers = [
+        context.Process(target=_race, args=(vault, barrier, bad, first, second))
+        for first, second in ((S.PENDING, S.SKIPPED), (S.DEFERRED, S.PRIVACY_DEFERRED))
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+        assert worker.exitcode == 0
+    assert bad.value == 0
+
+
+def _race(
+    vault: Path, barrier: object, bad: object, one: SessionStatus, two: SessionStatus
+) -> None:
+    from vaultsync.core import queue
+
+    rel = "sessions/2026/11/raced.md"
+    for n in range(200):
+        barrier.wait()  # type: ignore[attr-defined]
+        queue.set_marker(vault, rel, one if n % 2 else two)
+        if barrier.wait() == 0 and len(queue.markers(vault)) != 1:  # type: ignore[attr-defined]
+            with bad.get_lock():  # type: ignore[attr-defined]
+                bad.value += 1  # type: ignore[attr-defined]

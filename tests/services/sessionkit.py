@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import eventlog, paths, properties, schema, writer
+from vaultsync.core import eventlog, paths, properties, queue, schema, writer
 from vaultsync.core.config import load_config
 from vaultsync.core.hook import capture
 from vaultsync.core.model import Event, EventKind, SessionStatus
@@ -144,8 +144,7 @@ def force_status(vault: Path, rel: str, status: SessionStatus) -> None:
         lambda t: properties.set_properties(t, {"status": status.value}),
         lock_file=paths.lock_path(vault, rel),
     )
-    marker = paths.queue_dir(vault) / paths.short_hash(rel, n=16)
-    writer.write_atomic(marker, f"{status.value}\t{rel}\n", fsync=False)
+    queue.set_marker(vault, rel, status)
 
 
 def date_fix_session() -> list[dict[str, Any]]:

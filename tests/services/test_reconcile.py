@@ -251,7 +251,7 @@ def test_queue_markers_follow_session_status(vault: Path, cfg: Config) -> None:
     stale = paths.queue_dir(vault) / "0123456789abcdef"
     put(stale.parent, stale.name, "pending\tsessions/gone.md\n")
     rebuild(vault, cfg)
-    assert markers(vault) == {paths.short_hash(pending, n=16): f"pending\t{pending}\n"}
+    assert markers(vault) == {f"{paths.short_hash(pending, n=16)}.pending": f"pending\t{pending}\n"}
     # a status change reaches the marker through reconcile
     target = vault / done
     target.write_text(
@@ -259,7 +259,9 @@ def test_queue_markers_follow_session_status(vault: Path, cfg: Config) -> None:
     )
     (vault / pending).unlink()
     reconcile(vault, cfg)
-    assert markers(vault) == {paths.short_hash(done, n=16): f"privacy_deferred\t{done}\n"}
+    assert markers(vault) == {
+        f"{paths.short_hash(done, n=16)}.privacy_deferred": f"privacy_deferred\t{done}\n"
+    }
 
 
 def test_reconcile_reports_adds_edits_deletes_and_moves(vault: Path, cfg: Config) -> None:

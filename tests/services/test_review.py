@@ -10,7 +10,7 @@ import pytest
 from memorykit import indexed_level, memory
 from sessionkit import date_fix_session, make_session
 
-from vaultsync.core import paths, properties
+from vaultsync.core import paths, properties, queue
 from vaultsync.core.config import load_config
 from vaultsync.core.model import Level, Scope, SessionStatus
 from vaultsync.services.derived import reconcile
@@ -159,17 +159,13 @@ def test_release_and_skip_change_only_the_status(vault: Path, config) -> None:  
     head = (vault / first).read_text()
     assert properties.get_scalar(head, "status") == "pending"
     assert (vault / first).stat().st_size >= size  # the events are all still there
-    marker = paths.queue_dir(vault) / paths.short_hash(first, n=16)
+    marker = paths.queue_dir(vault) / f"{paths.short_hash(first, n=16)}.pending"
     assert marker.read_text() == f"pending\t{first}\n"
 
     skipped = review.skip(vault, config, second, now=NOW)
     assert skipped.status == "skipped" and (vault / second).exists()
     assert properties.get_scalar((vault / second).read_text(), "skipped_reason")
-    assert (
-        not (paths.queue_dir(vault) / paths.short_hash(second, n=16))
-        .read_text()
-        .startswith("privacy")
-    )
+    assert [m for m in queue.markers(vault) if m[1] == second] == [("skipped", second)]
     assert not review.pending(vault, config).privacy_deferred
     with pytest.raises(review.ReviewError, match="not privacy_deferred"):
         review.release(vault, config, first)

@@ -307,6 +307,11 @@ def queue_dir(vault: Path) -> Path:
     return state_dir(vault) / "queue"
 
 
+def queue_lock(vault: Path) -> Path:
+    """Held while a queue marker changes (core/queue.set_marker), for a write and an unlink."""
+    return state_dir(vault) / "locks" / "queue.lock"
+
+
 def context_dir(vault: Path) -> Path:
     """Per-project session-start context, rendered by the generate service for the hook."""
     return state_dir(vault) / "context"

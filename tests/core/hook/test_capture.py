@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from shared_corpora import CORPORA
 
-from vaultsync.core import eventlog, paths, properties
+from vaultsync.core import eventlog, paths, properties, queue
 from vaultsync.core.config import load_config
 from vaultsync.core.hook import agents, capture
 from vaultsync.core.model import AGENTS, EventKind
@@ -150,8 +150,8 @@ def test_replayed_session_becomes_one_readable_note(vault: Path, repo: Path, age
     assert parsed.props["status"] in ("pending", "skipped")
     assert parsed.props["ended"]
     assert parsed.title.endswith("— demo")
-    marker = paths.queue_dir(vault) / paths.short_hash(note.relative_to(vault).as_posix(), n=16)
-    assert marker.read_text().split("\t")[0] == parsed.props["status"]
+    rel = note.relative_to(vault).as_posix()
+    assert queue.markers(vault) == [(parsed.props["status"], rel)]
 
 
 def _masked(text: str) -> str:
