@@ -167,6 +167,8 @@ def stem(word: str) -> str:
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
             return word[: -len(suffix)]
+    if len(word) >= 6 and word[-1] == "y" and word[-2] not in "aeiouy":
+        return word[:-1]  # dependency, library: dependencies, libraries share `dependenc`
     return word
 
 
@@ -488,7 +490,7 @@ INTENTS = (
         r"|決め|決定|選ん|今.{0,12}使|(?<![a-z])(?:now|currently|current)(?![a-z])|现在|目前|如今"
         r"|今は|今何|今どの|現在"
         # "in the end": where a decision ended up, in every language
-        r"|end(?:ed)?\s+up|in\s+the\s+end|(?<![a-z])went\s+with|最终|最終|結局|今ど"
+        r"|end(?:ed)?\s+up|in\s+the\s+end|(?<![a-z])went\s+with|最终|最后(?!一)|最終|結局|今ど"
         r"|ことにし|(?:どれ|どこ|何|なに)にし",
     ),
     (

@@ -59,6 +59,8 @@ _PAIRS = """
 競合 conflict|决定 decide decision|決定 decide decision|选择 choose|選択 choose|方案 approach plan|
 原因 cause reason|为什么 why|なぜ why|原因は cause|速度 speed|慢 slow|遅い slow|快 fast|
 內存 memory|記憶體 memory|資料庫 database|測試 test|錯誤 error|修復 fix|部署 deploy|
+导航 navigation|ナビゲーション navigation|画面遷移 navigation|功能开关 feature flag|
+命令行 command line|コマンドライン command line|解析 parse|
 """
 
 
