@@ -209,6 +209,21 @@ def test_context_is_cut_to_the_token_budget(vault: Path) -> None:
     assert context.startswith("fact number 0")
 
 
+def test_context_in_any_script_is_cut_without_compiling_the_cjk_class(vault: Path) -> None:
+    """Session start counts tokens of USER.md as core/text does (CJK one token a character),
+    without compiling core/text's CJK class (~3 ms), which any em dash would have set off."""
+    from vaultsync.core import text
+
+    (vault / ".vaultsync" / "config.toml").write_text("[budgets]\ncontext_tokens = 40\n")
+    lines = [f"事实 {i} — 我喜欢短的提交" for i in range(50)]
+    (vault / "USER.md").write_text("\n".join(lines))
+    text._rx.cache_clear()
+    context = capture.session_context(vault, load_config(vault), None)
+    assert text._rx.cache_info().currsize == 0
+    assert 0 < text.estimate_tokens(context) <= 40
+    assert context.splitlines() == lines[: len(context.splitlines())]
+
+
 def test_secrets_are_redacted_before_writing_and_defer_the_session(vault: Path, repo: Path) -> None:
     key = "sk-ant-api03-Xq7Lm2Pz9Rt4Vw8Yb3Nc6Hj1Kd5Fg0Ss2Ae4Io7Uu9Ee1Rr3Tt5Yy7Ww9Qq1-AbCdEfAA"
     items = payloads("claude-code", repo)
@@ -319,6 +334,23 @@ def test_a_lost_pointer_finds_the_note_again(vault: Path) -> None:
     replay(vault, "claude-code", [_tool("cargo test --workspace", "test result: ok. 88 passed")])
     [note] = session_notes(vault)
     assert len(read_events(note)) == 2
+
+
+def test_a_lost_pointer_finds_the_note_filed_under_the_persons_month(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In UTC+8 a session started on 1 December at 02:00 is filed under 2026/12, while in UTC
+    it is still 30 November: a lost pointer must still lead to that note, not a second one."""
+    monkeypatch.setenv("VAULTSYNC_TZ", "Asia/Shanghai")
+    start = dt.datetime(2026, 11, 30, 18, 0, tzinfo=dt.UTC)
+    replay(vault, "claude-code", [_tool("make build-release", "compiled 212 files")], start)
+    [note] = session_notes(vault)
+    assert note.parent.name == "12" and note.name.startswith("2026-12-01 0200")
+    for pointer in paths.session_state_dir(vault).iterdir():
+        pointer.unlink()
+    later = start + dt.timedelta(minutes=30)
+    replay(vault, "claude-code", [_tool("cargo test --workspace", "88 passed")], later)
+    assert session_notes(vault) == [note] and len(read_events(note)) == 2
 
 
 def test_a_damaged_pointer_is_not_followed_out_of_the_vault(vault: Path, tmp_path: Path) -> None:

@@ -343,7 +343,9 @@ def _read_body(path: Path, vault: Path | None = None) -> str:
 
 def session_context(vault: Path, cfg: Config, project: Project | None) -> str:
     """The text injected at session start, within `budgets.context_tokens`."""
-    from vaultsync.core.text import estimate_tokens
+    # core/text's twin without its regex: the CJK class costs ~3 ms to compile, and any
+    # non-ASCII character in USER.md or AGENT.md (an em dash will do) would compile it.
+    from vaultsync.core.cjk_scan import estimate_tokens
 
     budget = int(cfg.get("budgets", "context_tokens") or 0)
     sections = [queue_line(queue_counts(vault))]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 from vaultsync.core import eventlog, paths, timestamp, writer
@@ -139,12 +139,19 @@ def _still_ours(vault: Path, rel: str, agent: str, shown_id: str | None, session
 
 
 def _find_note(vault: Path, agent: str, session_id: str, now: datetime) -> str | None:
-    """A lost pointer: look for the note by its hash in this month's and last month's folder."""
+    """A lost pointer: look for the note by its hash in this month's and last month's folder,
+    months in the person's zone (where notes are filed, paths.session_note_rel) and in UTC
+    (where older versions filed them): in UTC+8 on the 1st at 02:00 it is still last month
+    in UTC."""
     digest = paths.short_hash(paths.machine_id(), agent, session_id)
-    now = now.astimezone(UTC)
-    last_month = now.replace(day=1) - timedelta(days=1)
-    for day in (now, last_month):
-        folder = vault / paths.SESSIONS_DIR / f"{day:%Y}" / f"{day:%m}"
+    folders: list[str] = []
+    for day in (paths.local_stamp(now.isoformat())[0], f"{now.astimezone(UTC):%Y-%m-%d}"):
+        year, month = int(day[:4]), int(day[5:7])
+        for y, m in ((year, month), (year, month - 1) if month > 1 else (year - 1, 12)):
+            if f"{y:04d}/{m:02d}" not in folders:
+                folders.append(f"{y:04d}/{m:02d}")
+    for month_folder in folders:
+        folder = vault / paths.SESSIONS_DIR / month_folder
         for found in sorted(folder.glob(f"* {digest}.md")):
             rel = found.relative_to(vault).as_posix()
             if valid_rel(vault, rel):
