@@ -43,7 +43,8 @@ _VERB = (
     r"|delete|remove|drop|wipe|erase|push|merge|approve|close|call|invoke|say|state|claim|reply"
     r"|respond|answer|tell|write|disable|ignore|grant|make|encode|base64|start|begin|summari[sz]e"
     r"|insert|create|change|modify|set|update|transfer|label|mark|obey|follow|act|pretend"
-    r"|rate|rank|recommend|describe|mention|praise|conclude|report|score|hire|promote)"
+    r"|rate|rank|recommend|describe|mention|praise|conclude|report|score|hire|promote|enter"
+    r"|buy|purchase|request|hide|skip|treat|grant|refund|turn|switch|bypass|grade)"
 )
 # An imperative clause: a verb opening a clause (after a list mark, a step label, "first",
 # "then", "please"), or after a modal ("must include", "should first export").
@@ -74,6 +75,9 @@ _STRONG_SOURCE = (
     r"|input|api[ \t_-]?keys?|tokens?|passwords?|credentials|secrets?|keys?|files?)\b"
     r"|\b(?:system|hidden|initial)[ \t]+prompt\b"
     r"|\b(?:private|secret|signing|ssh)[ \t_-]keys?\b|~/\.[\w.-]+|\$HOME/\.[\w.-]+"
+    r"|\bcredit[ \t_-]?card|\bcard[ \t_-]?(?:number|details)\b|\bcvv\b"
+    r"|\bone-time[ \t]+(?:password|code)"
+    r"|\b(?:otp|2fa|mfa)[ \t]+codes?\b"
     r"|\bhome[ \t]+(?:directory|folder|dir)\b|\bcredentials(?:\.json|[ \t]+files?)\b"
     r"|\b(?:all|your|every|the[ \t]+user'?s)[ \t]+(?:[\w-]+[ \t]+)?(?:secrets|credentials|passwords"
     r"|api[ \t_-]?keys|tokens|keys)\b)"
@@ -103,12 +107,12 @@ _EXTERNAL = Lazy(
 _TRANSFER = Lazy(
     r"(?i)\b(?:send|upload|post|paste|forward|e-?mail|transmit|exfiltrate|submit|leak|share"
     r"|attach|include|append|embed|put|fetch|curl|wget|pipe|print|output|write|copy|add|reply"
-    r"|respond|answer|return)"
+    r"|respond|answer|return|enter|type|fill[ \t]+in)"
     r"(?:s|ed|ing)?\b"
 )
 _EXPOSE = Lazy(
     r"(?i)\b(?:print|output|list|dump|reveal|show|display|cat|echo|read[ \t]+(?:out|aloud|me)"
-    r"|tell[ \t]+me|include|append|export)(?:s|es|ing)?\b"
+    r"|tell[ \t]+me|include|append|export|log|enter|type)(?:s|es|ing)?\b"
 )
 _HARM = Lazy(
     r"(?i)\brm[ \t]+-(?:rf|fr|r)\b|\bgit[ \t]+push[ \t]+(?:\S+[ \t]+)*?(?:-f|--force)\b"
@@ -117,12 +121,22 @@ _HARM = Lazy(
     r"(?:[\w.-]+[ \t]+){0,2}(?:repo|repository|database|db|branch(?:es)?|files?|issues?|backups?"
     r"|users?|records?|data|tests?|history|bucket|project)\b"
     r"|\b(?:disable|turn[ \t]+off|bypass|skip|ignore)[ \t]+"
-    r"(?:all[ \t]+|the[ \t]+|any[ \t]+|every[ \t]+)?"
+    r"(?:all[ \t]+|the[ \t]+|any[ \t]+|every[ \t]+)?(?:[\w-]+[ \t]+){0,2}"
     r"(?:safety|security|guard(?:rail)?s?|checks?|tests?|review|confirmation|sandbox"
-    r"|verification|warnings?)\b"
+    r"|verification|warnings?|comparison|CI|2FA|MFA|antivirus|firewall)\b"
     r"|\bwithout[ \t]+(?:running[ \t]+|the[ \t]+|any[ \t]+)*(?:tests?|review(?:ing)?|checks?"
-    r"|checking|confirmation|approval|asking|verification)\b"
-    r"|\b(?:approve|merge)[ \t]+(?:it|this|the|all|every|them)\b|\bclose[ \t]+(?:every|all)\b"
+    r"|checking|confirmation|approval|asking|verification|CI)\b"
+    r"|\b(?:approve|merge)[ \t]+(?:it|this|the|all|every|them|their|its)\b"
+    r"|\bclose[ \t]+(?:every|all)\b"
+    r"|\b(?:change|update|replace|switch)[ \t]+(?:the[ \t]+)?(?:IBAN|bank[ \t]+(?:account|details)"
+    r"|account[ \t]+number|payee|beneficiary|routing[ \t]+number)\b"
+    r"|\b(?:wire|transfer|send)[ \t]+(?:the[ \t]+)?(?:money|funds|payment)\b"
+    r"|\b(?:buy|purchase)[ \t]+(?:this|these|the|it)\b|\brefund[ \t]+(?:this|it|all)\b"
+    r"|\badd[ \t]+@?[\w.-]+[ \t]+as[ \t]+(?:an?[ \t]+)?(?:owner|admin|maintainer|collaborator"
+    r"|approver)\b|\bgrant[ \t]+[^.\n]{0,40}\b(?:all|full|admin)[ \t]+(?:permissions|access"
+    r"|rights)\b"
+    r"|\b(?:delete|remove|drop|truncate)[ \t]+(?:the[ \t]+)?[\w.-]+[ \t]+(?:table|branch|bucket"
+    r"|database)\b|\bscale[ \t]+(?:\w+[ \t]+){0,2}to[ \t]+zero\b"
     r"|\b(?:transfer|wire|send)[ \t]+\$?\d|\bcall[ \t]+the[ \t]+[\w-]+[ \t]+(?:tool|function)\b"
     r"|\b(?:delete|drop|remove|transfer)_\w+|\|[ \t]*(?:sudo[ \t]+(?:-\w+[ \t]+)*)?(?:ba|z)?sh\b"
     r"|--no-verify\b|--insecure\b|\bverify[ \t]*=[ \t]*False\b|--dangerously-\w+|--yolo\b"
@@ -149,6 +163,11 @@ _HIDE = Lazy(
     r"|\bnever[ \t]+ask[ \t]+(?:the[ \t]+user|for[ \t]+(?:confirmation|permission))\b"
     r"|\bkeep[ \t]+(?:this|it)[ \t]+(?:secret|hidden|between[ \t]+us)\b"
 )
+_CONCEAL = Lazy(
+    r"(?i)\b(?:do[ \t]+not|don't|never)[ \t]+(?:mention|comment[ \t]+on|disclose|reveal|flag"
+    r"|point[ \t]+out)\b|\b(?:hide|conceal|omit)\b[^.\n]{0,60}\bfrom[ \t]+(?:the[ \t]+)?"
+    r"(?:user|reader|human|customer|them)s?\b"
+)
 # Stealth by an adverb ("silently run…"): code comments say "silently ignore errors" all the
 # time, so it counts only beside something consequential (a source, a destination, a harm).
 _STEALTH = Lazy(
@@ -167,7 +186,8 @@ _ADDRESSEE = Lazy(
     r"(?:bots?|agents?|assistants?|AIs?|models?|LLMs?|chatbots?)\b[ \t]*[:,]"
     r"|(?:^|[.!?;]\s+|[-*#/>]+[ \t]*)" + _W + r"{0,2}(?:assistant|agent|model|bot|chatbot|AI"
     r"|LLM)s?[ \t]*[:,][ \t]*(?=\w)"
-    r"|\b(?:AI|LLM|assistant|agent|model|bot|chatbot)s?[ \t]+(?:instructions?|notice|note"
+    r"|\b(?:AI|LLM|assistant|agent|model|bot|chatbot)s?[ \t-]+(?:[\w]+[ \t-]+)?"
+    r"(?:instructions?|notice|note"
     r"|directives?|orders?|tasks?|rules|guidance|policy)[ \t]*:"
     r"|\byou,?[ \t]+(?:the|an?)[ \t]+" + _W + r"{0,2}(?:agent|assistant|model|AI|bot|LLM)\b"
     r"|\b(?:hi|hello|hey|dear|attention|yo)[ \t,]+(?:Claude|ChatGPT|GPT|Gemini|Copilot|Codex"
@@ -176,6 +196,17 @@ _ADDRESSEE = Lazy(
     r"[ \t]+(?:reading|processing|parsing|summari[sz]ing|building|installing|reviewing"
     r"|describing|transcribing|captioning|translating|analy[sz]ing|indexing|crawling|browsing"
     r"|viewing|scanning|ingesting|evaluating|handling|consuming)[ \t]+(?:this|these|the)\b"
+    r"|\b(?:AI|LLM|assistant|agent|model|bot|copilot|reviewer)s?[ \t]+(?!is\b|are\b)[a-z]{3,}ing"
+    r"[ \t]+(?:[\w'-]+[ \t]+){0,3}?(?:this|these|that|your|its|their|against|on|in|for)\b"
+    r"|\b(?:any|every|all|the|automated|autonomous)[ \t]+(?:[\w-]+[ \t]+){0,2}(?:AI|LLM|assistant"
+    r"|agent|model|bot|copilot)s?[ \t]+(?:[\w'-]+[ \t]+){0,5}?(?:must|should|shall|needs?[ \t]+to"
+    r"|ha(?:s|ve)[ \t]+to|is[ \t]+to|are[ \t]+to)[ \t]+"
+    r"(?:also[ \t]+|now[ \t]+|first[ \t]+|always[ \t]+)?" + _VERB + r"\b"
+    r"|(?:^|[.!?;]\s+|[-*#/>]+[ \t]*)(?-i:AI|LLM)[ \t-]+(?:[\w-]+[ \t]+)?[\w-]+s?[ \t]*:"
+    r"[ \t]*(?=\w)"
+    r"|\b(?:Claude|ChatGPT|GPT|Gemini|Copilot|Codex|Cursor|Devin|Aider)"
+    r"(?:[ \t]*[/,&][ \t]*\w+){0,4}"
+    r"[ \t]*:[ \t]*(?=\w)"
 )
 _PERSONA = Lazy(
     r"(?i)\b(?:pretend|imagine)[ \t]+(?:that[ \t]+)?(?:you(?:'re|[ \t]+are)|to[ \t]+be)\b"
@@ -200,7 +231,8 @@ _PERSIST = Lazy(
 # say …", "Before answering questions about this file, …". A person reading a document is
 # rarely told what to do "when summarising" it; a model that was asked to is.
 _READER_TASK = Lazy(
-    r"(?i)\b(?:when|while|if|before|after|as|whenever)[ \t]+(?:you[ \t]+(?:are[ \t]+)?)?"
+    r"(?i)\b(?:when|while|if|before|after|as|whenever)[ \t]+(?:you[ \t]+(?:are[ \t]+)?"
+    r"|(?:an?|the|any)[ \t]+(?:AI|LLM|model|assistant|agent|bot)[ \t]+is[ \t]+)?"
     r"(?:summari[sz]|translat|process|pars|answer|respond|index|crawl|brows|analy[sz]|ingest"
     r"|describ|rank|rat|evaluat|compar)\w*[ \t]+(?:\w+[ \t]+){0,3}?(?:this|these|the[ \t]+"
     r"(?:page|document|file|text|content|email|message|repo(?:sitory)?|article|result|output"
@@ -209,7 +241,10 @@ _READER_TASK = Lazy(
 # What a planted order makes a model claim: a verdict the reader will trust.
 _CLAIM = Lazy(
     r"(?i)\b(?:say|state|claim|recommend|report|conclude|rate|rank|describe|call|present"
-    r"|mention|tell[ \t]+(?:the[ \t]+)?(?:user|reader)s?)\b[^.\n]{0,80}\b(?:best|safe|secure"
+    r"|mention|mark|treat|score|grade|tell[ \t]+(?:the[ \t]+)?(?:user|reader|author|reviewer)s?)"
+    r"\b[^.\n]{0,80}"
+    r"\b(?:best|safe|secure|harmless|standard|ready[ \t]+to|accept|state[ \t-]of[ \t-]the[ \t-]art"
+    r"|agreed|valid|genuine"
     r"|trusted|trustworthy|legitimate|verified|approved|recommended|excellent|perfect|top|5[ \t]"
     r"|five[ \t]+stars?|10/10|hire|hired|only[ \t]+(?:option|choice)|no[ \t]+(?:issues?"
     r"|problems?|risks?|vulnerabilit))"
@@ -218,6 +253,8 @@ _TASK_CUES = ("summar", "translat", "process", "pars", "answer", "respond", "ind
               "brows", "analy", "ingest", "describ", "rank", "rat", "evaluat",
               "compar")  # fmt: skip
 _CLAIM_CUES = ("best", "safe", "secure", "trust", "legitimate", "verified", "approved",
+               "harmless", "standard", "ready", "accept", "state of the art", "agreed", "valid",
+               "genuine",
                "recommend", "excellent", "perfect", "top", "star", "10/10", "hire", "only ",
                "no issue", "no problem", "no risk", "no vulnerab")  # fmt: skip
 _PREFERENCE = Lazy(
@@ -238,6 +275,7 @@ _KEYS = (
     "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
     "subsequent", "ing this", "ing these",  # "models describing this photo …"
+    "ai-", "-ai", "any model", "every model", "all models",
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
@@ -263,6 +301,7 @@ _CJK_HARM = (
     r"(?:rm -rf|(?:删除|刪除|删掉|刪掉|清空)(?:所有|全部|整个|整個|生产|生產)"
     r"|强制推送|強制推送|转账|轉帳"
     r"|关闭所有|關閉所有|(?:批准|合并|合併)[^。\n]{0,8}(?:不要|无需|無需|跳过|跳過|不用)"
+    r"|(?:不需要|无需|無需|不用|跳过|跳過)[^。\n]{0,6}(?:测试|測試|审查|審查|检查|檢查|CI)[^。\n]{0,12}(?:批准|合并|合併)"
     r"|(?:通过|通過)了?安全(?:审查|審查|检查|檢查)|(?:すべて|全て|全部)[^。\n]{0,10}削除|強制プッシュ"
     r"|(?:テスト|レビュー|確認)(?:を)?(?:せず|なしで|スキップ)|安全だと"
     r"|(?:安全|セキュリティ|検証|テスト|审查|審查|检查|檢查)[^\n。]{0,6}(?:無効|スキップ|オフ|关闭|關閉|跳过|跳過))"
@@ -273,7 +312,8 @@ _CJK_HIDE = (
     r"|見せず)|こっそり|黙って|秘密裏)"
 )
 _CJK_ADDRESSEE = (
-    r"(?:如果你是|如果您是|若你是|致[^\n。]{0,14}(?:AI|助手|模型|智能体|智能體|机器人|機器人)"
+    r"(?:如果你是|如果您是|若你是|(?:致|给|給)[^\n。]{0,14}(?:AI|助手|模型|智能体|智能體|机器人|機器人|工具)"
+    r"[：:，,]?"
     r"|(?:AI|人工智能|助手|模型|智能体|智能體|机器人|機器人)(?:们|們)?[：:，,]|语言模型|語言模型"
     r"|(?:AI|エージェント|アシスタント|モデル|ボット)(?:へ|に|は|の皆|各位|への|へ向け)"
     r"|を読(?:んだ|む|み込んだ)[^\n。]{0,6}(?:AI|エージェント|アシスタント|モデル|ボット)"
@@ -294,7 +334,7 @@ _CJK_LIMITLESS = (
     r"|只听从|只聽從|制限のない|制限なし|制限なく|制約のない|ルールを無視)"
 )
 _CJK_IMPERATIVE = (
-    r"(?:请|請|必须|必須|务必|務必|第[一二三四]步|立即|马上|馬上|你要|您要|你必须|你必須|你应|你應|给我|給我"
+    r"(?:请|請|必须|必須|务必|務必|第[一二三四]步|立即|马上|馬上|直接|你要|您要|你必须|你必須|你应|你應|给我|給我"
     r"|[てで]ください|[てで]下さい|先[^。\n]{0,30}(?:然后|然後|再)|(?:都|也|就|一定|总是|總是)要|把[^。\n]{1,40}(?:发|發|传|傳|贴|貼|附)|してください|して下さい|せよ|しろ|すること|しなさい|こと[。\n]"
     r"|まず[^。\n]{0,40}次に|なさい)"
 )
@@ -317,6 +357,7 @@ _CJK_PARTS = {
     )
 }  # fmt: skip
 _CJK_KEYS = (
+    "工具",
     "如果你是", "如果您是", "若你是", "致", "助手", "模型", "智能体", "智能體", "机器人", "機器人",
     "エージェント", "アシスタント", "モデル", "ボット", "AI", "扮演", "假装", "假裝", "你现在是",
     "你現在是", "模式", "振る舞", "振舞", "なりきっ", "演じ", "ふりをし", "今から", "ロールプレイ",
@@ -337,6 +378,25 @@ def _said(rx: Lazy, w: str, a: int, b: int) -> bool:
     return False
 
 
+_CLAUSE_END = Lazy(r"[.!?;](?=\s|$)|\n")
+
+
+def _exposes(w: str, a: int, b: int) -> bool:
+    """A verb that shows or logs a sensitive source in its own clause ("print the API key",
+    "log it" after "request the creditCardNumber field"), not a verb of another clause
+    ("Lists the agents. Send the bearer token in the header")."""
+    for m in _EXPOSE.finditer(w, a, b):
+        if _NEGATED.search(w, max(a, m.start() - 40), m.start()):
+            continue
+        lo = max(a, m.start() - 120)
+        ends = [x.end() for x in _CLAUSE_END.finditer(w, lo, m.start())]
+        start = ends[-1] if ends else lo
+        stop = _CLAUSE_END.search(w, m.end(), b)
+        if _SOURCE.search(w, start, stop.start() if stop else b):
+            return True
+    return False
+
+
 def _imperative_send(w: str, a: int, b: int) -> bool:
     """An imperative clause whose verb moves data: "then paste the output into…", "Step 2: send"."""
     for m in _IMPERATIVE.finditer(w, a, b):
@@ -352,7 +412,8 @@ def _imperative_send(w: str, a: int, b: int) -> bool:
 _SRC_CUES = (".env", ".ssh", "id_", ".aws", ".netrc", "credential", ".npmrc", ".pypirc", "kube",
              ".docker", "shadow", "history", ".git", "keychain", "env", "conversation",
              "transcript", "user's", "prompt", "key", "token", "password", "cookie", "secret", "~/",
-             "$home", "home ", "_pat", "_pass")  # fmt: skip
+             "$home", "home ", "_pat", "_pass", "card", "cvv", "one-time", "otp ", "2fa",
+             "mfa")  # fmt: skip
 _DEST_CUES = ("http", "@", "webhook", "pastebin", "server", "address", "endpoint", "url", "site",
               "host", "email", "inbox", "bucket", "channel", "repl", "answer", "response",
               "output", "summary", "message", "tool call", "request", "commit", "comment",
@@ -361,6 +422,9 @@ _HARM_CUES = ("rm ", "push", "drop", "delete", "--no-verify", "--insecure", "ver
               "--yolo", "remove", "wipe", "erase", "destroy", "disable",
               "turn off", "bypass", "skip", "ignore", "disregard", "forget", "without", "approve",
               "merge", "close ", "transfer", "wire ", "send ", "call the", "| sh", "|sh", "bash",
+              "iban", "bank", "account number", "payee", "beneficiary", "buy ", "purchase",
+              "refund", " as an owner", " as owner", " as admin", " as a maintainer", "grant",
+              "scale",
               "safe", "secure", "verified", "clean", "reviewed", "fine", "harmless")  # fmt: skip
 _HIDE_CUES = ("tell", "mention", "inform", "notify", "alert", "warn", "let ", "without",
               "never ask", "silently", "quietly", "secretly", "covertly", "discreetly", "keep th",
@@ -371,6 +435,8 @@ _LIMIT_CUES = ("restrict", "limit", "rules", "filter", "guideline", "constraint"
 _ADDR_CUES = ("whoever", "ai", "llm", "automat", "autonom", "robotic", "language model", "you",
               "assistant", "agent", "model", "bot", "claude", "gpt", "gemini", "copilot",
               "codex", "cursor")  # fmt: skip
+_CONCEAL_CUES = ("mention", "comment on", "disclose", "reveal", "flag", "point out", "hide",
+                 "conceal", "omit")  # fmt: skip
 _PERSONA_CUES = ("pretend", "imagine", "act as", "you are", "you're", "role", "character",
                  "play a game", "you are")  # fmt: skip
 _PERSIST_CUES = ("from now on", "rest of", "permanently", "forever", "whenever", "every time",
@@ -387,7 +453,7 @@ def _english(w: str, a: int, b: int) -> bool:
     # cheap first: some consequential part, and a reader addressed or a source sent somewhere
     src_cue, dest_cue, hide_cue = cue(_SRC_CUES), cue(_DEST_CUES), cue(_HIDE_CUES)
     task_cue = cue(_TASK_CUES)
-    claim_cue = task_cue and cue(_CLAIM_CUES)
+    claim_cue = cue(_CLAIM_CUES)
     if not (src_cue or dest_cue or hide_cue or claim_cue or cue(_HARM_CUES) or cue(_LIMIT_CUES)):
         return False
     framed = task_cue or cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES)
@@ -402,7 +468,8 @@ def _english(w: str, a: int, b: int) -> bool:
     )
     limitless = cue(_LIMIT_CUES) and _LIMITLESS.search(w, a, b) is not None
     claim = claim_cue and _CLAIM.search(w, a, b) is not None
-    if not (source or destination or hide or harm or limitless or claim):
+    conceal = cue(_CONCEAL_CUES) and _CONCEAL.search(w, a, b) is not None
+    if not (source or destination or hide or harm or limitless or claim or conceal):
         return False  # nothing consequential is asked for
     task = task_cue and _READER_TASK.search(w, a, b) is not None
     if task and claim and _IMPERATIVE.search(w, a, b):
@@ -422,9 +489,9 @@ def _english(w: str, a: int, b: int) -> bool:
     # anything sent to a network or mail address by an imperative clause: consequential once
     # the text also addresses a reader, frames a persona or asks it from now on
     ships = destination and imperative and _EXTERNAL.search(w, a, b) and _imperative_send(w, a, b)
-    exposes = source and _said(_EXPOSE, w, a, b)
+    exposes = source and _exposes(w, a, b)
     consequential = moves or ships or harm or hide or exposes
-    if addressee and imperative and (consequential or limitless):
+    if addressee and imperative and (consequential or limitless or claim or conceal):
         return True
     if persona and (consequential or limitless):
         return True

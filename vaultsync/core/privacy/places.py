@@ -111,9 +111,10 @@ _DATE = Lazy(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
 def check_handover(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """A value handed over in chat by an arrow (`new one → …`), pointed back at (`… <- that's
     the pw`) or after an account and a slash (`root / …`): shaped like a password, not a
-    label (`Phase-3+:`), a template (`{x:>5}`), a date or a time."""
+    label (`Phase-3+:`), a template (`{x:>5}`), a date or a time, nor prose in another script
+    (`→（U+2192）記号を…`)."""
     v = w[s:e].rstrip(").,;!?」』”’")
-    if v.endswith(":") or "{" in v or "}" in v or _DATE.search(v):
+    if not v.isascii() or v.endswith(":") or "{" in v or "}" in v or _DATE.search(v):
         return None
     from vaultsync.core.privacy.values import SYLLABLES, password_shaped
 
