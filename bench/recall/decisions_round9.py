@@ -589,7 +589,29 @@ DQUESTIONS: list[DQ] = [
     ("rq56", "none-tally/en>en/terse", "tally telemetry decision", (), ()),
 ]
 
-DEV_NONE = frozenset({"rq51", "rq52", "rq53", "rq54", "rq55", "rq56"})
+# --- never discussed (dev), written after the first held-out reading showed the prompt's
+# silence lower there (0.86 -> 0.57) while dev held (5 of 6): more dev questions of that kind,
+# written without reading any held-out miss
+DQUESTIONS += [
+    ("rq57", "none-tally/en>en/question", "Which linter did we pick for tally's Go code?", (), ()),
+    (
+        "rq58",
+        "none-forecast/en>en/question",
+        "Did we decide how forecast validates its input data?",
+        (),
+        (),
+    ),
+    ("rq59", "none-field/en>en/still", "Is fieldkit still using the old app icon?", (), ()),
+    ("rq60", "none-field/zh>zh/question", "fieldkit 的推送证书放在哪里？", (), ()),
+    ("rq61", "none-forecast/zh>zh/question", "forecast 的数据校验用什么库？", (), ()),
+    ("rq62", "none-tally/zh>zh/question", "tally 的单元测试覆盖率要求是多少？", (), ()),
+    ("rq63", "none-field/ja>ja/question", "fieldkit のアイコンは誰がデザインした？", (), ()),
+    ("rq64", "none-forecast/ja>ja/question", "forecast のダッシュボードは何で作った？", (), ()),
+    ("rq65", "none-tally/mixed/question", "tally 的 plugin 机制决定了吗？", (), ()),
+]
+
+DEV_NONE = frozenset({"rq51", "rq52", "rq53", "rq54", "rq55", "rq56", "rq57", "rq58", "rq59",
+                      "rq60", "rq61", "rq62", "rq63", "rq64", "rq65"})  # fmt: skip
 
 
 def split_of(qid: str, family: str) -> str:

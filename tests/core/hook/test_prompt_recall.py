@@ -537,3 +537,33 @@ def test_a_persons_plain_note_is_recalled_but_no_note_of_another_origin(
     assert "dump person" in seen
     for _props, marker in list(plain.values())[1:]:
         assert f"dump {marker}" not in seen
+
+
+def test_a_cjk_question_with_one_english_word_is_answered_only_by_a_note_about_a_rare_one(
+    vault: Path,
+) -> None:
+    """A Chinese or Japanese question about English notes is judged on the one English word it
+    carries: a note whose title holds it answers, unless the word is in many notes (a
+    project's name: "fieldkit のアイコン" is about none of them)."""
+    from vaultsync.core.hook.agents import Incoming
+    from vaultsync.core.model import EventKind
+
+    props = {"type": "summary", "agent": "codex", "session_id": "cx7", "status": "done",
+             "created": "2026-11-27T10:00:00Z", "updated": "2026-11-27T10:00:00Z"}  # fmt: skip
+    summary = vault / paths.SUMMARIES_DIR / "Product cache on Redis.md"
+    summary.write_text(render_frontmatter(props) + "\n# Product cache on Redis\n\n"
+                       "The product cache lives in Redis now, 5 minute expiry.\n")  # fmt: skip
+    for n in range(30):
+        note = vault / "notes" / f"fieldkit topic {n}.md"
+        note.parent.mkdir(exist_ok=True)
+        note.write_text(f"# fieldkit topic {n}\n\nfieldkit screen {n} shows field records.\n")
+    index(vault)
+    config = load_config(vault)
+
+    def ask(n: int, question: str) -> str:
+        inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
+                       session_id=f"h-one-{n}", cwd="/tmp", prompt=question)  # fmt: skip
+        return prompt_recall.context_for(inc, vault, config, "")
+
+    assert "Product cache on Redis" in ask(1, "商品缓存最后决定用什么？")
+    assert ask(2, "fieldkit のアイコンは誰がデザインした？") == ""

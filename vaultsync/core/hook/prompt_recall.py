@@ -429,11 +429,13 @@ def _search(
             # it (its title says it; or a message, all about what it says, holding a word the
             # person wrote in Latin letters, not a translation of theirs: "公开 API"), not
             # when a long note only mentions it in passing.
+            # ... and never when that word is in many notes (a project's name: "fieldkit の
+            # アイコン" is not about every fieldkit note).
             own = [t for t in terms if t.isascii() and t not in added]
             about = (kind == "event" and _covered(own, fbody or "")[0] > 0) or _covered(
                 terms, f"{ftitle}\n{title or ''}", added
             )[0] > 0
-            need = 1 if about else 2
+            need = 1 if about and _rare(conn, next((t for t in terms if t.isascii()), "")) else 2
         if coverage < need:
             continue
         hits.append(_Hit(
@@ -455,6 +457,29 @@ def _search(
             h for h in hits if h.coverage == top.coverage or h.score >= top.score * RELATIVE_BAR
         ]
     return hits
+
+
+# A word in more than this share of the index's rows says too little to answer a question on
+# its own (chosen on dev: a project's name is in a fifth of its vault's rows; cache, api in 6-7%).
+ONE_WORD_SHARE = 0.1
+
+
+_RARE: dict[str, bool] = {}  # for one prompt (context_for clears it: the index changes)
+
+
+def _rare(conn: Any, term: str) -> bool:
+    """True when `term` (a prefix term ends in `*`) is in at most `ONE_WORD_SHARE` of the rows."""
+    found = _RARE.get(term)
+    if found is None:
+        word = term.rstrip("*")
+        total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
+        params: tuple[str, ...] = (word,)
+        sql = "term = ?"
+        if term.endswith("*"):
+            sql, params = "term >= ? AND term < ?", (word, word + "\U0010ffff")
+        rows = conn.execute(f"SELECT sum(doc) FROM fts_vocab WHERE {sql}", params).fetchone()[0]
+        found = _RARE[term] = bool(word) and (rows or 0) <= ONE_WORD_SHARE * total
+    return found
 
 
 def in_force(props: Any, project_key: str) -> bool:
@@ -666,6 +691,7 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         # "what did we decide about X": X, without the words that only ask for a decision
         # (as search does): the notes that argued older ones say "decide" most
         terms = nlquery.terms(asked.rest)
+    _RARE.clear()
     state = _state_file(vault, inc)
     given = _load_given(state)
     conn = _connect(index_path)
