@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import corpus_round9 as r9
+import corpus_round10 as r10
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -100,6 +101,17 @@ HELDOUT: dict[str, int] = {
     "benign_injection_encoded_multiturn": 9,  # the same encodings and multi-part messages saying ordinary things
     "injection_workplace_tools": 9,  # chat exports, tickets, wiki macros, signatures, design comments, sheets, image labels, annotations, schema comments, feeds, webhooks
     "benign_injection_workplace_tools": 9,  # the same places speaking of assistants and bots
+    # round 10 (written after round 9's held-out figures were taken, before round 10's tuning)
+    "api_client_exports_unseen": 10,  # Postman/Insomnia/Bruno, .http files, copied fetch(), HTTPie, k6, grpcurl, locust, PowerShell headers
+    "benign_api_client_exports": 10,  # the same exports with ids, digests, SRI, env references
+    "process_and_crash_unseen": 10,  # ps, /proc environ, core strings, crash reports, journald argv, launchctl, gdb frames, Windows CommandLine
+    "benign_process_and_crash": 10,  # the same listings with file paths, build SHAs, container ids, UUIDs
+    "markup_and_tables_unseen": 10,  # markdown/wiki/HTML tables, RST fields, AsciiDoc, org, LaTeX, otpauth, hidden inputs, Lua, positional args
+    "benign_markup_and_tables": 10,  # the same markup with commits, digests, data URIs, fingerprints, public keys
+    "more_languages_chat_unseen": 10,  # chat in Arabic, Hebrew, Persian, Greek, Ukrainian, Czech, Dutch, Swedish, Danish, Finnish, Hungarian, Romanian, Tagalog, Swahili, Bengali, Tamil
+    "benign_more_languages_chat": 10,  # the same languages handing over links, ids, where a secret is kept
+    "injection_protocols_chrome": 10,  # agent cards, tool schemas, tool results, cookie banners, 404s, notifications, voicemail, podcasts, ICS, meta; AR/HE/EL/NL/SV/UK
+    "benign_injection_protocols_chrome": 10,  # the same places with ordinary text
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2169,6 +2181,10 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "state_and_history_unseen": r9.state_history,
     "world_chat_secrets_unseen": r9.world_chat,
     "exports_and_windows_admin_unseen": r9.exports_windows,
+    "api_client_exports_unseen": r10.api_clients,
+    "process_and_crash_unseen": r10.process_crash,
+    "markup_and_tables_unseen": r10.markup_tables,
+    "more_languages_chat_unseen": r10.more_languages_chat,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2193,6 +2209,10 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_state_and_history": r9.b_state_history,
     "benign_world_chat": r9.b_world_chat,
     "benign_exports_and_windows_admin": r9.b_exports_windows,
+    "benign_api_client_exports": r10.b_api_clients,
+    "benign_process_and_crash": r10.b_process_crash,
+    "benign_markup_and_tables": r10.b_markup_tables,
+    "benign_more_languages_chat": r10.b_more_languages_chat,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2215,6 +2235,7 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_documents_media": _h8_i_documents_media,
     "injection_encoded_multiturn": r9.i_encoded_multiturn,
     "injection_workplace_tools": r9.i_workplace,
+    "injection_protocols_chrome": r10.i_protocols_chrome,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2230,6 +2251,7 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_documents_media": _h8_bi_documents_media,
     "benign_injection_encoded_multiturn": r9.bi_encoded_multiturn,
     "benign_injection_workplace_tools": r9.bi_workplace,
+    "benign_injection_protocols_chrome": r10.bi_protocols_chrome,
 }
 
 
