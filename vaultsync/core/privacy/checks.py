@@ -405,6 +405,7 @@ def check_random(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
 _LABELLED = Lazy(
     r"(?:sha\d{0,3}|md5|h1|blake2[bs]?|xxh\d{0,3}|crc\d{0,2})[-_:]|[a-z]{1,8}_|[a-z]{3,10}-"
 )
+_SCHEME_LABEL = Lazy(r"\{[A-Z][A-Z0-9-]{1,15}\}$")  # `{SSHA}…`: a stored hash's scheme
 _SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "nonce", "uuid",
                "guid", "trace", "span", "commit", "version", "build", "ref", "etag", "path",
                "dir", "url", "uri", "host", "name", "user", "email", "region", "zone", "color",
@@ -414,7 +415,7 @@ _SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "n
 _NAME_SEP = Lazy(r"[_.:/-]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
-def _shape_name_denied(name: str) -> bool:
+def shape_name_denied(name: str) -> bool:
     """Does the name before a value say it holds an id, a digest, an address or a public key?"""
     parts = [p.lower() for p in _NAME_SEP.split(name.rstrip("0123456789_.-")) if p]
     if not parts:
@@ -453,7 +454,7 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         if not account_colon(before[:-1]):
             return None  # `h1:…`, `sha256:…`, a URL's `host:port`
         return s, e  # `user@host:…`, `backup:…`: a password after its account
-    if before.endswith(("$", "base64,")):
+    if before.endswith(("$", "base64,")) or _SCHEME_LABEL.search(before):
         return None  # a field of a stored hash (`$2b$12$…`, `pbkdf2_sha256$…$…`), a `$VAR`, a
         # data URI's body
     i = len(before)
@@ -469,7 +470,7 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # an item of a literal array (`push([1,"…"])`), not a value given a name
     if "," in before[i:]:
         name = ""  # an argument after another (`Credentials("…", "user", "…")`): not its name
-    if _shape_name_denied(name) or before[:j].rstrip().lower().endswith("public"):
+    if shape_name_denied(name) or before[:j].rstrip().lower().endswith("public"):
         return None  # (`public key: …`: the name's word before it says public)
     return s, e
 

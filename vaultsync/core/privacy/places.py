@@ -36,7 +36,11 @@ def in_block(w: str, ls: int, le: int) -> bool:
     prev = w[above + 1 : max(0, ls - 1)] if ls else ""
     nb = w.find("\n", le + 1, le + 400)
     nxt = w[le + 1 : nb if nb >= 0 else min(len(w), le + 400)] if le < len(w) else ""
-    return any(_BLOB_LINE.fullmatch(x.rstrip("\r")) for x in (prev, nxt) if x)
+    return any(
+        _BLOB_LINE.fullmatch(x.rstrip("\r")) and not (x.islower() or x.isupper())
+        for x in (prev, nxt)
+        if x
+    )  # (a lower-case path, `/config/app/api_token`, is no blob's line)
 
 
 def account_colon(before: str) -> bool:

@@ -28,6 +28,7 @@ from vaultsync.core.privacy import encodings as E
 from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
 from vaultsync.core.privacy import scan as S
+from vaultsync.core.privacy import shape as SH
 from vaultsync.core.privacy import values as V
 from vaultsync.core.privacy.kinds import log_kinds
 from vaultsync.core.privacy.rules import Rule, Span
@@ -333,6 +334,12 @@ class Redactor:
         values: list[str] = []
         hits = self.scan_secrets(w, markers, soft=soft, values=values)
         hits += self._reassembled(w, values)
+        if not self.disabled & SH.RULES:  # secrets by their own shape, wherever they stand
+            hits += [
+                (s, e, rule, -1)  # a rule that reads the place names the span
+                for s, e, rule in SH.find(w)
+                if rule not in self.disabled and not (markers and R.overlaps(markers, s, e))
+            ]
         if hits:  # a secret found once is redacted wherever and however else it is written
             hits += [
                 h
