@@ -3,7 +3,7 @@ set, the held-out topics are the ones recorded, and no question crosses the spli
 
 from __future__ import annotations
 
-from bench.recall import decisions, decisions_fresh, decisions_round9
+from bench.recall import abstain_round10, decisions, decisions_fresh, decisions_round9
 
 
 def test_every_answer_is_a_note_or_a_session_of_the_set() -> None:
@@ -77,3 +77,27 @@ def test_the_round9_set_is_well_formed() -> None:
         langs = {f.split("/")[1][:2] for q, f, _t, g, _s in r9.DQUESTIONS
                  if not g and r9.split_of(q, f) == side}  # fmt: skip
         assert {"en", "zh", "ja"} <= langs
+
+
+def test_the_round10_abstention_set_is_well_formed() -> None:
+    """abstain_round10.py: over round9's vault; answers are its notes or sessions (the latest
+    of their topic), a family on one side of the split only, each side holding never-discussed
+    questions in en, zh and ja and answerable controls, and every question asked from a
+    project of the vault."""
+    a10, r9 = abstain_round10, decisions_round9
+    assert a10.SESSIONS is r9.SESSIONS and a10.NOTES is r9.NOTES and a10.NOW == r9.NOW
+    when = {s["id"]: s["start"] for s in r9.SESSIONS}
+    when.update({n[0]: n[2] for n in r9.NOTES})
+    sides: dict[str, set[str]] = {}
+    kinds: dict[str, set[tuple[str, bool]]] = {"dev": set(), "held-out": set()}
+    for qid, family, _text, gold, stale in a10.DQUESTIONS:
+        assert a10.CWD[qid] in {r9.FORECAST, r9.TALLY, r9.FIELD}
+        assert set(gold) <= set(when) and all(when[gold[0]] > when[s] for s in stale)
+        assert bool(gold) == family.startswith("control/")
+        side = a10.split_of(qid, family)
+        sides.setdefault(family, set()).add(side)
+        kinds[side].add((family.split("/")[1][:2], bool(gold)))
+    assert all(len(s) == 1 for s in sides.values())
+    assert len({q[0] for q in a10.DQUESTIONS}) == len(a10.DQUESTIONS)
+    for side in kinds.values():
+        assert {("en", False), ("zh", False), ("ja", False), ("en", True)} <= side

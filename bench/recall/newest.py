@@ -1,5 +1,6 @@
 """The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py; `--set
-round9`: decisions_round9.py): search and prompt-time recall.
+round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discussed questions
+and answerable controls over round9's vault): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -36,15 +37,25 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bench.recall import decisions, decisions_fresh, decisions_round9, replay, score
+from bench.recall import (
+    abstain_round10,
+    decisions,
+    decisions_fresh,
+    decisions_round9,
+    replay,
+    score,
+)
 
 PATHS = ("bm25-ref", "lexical", "cli", "prompt-cc", "prompt-hermes")
 ZONE = dt.timezone(dt.timedelta(hours=8))
 # The question sets: decisions.py (tuned on: its dev topics) and decisions_fresh.py (written
 # after it, before the changes that followed; held out but for its dev families) and
-# decisions_round9.py (written before the tuning that followed it; the same kind of split).
+# decisions_round9.py (written before the tuning that followed it; the same kind of split) and
+# abstain_round10.py (never-discussed questions and controls over round9's vault, written
+# before the tuning that followed it; held out by whole family).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
-                               "round9": decisions_round9}  # fmt: skip
+                               "round9": decisions_round9,
+                               "abstain10": abstain_round10}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 
 
@@ -64,7 +75,9 @@ def build(*, fresh: bool = False) -> Path:
 
     here = Path(__file__)
     name = str(getattr(D, "NAME", "decisions" if D is decisions else "decisions-fresh"))
-    root = replay._cache(name, here, Path(str(D.__file__)), here.with_name("decisions.py"))
+    # a set of questions over another set's vault shares its build (`VAULT_FILE`)
+    own = Path(str(getattr(D, "VAULT_FILE", D.__file__)))
+    root = replay._cache(name, here, own, here.with_name("decisions.py"))
     vault, home, done = root / "vault", root / "home", root / "done"
     if done.exists() and not fresh:
         return root
@@ -201,14 +214,16 @@ def score_path(ranker: Callable[[str, str], Ranked], split: str) -> list[dict[st
         if split != "all" and D.split_of(qid, family) != split:
             continue
         topic = family.split("/")[0]
-        ranked, nothing = ranker(text, D.PROJECT_OF[topic])
+        cwd = getattr(D, "CWD", {}).get(qid) or D.PROJECT_OF[topic]
+        ranked, nothing = ranker(text, cwd)
         order = list(dict.fromkeys(ranked))
         row: dict[str, Any] = {"qid": qid, "family": family, "top": order[:5],
                                "nothing": nothing}  # fmt: skip
         if gold:
             pos = {k: i for i, k in reversed(list(enumerate(order)))}
             first = min(pos.get(g, 99) for g in gold)
-            row["newest_first"] = first < 99 and first < min(pos.get(s, 99) for s in stale)
+            older = min((pos.get(s, 99) for s in stale), default=99)  # none: a control
+            row["newest_first"] = first < 99 and first < older
             row["newest_given"] = first < 5
             row["stale_given"] = any(pos.get(s, 99) < 5 for s in stale)
         rows.append(row)
