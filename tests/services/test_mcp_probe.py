@@ -74,6 +74,23 @@ def _register(home: Path, command: Path) -> None:
     (home / ".claude.json").write_text(json.dumps({"mcpServers": {"vaultsync": entry}}))
 
 
+def test_a_server_that_died_before_reading_still_says_why() -> None:
+    """The server exits before it reads our request (a missing package, on a busy machine):
+    the request sits in the pipe's buffer, and closing it raises a broken pipe. Its stderr is
+    still what the probe reports (it was read as an empty string, and doctor printed only
+    "exited without answering (code 1)")."""
+    from vaultsync.services.agents import mcp_probe
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.exit(\"No module named 'mcp'\")"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    proc.wait()  # dead before anything is written, whatever the machine's load
+    assert proc.stdin is not None
+    proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1}\n' * 4)  # buffered, not flushed
+    assert "No module named 'mcp'" in mcp_probe._stop(proc, grace=2.0)
+
+
 def test_a_server_without_the_mcp_package_fails_with_the_fix(home: Path, tmp_path: Path) -> None:
     script = _fake_server(
         tmp_path, "import sys\nsys.exit(\"vaultsync: ModuleNotFoundError: No module named 'mcp'\")"

@@ -11,6 +11,7 @@ parallel and each is given a few seconds; nothing here writes a file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -138,7 +139,11 @@ def _stop(proc: subprocess.Popen[bytes], grace: float) -> str:
     stderr."""
     try:
         if proc.stdin is not None:
-            proc.stdin.close()
+            # A server that died before reading leaves our request in the pipe's buffer, and
+            # closing flushes it into a broken pipe: the pipe is closed all the same, and the
+            # server's stderr (why it died) must still be read.
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
             proc.stdin = None  # communicate() would flush the closed pipe
         _, err = proc.communicate(timeout=grace)
     except subprocess.TimeoutExpired:
