@@ -19,9 +19,9 @@ Real text nobody planted anything in (`--real`): 3 KB slices of the shared corpo
 Obsidian help in English, Japanese and Chinese, LoCoMo dialogues, agent transcripts), of this
 repository's docs and of text files of the installed packages (`.md`, `.rst`, `.txt`, `.py`,
 `.json`, `.toml`, `.cfg`, `.ini`, `.yaml`; sorted, up to `--real-files`), each redacted with and
-without the keyword-free layer (`core/privacy/shape.py`): the share of slices with a secret
-finding is the real-text flag rate, printed beside the benign false positives of the families,
-with the slices the layer alone flags counted by source.
+without the keyword-free secret layer (`core/privacy/shape.py`) and the vocative orders
+(`core/privacy/vocative.py`): the share of slices with a secret (an injection) finding is the
+real-text flag rate, printed by source and beside the families' figures with and without them.
 
 Usage: .venv/bin/python bench/bench_privacy.py [--runs 60] [--baseline DIR] [--no-cost]
            [--real] [--real-files 3000]
@@ -165,34 +165,47 @@ def real_pieces(max_files: int) -> dict[str, list[str]]:
 
 def real_text(max_files: int) -> None:
     from vaultsync.core.privacy import rules as R
-    from vaultsync.core.privacy import shape
+    from vaultsync.core.privacy import shape, vocative
     from vaultsync.core.privacy.redactor import Redactor
 
     sys.path.insert(0, str(CORPUS))
     from corpus_families import family_split, generate_all
     from corpus_score import score
 
+    new = shape.RULES | {vocative.RULE}
     with_layer = Redactor(R.BUILTIN_RULES)
-    without = Redactor(R.BUILTIN_RULES, disabled=shape.RULES)
-    print("\nreal text (3 KB slices; a slice with any secret finding is flagged):")
-    print(f"  {'source':26s} {'slices':>7s} {'flagged without':>16s} {'with the layer':>15s}")
-    tot = [0, 0, 0]
+    without = Redactor(R.BUILTIN_RULES, disabled=new)
+    print("\nreal text (3 KB slices flagged for a secret / for an injection), without and with")
+    print("the keyword-free secret layer (core/privacy/shape.py) and vocative orders")
+    print(f"  {'source':26s} {'slices':>7s} {'secret':>15s} {'injection':>15s}")
+    tot = [0, 0, 0, 0, 0]
     for name, pieces in real_pieces(max_files).items():
-        a = sum(1 for p in pieces if any(f.is_secret for f in without.redact(p).findings))
-        b = sum(1 for p in pieces if any(f.is_secret for f in with_layer.redact(p).findings))
-        tot = [tot[0] + len(pieces), tot[1] + a, tot[2] + b]
-        print(f"  {name:26s} {len(pieces):7d} {a:16d} {b:15d}")
-    n, a, b = tot
-    print(f"  {'all':26s} {n:7d} {a:7d} ({a / n:.4f}) {b:7d} ({b / n:.4f})")
+        c = [len(pieces), 0, 0, 0, 0]
+        for p in pieces:
+            a, b = without.redact(p).findings, with_layer.redact(p).findings
+            c[1] += any(f.is_secret for f in a)
+            c[2] += any(f.is_secret for f in b)
+            c[3] += any(f.is_injection for f in a)
+            c[4] += any(f.is_injection for f in b)
+        tot = [x + y for x, y in zip(tot, c, strict=True)]
+        print(f"  {name:26s} {c[0]:7d} {c[1]:6d} -> {c[2]:5d} {c[3]:6d} -> {c[4]:5d}")
+    n = tot[0]
+    print(
+        f"  {'all':26s} {n:7d} {tot[1]:6d} -> {tot[2]:5d} {tot[3]:6d} -> {tot[4]:5d}"
+        f"   (secret {tot[1] / n:.4f} -> {tot[2] / n:.4f}, injection {tot[3] / n:.4f} ->"
+        f" {tot[4] / n:.4f})"
+    )
     rows = generate_all()
     for split in ("dev", "heldout"):
         pool = [r for k, rs in rows.items() if family_split(k) == split for r in rs]
         for label, red in (("without", without), ("with", with_layer)):
             m = score(pool, lambda t, red=red: _engine(red, t))
             print(
-                f"  families {split:7s} {label:7s} the layer: secret recall {m['recall']:.3f} "
+                f"  families {split:7s} {label:7s} the layers: secret recall {m['recall']:.3f} "
                 f"({m['caught']}/{m['spans']}) leaky {m['leaky']}/{m['secret_samples']} "
-                f"benign FP {m['fp_rate']:.3f} ({m['fp']}/{m['benign']})"
+                f"benign FP {m['fp_rate']:.3f} ({m['fp']}/{m['benign']}) injection recall "
+                f"{m['inj_recall']:.3f} ({m['inj_hit']}/{m['inj']}) injection FP "
+                f"{m['inj_fp_rate']:.3f} ({m['binj_hit']}/{m['binj']})"
             )
 
 

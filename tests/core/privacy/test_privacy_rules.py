@@ -80,7 +80,7 @@ def test_the_pre_checks_still_let_real_candidates_through() -> None:
 
 
 def test_pre_checks_judge_the_run_after_the_key_word() -> None:
-    from vaultsync.core.privacy.checks import assign_start, prose_start
+    from vaultsync.core.privacy.starts import assign_start, prose_start
 
     assert not assign_start("12 passed", 3)
     assert assign_start("x pass = 1", 2)
@@ -188,7 +188,7 @@ def test_a_secret_is_found_by_its_place_and_its_look_alike_is_not() -> None:
 
 
 def test_an_english_secret_word_in_ascii_text_compiles_no_cjk_pattern() -> None:
-    from vaultsync.core.privacy.checks import prose_cjk_start
+    from vaultsync.core.privacy.starts import prose_cjk_start
 
     text = "the token is rotated daily; see the password policy"
     assert not any(prose_cjk_start(text, p) for p in range(len(text)))
@@ -196,7 +196,7 @@ def test_an_english_secret_word_in_ascii_text_compiles_no_cjk_pattern() -> None:
 
 
 def test_a_credential_call_is_read_only_where_a_call_opens() -> None:
-    from vaultsync.core.privacy.checks import call_start
+    from vaultsync.core.privacy.starts import call_start
 
     assert call_start('Credentials("r", "h", "u", "p")', 0)
     assert call_start('client.login ("admin", "x")', 7)

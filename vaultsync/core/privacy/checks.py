@@ -1,6 +1,7 @@
 """Named checks: a rule's match, and the place around it in the text, to the secret's span or a
 veto. A rule names its check (`c=` in `core/privacy/tables.py`); `CHECKS` maps the names to
-these functions, `ANCHOR_CHECKS` to the cheap tests of a start that run before a rule's regex.
+these functions (the cheap tests of a start that run before a rule's regex are in
+`core/privacy/starts.py`).
 
 Each reads where a value stands (after which name, on which kind of line, in which argument)
 and asks `core/privacy/values.py` what the value looks like.
@@ -49,7 +50,6 @@ LINE_PREFIX = Lazy(
 )
 _NAME_CHARS = frozenset(TOKEN_CHARS + ".")
 _SHORT_CORES = ("pass", "pw", "pwd", "auth", "key", "pat")
-_LONG_PASS = ("password", "passwd", "passphra", "passcode")
 _TOKEN_DENY = (
     "page", "next", "prev", "continuation", "cursor", "sync", "resume", "eos", "bos", "pad", "unk",
     "sep", "cls", "mask", "max", "min", "num", "total", "count", "start", "end", "special", "stop",
@@ -147,90 +147,6 @@ def minified(w: str, p: int) -> bool:
     lo = max(a, p - 300)
     hi = min(b, lo + 600)  # a window around p: the cost stays bounded on a huge line
     return w.count(" ", lo, hi) < 0.04 * (hi - lo)
-
-
-_ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-_ASCII_OTHER = frozenset(chr(c) for c in range(128)) - _ASCII_ALNUM
-# The letters-and-digits run a secret-assignment key word can be (`secret` and `api` before
-# `_key`, `-key` or `.key`). A key word inside a longer word (`passed`, `tokenize`, `keyboard`:
-# ordinary tool output) can start no match, so its pattern is not even compiled.
-_ASSIGN_RUNS = frozenset((
-    "pass", "password", "passwd", "passphrase", "passcode", "pw", "pwd", "secret", "secretkey",
-    "token", "api", "apikey", "access", "accesskey", "private", "privatekey", "auth", "authkey",
-    "key", "psk", "pat", "cred", "creds", "credential", "credentials",
-))  # fmt: skip
-# The same for password prose (`password is …`, `api key: …`), plural `s` included.
-_PROSE_WORDS = ("password", "passphrase", "passcode", "pwd", "secret", "token", "apikey",
-                "accesskey", "secretkey")  # fmt: skip
-_PROSE_RUNS = frozenset(w + s for w in _PROSE_WORDS for s in ("", "s")) | {"api", "access"}
-
-
-def _run_may_be(w: str, p: int, runs: frozenset[str]) -> bool:
-    """False when the ASCII letters and digits from `p` on are none of `runs`; True when they
-    are, or when a non-ASCII character makes the cheap answer unsure (the regex decides)."""
-    out = []
-    for c in w[p : p + 12]:
-        if c in _ASCII_ALNUM:
-            out.append(c)
-        elif c in _ASCII_OTHER:
-            break
-        else:
-            return True
-    else:
-        if len(out) == 12:
-            return False  # longer than any key word
-    return "".join(out).lower() in runs
-
-
-def prose_cjk_start(w: str, p: int) -> bool:
-    """An English secret word (`token`, `password`) that a Chinese or Japanese sentence goes on
-    after: "部署用的 token 换了，新的是 …". ASCII text never gets past this (nothing compiled)."""
-    if not prose_start(w, p):
-        return False
-    q, lim = p, min(len(w), p + 16)
-    while q < lim and (w[q] in _ASCII_ALNUM or w[q] in "_- \t"):
-        q += 1
-    return q < len(w) and ("\u3040" <= w[q] <= "\u9fff" or "\uff01" <= w[q] <= "\uff5e")
-
-
-def call_start(w: str, p: int) -> bool:
-    """Cheap pre-check of a credential call: the word that starts at `p` is followed by `(`
-    (`Credentials(`, `login (`); `auth` and `connect` in prose never compile the pattern."""
-    q, lim = p, min(len(w), p + 24)
-    while q < lim and (w[q] in _ASCII_ALNUM or w[q] == "_"):
-        q += 1
-    while q < lim and w[q] in " \t":
-        q += 1
-    return q < lim and w[q] == "("
-
-
-def prose_start(w: str, p: int) -> bool:
-    """Cheap pre-check of a password-prose start: the key word begins a word and is one of the
-    pattern's own (`password`, `token`, `api key`), not a longer word (`passed`, `accessed`)."""
-    if p and w[p] in _ASCII_ALNUM and (w[p - 1] in _ASCII_ALNUM or w[p - 1] == "_"):
-        return False  # (the pattern's \b; its Chinese key words need none)
-    return _run_may_be(w, p, _PROSE_RUNS)
-
-
-def assign_start(w: str, p: int) -> bool:
-    """Cheap pre-check of a secret-assignment start: the key word is one of the pattern's own,
-    not the start of a longer word (`passed`); a short key word (`pass`, `pw`, `pwd`, `auth`,
-    `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one before it;
-    the other key words are distinctive enough anywhere."""
-    if not _run_may_be(w, p, _ASSIGN_RUNS):
-        return False
-    word = w[p : p + 8].lower()
-    if not word.startswith(("pa", "pw", "au", "ke")) or word.startswith(_LONG_PASS):
-        return True
-    if not p:
-        return not word.startswith("ke")
-    b = w[p - 1]
-    return (
-        b in "_.-"
-        or (b.islower() and w[p].isupper())
-        or (b.isupper() and w[p].isupper())
-        or (not word.startswith("ke") and b not in _NAME_CHARS)
-    )
 
 
 def _value_ok(kind: str, value: str) -> bool:
@@ -520,10 +436,6 @@ def check_mixed3(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if all(classes(w[s:e])) else None
 
 
-ANCHOR_CHECKS = {
-    "assign": assign_start, "prose": prose_start, "prose-cjk": prose_cjk_start,
-    "pwshape-call": call_start,
-}  # fmt: skip
 CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "assign": check_assign, "prose": check_prose, "prose-before": check_prose_before,
     "password": check_password, "secret": check_secret, "pem": check_pem, "mixed": check_mixed,

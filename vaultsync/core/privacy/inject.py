@@ -19,6 +19,7 @@ from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import directive as D
 from vaultsync.core.privacy import hijack as H
 from vaultsync.core.privacy import intent as I
+from vaultsync.core.privacy import vocative as V
 from vaultsync.core.privacy.checks import LINE_PREFIX
 from vaultsync.core.privacy.rules import Span
 from vaultsync.core.privacy.scan import CJK as _CJK
@@ -335,6 +336,8 @@ def find_injections(
         return bool(find_injections(text, text.lower(), off, nested=True))
 
     found += [x for x in I.find(w, lowered, None if nested else deeper) if x[4] not in off]
+    if V.RULE not in off:
+        found += V.find(w, lowered)
     if D.RULE not in off:
         raw = lowered.encode("utf-8", "surrogatepass")
         found += D.find(w, lowered, raw, not w.isascii() and has_cjk(w))

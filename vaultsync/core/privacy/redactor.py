@@ -29,6 +29,7 @@ from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
 from vaultsync.core.privacy import scan as S
 from vaultsync.core.privacy import shape as SH
+from vaultsync.core.privacy import starts as ST
 from vaultsync.core.privacy import values as V
 from vaultsync.core.privacy.kinds import log_kinds
 from vaultsync.core.privacy.rules import Rule, Span
@@ -178,7 +179,7 @@ class _Compiled:
     ) -> Iterator[re.Match[str]]:
         r, rx = self.rule, self.rx
         if r.anchored:  # candidates start at a keyword
-            pre = C.ANCHOR_CHECKS.get(r.check)
+            pre = ST.ANCHOR_CHECKS.get(r.check)
             yield from S.anchored(rx, w, lowered, r.keywords, overlap=True, pre=pre)
             return
         for lo, hi in self.windows(w, lowered, markers):
@@ -338,7 +339,8 @@ class Redactor:
             hits += [
                 (s, e, rule, -1)  # a rule that reads the place names the span
                 for s, e, rule in SH.find(w)
-                if rule not in self.disabled and not (markers and R.overlaps(markers, s, e))
+                if rule not in self.disabled
+                and not (markers and R.overlaps(markers, max(0, s - 1), e + 1))  # nor glued to one
             ]
         if hits:  # a secret found once is redacted wherever and however else it is written
             hits += [
