@@ -85,6 +85,8 @@ def test_this_machine_may_still_choose_its_model_command(
     assert "ignored" not in b.cli("status").stdout
 
 
+@pytest.mark.slow  # two machines through git and the CLI; its rules have a fast test in
+# tests/core/test_config.py (test_a_shared_config_cannot_run_a_program_or_loosen_a_guard)
 def test_a_pushed_config_cannot_switch_redaction_or_the_gate_off(
     pair: tuple[Machine, Machine], tmp_path: Path
 ) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from vaultsync.core.hook import agents
+from vaultsync.core.hook import transcript as transcript_mod
 from vaultsync.core.model import AGENTS, EventKind
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "payloads"
@@ -264,10 +265,13 @@ def test_copilot_turn_end_reads_the_answer_from_its_transcript(tmp_path: Path) -
     payload = {"sessionId": "s", "transcriptPath": str(transcript), "stopReason": "end_turn"}
     inc = agents.normalize("copilot", payload, "agentStop")
     assert (inc.kind, inc.message) == (EventKind.TURN_END, "the last answer")
+    # No transcript in a folder that does not exist: nothing to wait for. (One missing from a
+    # folder that does is waited for, up to ANSWER_WAIT_S: it may be written a moment later.)
     gone = agents.normalize(
-        "copilot", {**payload, "transcriptPath": str(tmp_path / "x")}, "agentStop"
+        "copilot", {**payload, "transcriptPath": str(tmp_path / "gone" / "x")}, "agentStop"
     )
     assert gone.message == ""
+    assert transcript_mod.copilot_last_message(str(tmp_path / "x"), wait_s=0.1) == ""
 
 
 def test_opencode_exit_code_prompt_quotes_and_mcp_names() -> None:
