@@ -427,16 +427,20 @@ def _unseen(conn: Any, named: list[str]) -> bool:
     for term in named:
         if not term.isascii():
             continue
-        # The term dictionary, not a MATCH: a MATCH of a common prefix merges every posting
-        # list it covers (368 ms for a prefix of 5,000 words over 200,000 rows, this 0.5 ms).
-        word = term.rstrip("*")
-        params: tuple[str, ...] = (word,)
-        sql = "term = ?"
-        if term.endswith("*"):
-            sql, params = "term >= ? AND term < ?", (word, word + "\U0010ffff")
+        sql, params = _vocab_match(term)
         if conn.execute(f"SELECT 1 FROM fts_vocab WHERE {sql} LIMIT 1", params).fetchone() is None:
             return True
     return False
+
+
+def _vocab_match(term: str) -> tuple[str, tuple[str, ...]]:
+    """The fts_vocab condition for a term (a prefix term, ending in `*`, as a range). The term
+    dictionary, not a MATCH: a MATCH of a common prefix merges every posting list it covers
+    (368 ms for a prefix of 5,000 words over 200,000 rows, this 0.5 ms)."""
+    word = term.rstrip("*")
+    if term.endswith("*"):
+        return "term >= ? AND term < ?", (word, word + "\U0010ffff")
+    return "term = ?", (word,)
 
 
 # No window: every date passes.
@@ -474,6 +478,7 @@ def _search(
     finally:
         conn.set_progress_handler(None, 0)
     hits: list[_Hit] = []
+    one_word: bool | None = None  # the question's one Latin word is rare in the index
     asking = {inc.cwd.rstrip("/").rsplit("/", 1)[-1].lower()} if inc.cwd else set()
     for row in rows:
         (_rowid, score, kind, rel, title, agent, date, heading, tool, props, note_id,
@@ -497,7 +502,9 @@ def _search(
             about = (kind == "event" and _covered(own, fbody or "")[0] > 0) or _covered(
                 terms, f"{ftitle}\n{title or ''}", added
             )[0] > 0
-            need = 1 if about and _rare(conn, next((t for t in terms if t.isascii()), "")) else 2
+            if about and one_word is None:  # the same word for every hit: asked once
+                one_word = _rare(conn, next((t for t in terms if t.isascii()), ""))
+            need = 1 if about and one_word else 2
         if coverage < need:
             continue
         hits.append(_Hit(
@@ -526,22 +533,14 @@ def _search(
 ONE_WORD_SHARE = 0.1
 
 
-_RARE: dict[str, bool] = {}  # for one prompt (context_for clears it: the index changes)
-
-
 def _rare(conn: Any, term: str) -> bool:
     """True when `term` (a prefix term ends in `*`) is in at most `ONE_WORD_SHARE` of the rows."""
-    found = _RARE.get(term)
-    if found is None:
-        word = term.rstrip("*")
-        total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
-        params: tuple[str, ...] = (word,)
-        sql = "term = ?"
-        if term.endswith("*"):
-            sql, params = "term >= ? AND term < ?", (word, word + "\U0010ffff")
-        rows = conn.execute(f"SELECT sum(doc) FROM fts_vocab WHERE {sql}", params).fetchone()[0]
-        found = _RARE[term] = bool(word) and (rows or 0) <= ONE_WORD_SHARE * total
-    return found
+    if not term.rstrip("*"):
+        return False
+    total = conn.execute("SELECT MAX(rowid) FROM fts").fetchone()[0] or 0
+    sql, params = _vocab_match(term)
+    rows = conn.execute(f"SELECT sum(doc) FROM fts_vocab WHERE {sql}", params).fetchone()[0]
+    return bool((rows or 0) <= ONE_WORD_SHARE * total)
 
 
 def in_force(props: Any, project_key: str) -> bool:
@@ -753,7 +752,6 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         # "what did we decide about X": X, without the words that only ask for a decision
         # (as search does): the notes that argued older ones say "decide" most
         terms = nlquery.terms(asked.rest)
-    _RARE.clear()
     state = _state_file(vault, inc)
     given = _load_given(state)
     conn = _connect(index_path)
