@@ -66,6 +66,16 @@ def test_without_the_layer_each_shape_leaks(text: str, secret: str, benign: str)
     assert secret in Redactor(BUILTIN_RULES, disabled=SH.RULES).redact(text).text
 
 
+def test_each_rule_of_the_layer_is_turned_off_alone() -> None:
+    """`privacy.disabled_rules` naming one of the layer's two rules leaves the other on."""
+    password, pair = SHAPES[0], SHAPES[-1]
+    no_pairs = Redactor(BUILTIN_RULES, disabled={SH.PAIR_RULE})
+    assert password[1] not in no_pairs.redact(password[0]).text
+    assert pair[1] in no_pairs.redact(pair[0]).text
+    no_tokens = Redactor(BUILTIN_RULES, disabled={SH.RULE})
+    assert pair[1] not in no_tokens.redact(pair[0]).text
+
+
 @pytest.mark.parametrize("benign", LOOK_ALIKES, ids=lambda x: x[:24])
 def test_public_random_looking_values_stay(benign: str) -> None:
     assert SH.find(benign) == [], benign

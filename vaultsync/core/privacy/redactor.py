@@ -335,7 +335,7 @@ class Redactor:
         values: list[str] = []
         hits = self.scan_secrets(w, markers, soft=soft, values=values)
         hits += self._reassembled(w, values)
-        if not self.disabled & SH.RULES:  # secrets by their own shape, wherever they stand
+        if SH.RULES - self.disabled:  # secrets by their own shape, wherever they stand
             hits += [
                 (s, e, rule, -1)  # a rule that reads the place names the span
                 for s, e, rule in SH.find(w)
