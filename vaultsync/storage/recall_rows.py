@@ -155,8 +155,10 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
     closing: dict[int, tuple[Any, ...]] = {}
     opening: dict[int, tuple[Any, ...]] = {}
     last: dict[int, tuple[Any, ...]] = {}
+    newest: dict[int, str] = {}  # a session's newest event in the window orders it
     for row in rows:  # newest first
         session, kind, says = row[14], row[13], bool(row[15])
+        newest.setdefault(session, row[8])
         held = last.get(session)
         if held is None or (kind == "turn_end" and held[13] != "turn_end"):
             last[session] = row
@@ -165,8 +167,6 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
         elif says and kind == "prompt":
             opening[session] = row  # overwritten until the first
     best = [closing.get(key) or opening.get(key) or row for key, row in last.items()]
-    # Sessions are ordered by their newest event in the window, whichever event shows them.
-    newest = {row[14]: row[8] for row in reversed(rows)}
     chosen = sorted(best, key=lambda r: newest[r[14]], reverse=True)[:limit]
     return [Candidate(*row[:13]) for row in chosen if row[1] is not None]
 
