@@ -11,8 +11,8 @@ The status is recorded twice: in the note's frontmatter (the truth, rebuilt from
 and as a queue marker, `<queue_dir>/<hash of rel>.<status>` holding `<status>\t<rel>`. The
 status is in the name so that counting the queue (every session start shows it) is one listdir
 however many sessions a vault holds: reading one file per marker cost a session start 20-28 ms
-at 769 markers. A marker of an older version (`<hash of rel>`, no status in its name) is still
-read, and replaced the next time its session's status is set or the vault rebuilt.
+at 769 markers. A marker of an older version (`<hash of rel>`, no status in its name) is read
+by the first count and renamed (or replaced when its session's status is set, or at rebuild).
 """
 
 from __future__ import annotations
@@ -188,9 +188,9 @@ def marker_text(status: SessionStatus, rel: str) -> str:
     return f"{status.value}\t{rel}\n"
 
 
-def _names(rel: str) -> tuple[str, ...]:
-    """Every name a marker of `rel` can have: one per queue state, and an older version's."""
-    key = paths.short_hash(rel, n=16)
+def _names(key: str) -> tuple[str, ...]:
+    """Every name a marker of the note hashed to `key` can have: an older version's (the key
+    alone), then one per queue state."""
     return (key, *(f"{key}.{state.value}" for state in QUEUE_STATES))
 
 
@@ -213,7 +213,7 @@ def set_marker(vault: Path, rel: str, status: SessionStatus | None) -> None:
     keep = want[0].name if want else None
 
     def others() -> list[Path]:
-        names = (name for name in _names(rel) if name != keep)
+        names = (name for name in _names(paths.short_hash(rel, n=16)) if name != keep)
         return [folder / name for name in names if os.path.lexists(folder / name)]
 
     if not others() and (want is None or _reads(want[0]) == want[1]):
@@ -406,7 +406,7 @@ def _rename_older(vault: Path, older: list[tuple[str, str]]) -> None:
         for name, status in older:
             if status not in known:
                 continue
-            if any(os.path.lexists(folder / f"{name}.{state}") for state in known):
+            if any(os.path.lexists(folder / new) for new in _names(name)[1:]):
                 (folder / name).unlink(missing_ok=True)  # set since it was read: that wins
             else:
                 os.rename(folder / name, folder / f"{name}.{status}")
