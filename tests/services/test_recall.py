@@ -302,7 +302,7 @@ def test_plain_words_weigh_what_a_note_says_it_is_about(tmp_path: Path) -> None:
 
 def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path: Path) -> None:
     # A one-paragraph memory is all heading and lead: its text is in `about`, not `body`.
-    from vaultsync.core.hook import prompt_recall
+    from vaultsync.core.hook import prompt_recall, recall_search
     from vaultsync.core.hook.agents import Incoming
 
     vault = tmp_path / "vault"
@@ -312,9 +312,9 @@ def test_prompt_time_recall_reads_a_short_memory_from_its_about_column(tmp_path:
     config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
     rebuild(vault, config)
     inc = Incoming(agent="codex", native_event="UserPromptSubmit", kind=None, session_id="s")
-    conn = prompt_recall._connect(config.index_file())
+    conn = recall_search.connect(config.index_file())
     try:
-        hits = prompt_recall._search(conn, prompt_recall._terms("billing deploy canary"), inc)
+        hits = recall_search.search(conn, prompt_recall._terms("billing deploy canary"), inc)
     finally:
         conn.close()
     assert [h.rel for h in hits] == ["memories/L2-confirmed/canary.md"]

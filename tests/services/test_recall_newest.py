@@ -16,7 +16,7 @@ import pytest
 
 from vaultsync.core import nlquery, paths
 from vaultsync.core.config import Config, load_config
-from vaultsync.core.hook import prompt_recall
+from vaultsync.core.hook import prompt_recall, recall_search, relevance
 from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.model import EventKind
 from vaultsync.core.properties import render_frontmatter
@@ -153,7 +153,7 @@ def test_prompt_recall_gives_the_newest_decision_first(
     # without them (the words asking for a decision ranked as the topic; only the best
     # share of the terms, then BM25) the note that argued the oldest decision longest wins
     monkeypatch.setattr(nlquery, "_DECIDING", re.compile("(?!)"))
-    monkeypatch.setattr(prompt_recall, "DECIDED_SAME", 1.0)
+    monkeypatch.setattr(recall_search, "DECIDED_SAME", 1.0)
     # (a new session: the first one was given these notes already)
     assert _prompt(vault, config, QUESTION, "asking-again")[:1] != [NEW_MEMORY]
 
@@ -164,10 +164,10 @@ def test_prompt_recall_keeps_a_newer_answer_the_relative_bar_would_drop(tmp_path
                    session_id="asking", cwd=PROJECT)  # fmt: skip
     # "decid*" is a term only the older notes hold: the newest holds two of three
     terms = ["decid*", "order*", "databas*"]
-    conn = prompt_recall._connect(config.index_file())
+    conn = recall_search.connect(config.index_file())
     try:
-        newest = [h.rel for h in prompt_recall._search(conn, terms, inc, newest=True)]
-        plain = [h.rel for h in prompt_recall._search(conn, terms, inc)]
+        newest = [h.rel for h in recall_search.search(conn, terms, inc, newest=True)]
+        plain = [h.rel for h in recall_search.search(conn, terms, inc)]
     finally:
         conn.close()
     assert newest[0] == NEW_MEMORY
@@ -179,14 +179,14 @@ def test_a_chinese_note_holding_the_english_word_holds_the_term() -> None:
     # note holds "deploy", the English word the question's 部署 was searched with as well
     terms, added = ["部署", "署到", "deploy*"], frozenset({"deploy*"})
     text = "部署改回自建服务器：现在 deploy 到自己的两台服务器"
-    found, eligible = prompt_recall._covered(terms, text, added)
+    found, eligible = relevance.covered(terms, text, added)
     assert (found, eligible) == (2, 3)
     # a Chinese note without the English word is judged on the question's own terms only
-    assert prompt_recall._covered(terms, "部署改回自建服务器", added) == (1, 2)
+    assert relevance.covered(terms, "部署改回自建服务器", added) == (1, 2)
 
 
 def test_the_prompt_and_search_read_decisions_with_the_same_share() -> None:
-    assert prompt_recall.DECIDED_SAME == engine.DECIDED_SAME
+    assert recall_search.DECIDED_SAME == engine.DECIDED_SAME
 
 
 # --- the commands as a person and an agent run them --------------------------------------------

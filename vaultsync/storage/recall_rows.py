@@ -137,7 +137,7 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
     to rank by. Each is shown by its last closing message in the window that says something,
     else its first prompt there that does (a turn that ended on a tool call closes with an
     empty message), else its last turn end, else its last event (the rule prompt-time recall
-    follows, core/hook/prompt_recall._listed)."""
+    follows, core/hook/recall_search.listed)."""
     clauses, params = filter_sql(where)
     sql = f"""
         SELECT e.id, s.rel, s.title, e.heading, 'event', -1.0, '', e.event_id, e.ts,

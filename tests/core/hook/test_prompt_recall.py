@@ -15,7 +15,7 @@ import pytest
 
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
-from vaultsync.core.hook import prompt_recall
+from vaultsync.core.hook import prompt_recall, recall_search
 from vaultsync.core.properties import render_frontmatter
 from vaultsync.services.derived.reconcile import rebuild
 
@@ -276,55 +276,15 @@ def test_an_english_prompt_compiles_no_cjk_regex_and_no_yaml_writer(
     assert proc.stdout.split() == ["True", "0", "False"], proc.stderr
 
 
-def _fts(rows: list[str]) -> Any:
-    import sqlite3
-
-    conn = sqlite3.connect(":memory:")
-    conn.execute("CREATE VIRTUAL TABLE fts USING fts5(title, keywords, body)")
-    conn.executemany("INSERT INTO fts(title, keywords, body) VALUES ('', '', ?)",
-                     [(r,) for r in rows])  # fmt: skip
-    return conn
-
-
-def test_common_terms_are_not_searched_in_a_big_index() -> None:
-    rows = [f"router cache row{i}" + (" pnpm" if i % 500 == 0 else "") for i in range(3000)]
-    conn = _fts(rows)
-    # Every row has router and cache; pnpm is rare; workspac* matches nothing.
-    rare, word, prefix = prompt_recall.RARE, prompt_recall.COMMON_WORD, prompt_recall.COMMON_PREFIX
-    assert prompt_recall._common(conn, ["router", "cach*", "cache*", "pnpm", "workspac*"]) == [
-        word, prefix, word, rare, rare]  # fmt: skip
-    assert prompt_recall._expression(conn, ["router", "cach*", "pnpm", "workspac*"]) == (
-        '"pnpm" OR "workspac"*'
-    )
-    # All common: the first two still searched, so the prompt is not lost.
-    assert prompt_recall._expression(conn, ["router", "cach*", "row1*"]) == ('"router" OR "cach"*')
-    # A small index searches every term.
-    assert prompt_recall._expression(_fts(rows[:100]), ["router", "cach*", "pnpm"]) == (
-        '"router" OR "cach"* OR "pnpm"'
-    )
-    # The CJK fallback's words are judged the same way (as the index holds them: segmented)
-    from vaultsync.core.cjk_scan import segment
-
-    cjk = _fts([segment("数据库 " + ("订单" if i % 500 == 0 else "")) for i in range(3000)])
-    assert prompt_recall._common(cjk, ["数据库", "订单"]) == [word, rare]
-
-
 def test_the_index_is_opened_read_only(vault: Path, fixed: Path) -> None:
     import sqlite3
 
-    conn = prompt_recall._connect(load_config(vault).index_file())
+    conn = recall_search.connect(load_config(vault).index_file())
     try:
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
             conn.execute("CREATE TABLE scratch(x)")
     finally:
         conn.close()
-
-
-def test_reads_the_schema_the_index_is_built_with() -> None:
-    from vaultsync.storage.index_schema import SCHEMA_VERSION
-
-    # A new index migration must be checked against this module's raw SQL, then this bumped.
-    assert prompt_recall.READS_SCHEMA == SCHEMA_VERSION
 
 
 @pytest.mark.parametrize("version", ["3", "99", "garbage"])
@@ -392,74 +352,6 @@ def test_an_unreviewed_candidate_never_reaches_another_agent(
     assert "evil.example" in out
 
 
-def test_edited_paths_are_paths_relative_to_the_project() -> None:
-    patch = "apply_patch\npatch: 2 files, +3 -1 lines\n/w/api/src/a.py\n/w/api/src/b.py\nSuccess"
-    assert prompt_recall.edited_paths(patch, "/w/api") == ["src/a.py", "src/b.py"]
-    edit = "Edit\n/w/api/src/routes.ts\n-1 +2 lines"
-    assert prompt_recall.edited_paths(edit, "/w/api/") == ["src/routes.ts"]
-    assert prompt_recall.edited_paths("Edit\n/elsewhere/x.py", "/w/api") == ["/elsewhere/x.py"]
-    assert prompt_recall.edited_paths("patch: many files, +1 -1 lines", "") == []
-    assert prompt_recall.edited_paths("apply_patch\npatch: x files, +1", "") == []
-
-
-def test_coverage_across_languages() -> None:
-    from vaultsync.core import nlquery
-
-    # an English question about a Japanese note: its words found through their Japanese words
-    terms = nlquery.terms("How do we compress images before upload?")
-    note = "画像アップロードが遅いです。送信前に画像を圧縮してください。"
-    assert prompt_recall._covered(terms, note) == (3, 3)
-    # a Chinese question about an English note: judged on the English words of its terms
-    question = "parquet 写入的内存泄漏是怎么修好的？"
-    terms = nlquery.terms(question)
-    added = frozenset(nlquery.translations(question))
-    english = "The parquet writer leaked memory; it now flushes every 10,000 rows (fix)."
-    found, could = prompt_recall._covered(terms, english, added)
-    assert could == len([t for t in terms if t.isascii()]) and found >= 4
-    # ... and about a Chinese note, on its own terms only
-    chinese = "修好了 parquet 写入的内存泄漏"
-    assert prompt_recall._covered(terms, chinese, added) == (len(terms) - len(added),) * 2
-    # a Japanese question about a Chinese note: its words found through their shared English
-    # words (アラート and 告警 both "alert", ルール and 规则 "rule")
-    question = "アラートのルールはどこに書きましたか？"
-    terms = nlquery.terms(question)
-    added = frozenset(nlquery.translations(question))
-    note = "告警规则已写入 deploy/alerts.yml：消费延迟超过 5 分钟"
-    found, could = prompt_recall._covered(terms, note, added)
-    # ... and the note's own "alerts" holds "alert", the English word アラート was searched with
-    assert could == len(terms) - len(added) + 1 and found == 3
-    assert prompt_recall._covered(terms, "部署脚本已写好", added)[0] == 0
-
-
-def test_a_project_name_a_small_number_or_part_of_a_word_is_not_what_a_note_is_about() -> None:
-    """The relevance floor's finer rules: each case below was answered before them."""
-    from vaultsync.core import nlquery
-
-    cov = prompt_recall._covered
-    field = frozenset({"fieldkit"})
-    edit = "Edit /home/dev/src/fieldkit/app/src/main/java/kit/net/Upload.kt\nPhoto uploads: 60 s"
-    # the project's name and a word only in a path: nothing (a path still counts to coverage
-    # when the note says something else the question asks)
-    assert cov(nlquery.terms("Are we still on Java 11 for fieldkit?"), edit, names=field)[0] == 0
-    assert cov(nlquery.terms("fieldkit java photo uploads"), edit, names=field) == (4, 4)
-    # ... and a question made of the name alone is judged on it
-    assert cov(["fieldkit*"], edit, names=field) == (1, 1)
-    # a one- or two-digit number is asked, never found; a short word only as a whole word
-    tally = "tally's version is set by -ldflags in cmd/version.go (2027-01-11 11:00), goreleaser"
-    terms = nlquery.terms("tally Go 1.20")
-    assert terms == ["tally*", "go", "1", "20"]
-    assert cov(terms, tally, names=frozenset({"tally"})) == (0, 4)
-    assert cov(["go", "code*"], "We write Go code here", agent="codex") == (2, 2)
-    assert cov(["log*"], "the changelog is published") == (0, 1)
-    assert cov(["log*"], "every log line is JSON") == (1, 1)
-    assert cov(["api*"], "the datapipe service") == (0, 1)
-    # the agent counts by its first word, and not inside a session's title
-    title = "2027-01-08 1401 codex 4c0f5369\nRewrite the parser with kong"
-    assert cov(["code*", "kong"], title, agent="codex") == (1, 2)
-    assert cov(["codex", "kong"], title, agent="codex") == (2, 2)
-    assert cov(["claude", "code*"], "Fixed the parser", agent="claude-code") == (1, 2)
-
-
 def test_a_session_whose_closing_message_is_empty_is_told_by_its_first_prompt(
     hook: list[str], vault: Path, tmp_path: Path
 ) -> None:
@@ -491,7 +383,7 @@ def test_a_session_whose_closing_message_is_empty_is_told_by_its_first_prompt(
 
 
 def test_an_item_without_text_has_no_empty_colon() -> None:
-    hit = prompt_recall._Hit(
+    hit = recall_search.Hit(
         kind="event", rel="sessions/s.md", agent="codex", date="2026-11-19T02:00:00Z", score=1.0,
         coverage=1, note_id=1, body="", heading="", tool="", props="{}", sid="abcdef123",
         title="", project="/w/api",

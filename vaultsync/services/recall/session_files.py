@@ -1,7 +1,7 @@
 """The files a session changed, for the session results of a search: what a person or an agent
 asking "which files did Claude Code change yesterday?" came for. The session's summary lists
 them when the learning loop has written one (`files_modified`); before that, the session's own
-edit events name them (core/hook/prompt_recall.files_changed, the list the prompt hook gives).
+edit events name them (core/hook/changed_files.files_changed, the list the prompt hook gives).
 The CLI's `search` and the MCP `search` tool both show this list."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def files_of(
 ) -> dict[str, list[str]]:
     """Per session note among the hits: the files its session changed, at most `limit` each
     (a hit that is not a session note, or a session that changed nothing, has none)."""
-    from vaultsync.core.hook.prompt_recall import files_changed
+    from vaultsync.core.hook.changed_files import files_changed
     from vaultsync.storage.index import Index
 
     sessions = [h for h in hits if h.rel.startswith(paths.SESSIONS_DIR + "/")]
