@@ -23,6 +23,7 @@ from typing import Any
 
 import corpus_round9 as r9
 import corpus_round10 as r10
+import corpus_round11 as r11
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -112,6 +113,19 @@ HELDOUT: dict[str, int] = {
     "benign_more_languages_chat": 10,  # the same languages handing over links, ids, where a secret is kept
     "injection_protocols_chrome": 10,  # agent cards, tool schemas, tool results, cookie banners, 404s, notifications, voicemail, podcasts, ICS, meta; AR/HE/EL/NL/SV/UK
     "benign_injection_protocols_chrome": 10,  # the same places with ordinary text
+    # round 11 (written after round 10's held-out figures were taken, before round 11's tuning)
+    "notebooks_and_repls_unseen": 11,  # IPython/Jupyter cells and magics, R, Node, irb, pry, iex, Julia, Scala, GHCi, Redis, psql, sqlite, Spark conf
+    "benign_notebooks_and_repls": 11,  # the same sessions reading the environment, prompting, ids
+    "iac_and_deploy_unseen": 11,  # Pulumi, Bicep, CloudFormation, Nomad, Kustomize, Salt, Hiera, Chef, Ansible inventory, Vagrant, cloud-init, Serverless, Packer, Argo, k8s data, ARG
+    "benign_iac_and_deploy": 11,  # the same tools with encrypted values, lookups, SSM references, digests
+    "iot_and_embedded_unseen": 11,  # Arduino, ESPHome, PlatformIO, Home Assistant, MQTT, Tasmota, OpenWrt, Node-RED, nmcli, AT, LoRaWAN, Kconfig, RouterOS
+    "benign_iot_and_embedded": 11,  # the same files with !secret, env references, MACs, EUIs, firmware digests
+    "account_admin_passwords_unseen": 11,  # chpasswd, expect, New-LocalUser, net user, rabbitmqctl, SQL/Mongo users, WP-CLI, keytool, smbpasswd, samba-tool; half people's own passwords
+    "benign_account_admin": 11,  # the same commands prompting or reading a file or the environment
+    "injection_channels_unseen": 11,  # response headers, annotations, test/linter/installer output, search snippets, DB rows, bots, hidden text, ChatML, math letters, DNS exfil
+    "benign_injection_channels": 11,  # the same channels with ordinary text
+    "injection_world_languages_unseen": 11,  # IT, PL, TR, VI, ID, HI, TH, MS, SK, CA, NO, traditional Chinese, Japanese honorifics, Korean
+    "benign_injection_world_languages": 11,  # the same languages speaking of assistants, "remember", system notes
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2185,6 +2199,10 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "process_and_crash_unseen": r10.process_crash,
     "markup_and_tables_unseen": r10.markup_tables,
     "more_languages_chat_unseen": r10.more_languages_chat,
+    "notebooks_and_repls_unseen": r11.notebooks_repls,
+    "iac_and_deploy_unseen": r11.iac_deploy,
+    "iot_and_embedded_unseen": r11.iot_embedded,
+    "account_admin_passwords_unseen": r11.account_admin,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2213,6 +2231,10 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_process_and_crash": r10.b_process_crash,
     "benign_markup_and_tables": r10.b_markup_tables,
     "benign_more_languages_chat": r10.b_more_languages_chat,
+    "benign_notebooks_and_repls": r11.b_notebooks_repls,
+    "benign_iac_and_deploy": r11.b_iac_deploy,
+    "benign_iot_and_embedded": r11.b_iot_embedded,
+    "benign_account_admin": r11.b_account_admin,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2236,6 +2258,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_encoded_multiturn": r9.i_encoded_multiturn,
     "injection_workplace_tools": r9.i_workplace,
     "injection_protocols_chrome": r10.i_protocols_chrome,
+    "injection_channels_unseen": r11.i_channels,
+    "injection_world_languages_unseen": r11.i_world_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2252,6 +2276,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_encoded_multiturn": r9.bi_encoded_multiturn,
     "benign_injection_workplace_tools": r9.bi_workplace,
     "benign_injection_protocols_chrome": r10.bi_protocols_chrome,
+    "benign_injection_channels": r11.bi_channels,
+    "benign_injection_world_languages": r11.bi_world_languages,
 }
 
 
