@@ -262,6 +262,10 @@ def test_a_time_question_tells_each_session_by_what_was_said_once(
     assert "files changed: billing/retry.py" in told, done.stdout
     assert "Pinned the clock in the ledger export test." in told, done.stdout
     assert not any("· turn end" in line or "· prompt" in line for line in told), done.stdout
+    # A day with no session: the answer says which day (the person's, not UTC's) was searched.
+    done = subprocess.run([*_cli(), "search", "昨天做了什么？"], capture_output=True,
+                          text=True, env=env, timeout=60, check=False)  # fmt: skip
+    assert (done.returncode, done.stdout) == (0, "No matches. Searched: 昨天 (2026-11-18).\n")
 
 
 def test_a_busy_index_is_said_not_waited_for(filled: Path) -> None:

@@ -72,6 +72,23 @@ def test_the_window_follows_the_zone_of_the_person() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "scope"),
+    [
+        ("what did we do yesterday?", "yesterday (2026-11-19)"),
+        ("上周 Claude Code 改了哪些文件？", "上周 (2026-11-09 – 2026-11-15), by claude-code"),
+        ("先週のクラッシュ", "先週 (2026-11-09 – 2026-11-15)"),
+        ("今天上午", "今天上午 (2026-11-20 00:00 – 2026-11-20 12:00)"),
+        ("what did codex change?", "by codex"),
+        ("router timeout", ""),
+    ],
+)
+def test_the_scope_says_the_days_in_the_persons_zone(question: str, scope: str) -> None:
+    # Told "No matches", a person reads which days were searched: the last day of a window
+    # is the day before its end, in the person's zone, not UTC's.
+    assert nlquery.understand(question, NOW, SHANGHAI).scope(SHANGHAI) == scope
+
+
+@pytest.mark.parametrize(
     ("question", "agent", "intent"),
     [
         ("Which files did Claude Code change yesterday, and why?", "claude-code", "files"),

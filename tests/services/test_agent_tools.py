@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from vaultsync.core.config import load_config
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import agent_tools
@@ -95,3 +97,20 @@ def test_results_carry_the_weak_flag_the_cli_has(vault: Path) -> None:
     assert never["weak"] is True
     assert all(r["weak"] for r in never["results"])
     assert "closest" in never["note"]
+
+
+def test_an_empty_answer_says_which_days_were_searched(
+    vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An agent told only "nothing found" cannot tell the person "no Codex session yesterday";
+    # the days are the person's (VAULTSYNC_TZ), "now" the documented override.
+    monkeypatch.setenv("VAULTSYNC_TZ", "Asia/Tokyo")
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-11-20T01:30:00+09:00")
+    _vault_with_a_digest(vault)
+    config = load_config(vault)
+    found = agent_tools.search(vault, config, "what did codex do yesterday?")
+    assert found["results"] == []
+    assert found["searched"] == "yesterday (2026-11-19), by codex"
+    assert "yesterday (2026-11-19), by codex" in found["note"]
+    plain = agent_tools.search(vault, config, "does every deploy wait for the staging canary?")
+    assert "searched" not in plain

@@ -547,6 +547,33 @@ class Asked:
             self.end.strftime(fmt) if self.end is not None else None,
         )
 
+    def scope(self, zone: Any = None) -> str:
+        """The window and the agent as the person reads them, "" when neither was asked:
+        `last week (2026-11-23 – 2026-11-29)`, `yesterday (2026-12-05), by claude-code`.
+        Days in the person's zone (core/timestamp.zone() unless `zone`); a window that does not
+        start and end at midnight shows its times."""
+        from datetime import timedelta
+
+        from vaultsync.core import timestamp
+
+        parts = []
+        if self.start is not None and self.end is not None:
+            tz = zone if zone is not None else timestamp.zone()
+            start, end = self.start.astimezone(tz), self.end.astimezone(tz)
+            if start.time() == end.time() == start.time().min:
+                last = end - timedelta(days=1)
+                days = f"{start:%Y-%m-%d}"
+                if last > start:
+                    days += f" – {last:%Y-%m-%d}"
+            else:
+                days = f"{start:%Y-%m-%d %H:%M} – {end:%Y-%m-%d %H:%M}"
+            # The phrase as asked, without a Japanese particle it was matched with (先週の).
+            when = self.when.rstrip("のにはでも")
+            parts.append(f"{when} ({days})" if when else days)
+        if self.agent:
+            parts.append(f"by {self.agent}")
+        return ", ".join(parts)
+
     def __repr__(self) -> str:
         return (f"Asked(start={self.start}, end={self.end}, agent={self.agent!r}, "
                 f"intent={self.intent!r}, rest={self.rest!r}, when={self.when!r})")  # fmt: skip

@@ -143,7 +143,7 @@ def run(
         print(json.dumps(rows, ensure_ascii=False, indent=2, default=str))
         return Exit.OK
     if not found.hits:
-        print("No matches.")
+        print(f"No matches. Searched: {found.scope}." if found.scope else "No matches.")
         return Exit.OK
     if found.abstain:
         print("(nothing clearly relevant; the closest matches:)")

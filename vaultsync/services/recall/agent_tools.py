@@ -197,9 +197,13 @@ def search(
     # `weak`: the same signal as the CLI's (engine ABSTAIN_BELOW): nothing clearly relevant,
     # these are only the closest matches. An agent should not treat them as an answer.
     out: dict[str, Any] = {"results": results, "count": len(results), "weak": found.abstain}
+    if found.scope:  # the days (and agent) the question was read as asking about
+        out["searched"] = found.scope
     if capped:
         out["limit_capped_at"] = capped
-    if not results:
+    if not results and found.scope:
+        out["note"] = f"nothing found for {found.scope}; try other words, or another time"
+    elif not results:
         out["note"] = "nothing relevant found; try other words, or fewer filters"
     elif found.abstain:
         out["note"] = "nothing clearly relevant: these are only the closest matches"

@@ -171,6 +171,9 @@ class Recall:
     abstain: bool  # nothing clearly relevant: the best coverage is below ABSTAIN_BELOW
     mode: str  # the mode that ran: "any" or "all" ("" when the query had nothing to search)
     coverage: float = 0.0  # the best result's coverage (0..1)
+    # The window and agent read out of the question (nlquery Asked.scope), "" when neither
+    # was: told "No matches", a person or agent also learns which days were searched.
+    scope: str = ""
 
 
 def type_weight(kind: str, level: str | None) -> float:
@@ -260,7 +263,8 @@ def recall(
             # ("last month's talk about the iOS widget"): the same, flagged weak.
             listed = _listed(index, where, exclude_session, vault, limit)
             sure = bool(listed) and not asked_topic
-            return Recall(listed, not sure, "any" if listed else "", 1.0 if sure else 0.0)
+            scope = asked.scope() if asked is not None else ""
+            return Recall(listed, not sure, "any" if listed else "", 1.0 if sure else 0.0, scope)
 
         def answer(
             where: Any,
@@ -321,6 +325,8 @@ def recall(
                     found = again
         if found.hits and not found.abstain and _unseen(index, named, query, freqs):
             found = replace(found, abstain=True)
+    if asked is not None and scoped:
+        found = replace(found, scope=asked.scope())
     return found
 
 
