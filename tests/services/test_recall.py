@@ -278,8 +278,37 @@ def test_recall_holds_the_result_with_every_asked_word_against_the_vectors(
     lexical = rels(recall(vault, config, query, semantic=False))
     assert lexical[0] == "notes/full.md"
     assert "notes/full.md" in rels(recall(vault, config, query))[:5]
-    monkeypatch.setattr(engine, "FULL_COVERAGE", 1.01)  # the gate off: the fusion alone
+    # both gates off (the confident order, the held result): the fusion alone pushes it out
+    monkeypatch.setattr(engine, "VECTORS_REORDER_CONFIDENT", True)
+    assert "notes/full.md" in rels(recall(vault, config, query))[:5]
+    monkeypatch.setattr(engine, "FULL_COVERAGE", 1.01)
     assert "notes/full.md" not in rels(recall(vault, config, query))[:5]
+
+
+def test_vectors_reorder_only_an_answer_the_words_do_not_give(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Vectors on are never below vectors off where the words answer: a confident lexical
+    answer keeps its order, whatever the vectors say, and what only the vectors found comes
+    after it; a weak one (a paraphrase) is fused."""
+    vault = tmp_path / "vault"
+    for n in range(4):
+        put(vault, f"notes/canary{n}.md", f"# Canary {n}\n\nThe billing canary {'waits ' * n}.\n")
+    put(vault, "notes/elsewhere.md", "# Rollouts\n\nHow a release reaches every region.\n")
+    for n in range(20):
+        put(vault, f"notes/other{n}.md", f"# Other {n}\n\nFonts and themes, item {n}.\n")
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    reverse = ["note:notes/elsewhere.md", *(f"note:notes/canary{n}.md" for n in (3, 2, 1, 0))]
+    monkeypatch.setattr(engine, "_use_semantic", lambda config, forced: forced is not False)
+    monkeypatch.setattr(engine, "_vector_ranking", lambda *args: reverse)
+    query = "does the billing canary wait?"
+    off = recall(vault, config, query, semantic=False)
+    on = recall(vault, config, query)
+    assert not off.abstain and rels(on)[: len(off.hits)] == rels(off)
+    assert "notes/elsewhere.md" in rels(on)[len(off.hits) :]  # only the vectors found it
+    weak = "how does a deployment get to all the zones?"  # no word of the note
+    assert rels(recall(vault, config, weak))[0] == "notes/elsewhere.md"
 
 
 def test_plain_words_weigh_what_a_note_says_it_is_about(tmp_path: Path) -> None:
