@@ -3,7 +3,17 @@ set, the held-out topics are the ones recorded, and no question crosses the spli
 
 from __future__ import annotations
 
-from bench.recall import abstain_round10, decisions, decisions_fresh, decisions_round9
+from types import ModuleType
+
+import pytest
+
+from bench.recall import (
+    abstain_round10,
+    decisions,
+    decisions_fresh,
+    decisions_round9,
+    decisions_round11,
+)
 
 
 def test_every_answer_is_a_note_or_a_session_of_the_set() -> None:
@@ -53,11 +63,16 @@ def test_the_fresh_set_is_well_formed() -> None:
     assert len(linked) == 3
 
 
-def test_the_round9_set_is_well_formed() -> None:
-    """decisions_round9.py: answers are its notes or sessions, the gold the latest of its topic,
-    whole topics on one side of the split, three topics replaced by a link and five by date
-    alone, and every language asks a never-discussed question on both sides."""
-    r9 = decisions_round9
+@pytest.mark.parametrize(
+    ("r9", "links"),
+    [(decisions_round9, {"sched", "release", "nav"}), (decisions_round11, set())],
+)
+def test_the_round9_and_round11_sets_are_well_formed(r9: ModuleType, links: set[str]) -> None:
+    """decisions_round9.py and decisions_round11.py: answers are their notes or sessions, the
+    gold the latest of its topic, whole topics on one side of the split, the topics replaced by
+    a `supersedes` link (round9: three, the other five by date alone; round11 has none: its
+    memory is replaced by the old one's `superseded_by`), and every language asks a
+    never-discussed question on both sides."""
     when = {s["id"]: s["start"] for s in r9.SESSIONS}
     when.update({n[0]: n[2] for n in r9.NOTES})
     sides: dict[str, set[str]] = {}
@@ -72,7 +87,7 @@ def test_the_round9_set_is_well_formed() -> None:
     assert all(len(s) == 1 for s in sides.values())
     assert {t for t, s in sides.items() if s == {"dev"} and t in r9.TOPICS} == r9.DEV_TOPICS
     linked = {n[0].split("-")[1] for n in r9.NOTES if "supersedes:" in n[3]}
-    assert linked == {"sched", "release", "nav"}
+    assert linked == links
     for side in ("dev", "held-out"):
         langs = {f.split("/")[1][:2] for q, f, _t, g, _s in r9.DQUESTIONS
                  if not g and r9.split_of(q, f) == side}  # fmt: skip
