@@ -154,8 +154,13 @@ def test_prompt_recall_gives_the_newest_decision_first(
     # share of the terms, then BM25) the note that argued the oldest decision longest wins
     monkeypatch.setattr(nlquery, "_DECIDING", re.compile("(?!)"))
     monkeypatch.setattr(recall_search, "DECIDED_SAME", 1.0)
+    monkeypatch.setattr(prompt_recall, "SUCCESSORS", False)
     # (a new session: the first one was given these notes already)
     assert _prompt(vault, config, QUESTION, "asking-again")[:1] != [NEW_MEMORY]
+    # ... and the chain of later notes that say the older choice is gone (core/hook/successor)
+    # reaches it on its own
+    monkeypatch.setattr(prompt_recall, "SUCCESSORS", True)
+    assert _prompt(vault, config, QUESTION, "asking-a-third-time")[:1] == [NEW_MEMORY]
 
 
 def test_prompt_recall_keeps_a_newer_answer_the_relative_bar_would_drop(tmp_path: Path) -> None:

@@ -73,6 +73,9 @@ HEADER = (
 # An English prompt that finds nothing is searched once more with the Chinese and Japanese words
 # of its terms (core/term_map.py), as search does (services/recall/engine.CJK_FALLBACK).
 CJK_FALLBACK = True
+# When the question asks what is true now, the chain of later notes that say the newest hit's
+# choice is gone is followed to its end (core/hook/successor.py).
+SUCCESSORS = True
 
 
 _TERMS: dict[str, list[str]] = {}
@@ -262,6 +265,25 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         start_text = ""
         if any(h.kind == "memory" for h in hits):
             start_text = _already_given(vault, cfg, project_key)
+
+        def passes(hit: Hit) -> bool:
+            if hit.rel in given or hit.rel in replaced:
+                return False
+            if hit.kind == "memory" and hit.title and hit.title in start_text:
+                return False
+            return hit.kind != "memory" or in_force(hit.props, project_key)
+
+        first = next((h for h in hits if passes(h)), None) if newest and SUCCESSORS else None
+        if first is not None:
+            # the newest answer may be out of date itself: a later note that says its choice
+            # is gone comes first (core/hook/successor.py). It stands in for an answer the
+            # prompt would give, never adds one where none would be.
+            from vaultsync.core.hook.successor import follow
+
+            later = follow(conn, first, inc)
+            if later is not None:
+                hits = [later, *(h for h in hits if h.rel != later.rel)]
+                replaced |= replaced_notes.named(conn, {later.rel})
         lines: list[str] = []
         used = cjk_scan.estimate_tokens(HEADER)
         seen_notes: set[Any] = set()
@@ -270,12 +292,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
             if len(lines) >= max_items:
                 break
             key = hit.rel
-            if key in given or hit.note_id in seen_notes or key in replaced:
-                continue
-            if hit.kind == "memory" and hit.title and hit.title in start_text:
-                continue
-            if hit.kind == "memory" and not in_force(hit.props, project_key):
-                continue  # replaced by a newer memory, or another project's
+            if hit.note_id in seen_notes or not passes(hit):
+                continue  # given, replaced, in the start context, or a memory not in force
             if used + cjk_scan.estimate_tokens(_describe(hit, [])) > budget:
                 continue  # too long even without its files: not worth their query
             files = hit.files

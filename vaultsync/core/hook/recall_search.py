@@ -145,7 +145,7 @@ _DATE = (
     "COALESCE(NULLIF(e.ts, ''), NULLIF(n.updated, ''), NULLIF(n.created, ''),"
     " strftime('%Y-%m-%dT%H:%M:%S', n.mtime_ns / 1000000000, 'unixepoch'), '')"
 )
-_SQL = f"""
+HITS_SQL = f"""
 WITH scored AS (
     SELECT rowid AS id, bm25(fts, 8.0, 4.0, 1.0) AS score FROM fts WHERE fts MATCH ?
     ORDER BY rowid DESC LIMIT {SCORED}),
@@ -190,7 +190,7 @@ PRUNE_FROM = 2000  # ... in an index this big; in a small one every term is chea
 QUERY_LIMIT_S = 0.15  # the search is cut off past this: no recall rather than a slow prompt
 
 
-def _quoted(term: str) -> str:
+def quoted(term: str) -> str:
     """One term as an FTS5 phrase (a prefix term keeps its `*`)."""
     star = "*" if term.endswith("*") else ""
     body = term[:-1] if star else term
@@ -215,10 +215,10 @@ def common(conn: Any, terms: list[str]) -> list[int]:
     for term in terms:
         if term.endswith("*"):
             parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE {count} END")
-            params += [_quoted(term[:-1]), bar, bar, _quoted(term), bar]
+            params += [quoted(term[:-1]), bar, bar, quoted(term), bar]
         else:
             parts.append(f"CASE WHEN {count} >= ? THEN -1 ELSE 0 END")
-            params += [_quoted(term), bar, bar]
+            params += [quoted(term), bar, bar]
     row = conn.execute("SELECT " + ", ".join(parts), params).fetchone()
     return [COMMON_WORD if n == -1 else COMMON_PREFIX if n >= bar else RARE for n in row]
 
@@ -236,7 +236,7 @@ def _expression(conn: Any, terms: list[str]) -> str:
         fill = [t for t in latin if kinds[t] != RARE][: max(0, 2 - len(rare))]
         word = {t: t[:-1] if t.endswith("*") and kinds[t] == COMMON_WORD else t for t in fill}
         kept = [word.get(t, t) for t in terms if not t.isascii() or t in rare or t in word]
-    return " OR ".join(_quoted(term) for term in kept)
+    return " OR ".join(quoted(term) for term in kept)
 
 
 def unseen(conn: Any, named: list[str]) -> bool:
@@ -286,9 +286,9 @@ def search(
     try:
         # the fallback searches its words alone: a row holding only the terms was judged
         # already; the terms still count wherever a found row holds them
-        expression = " OR ".join(map(_quoted, also)) if also else _expression(conn, terms)
+        expression = " OR ".join(map(quoted, also)) if also else _expression(conn, terms)
         params = (expression, inc.session_id, inc.agent, *window, agent, agent, CANDIDATES)
-        rows = conn.execute(_SQL, params).fetchall()
+        rows = conn.execute(HITS_SQL, params).fetchall()
     except Exception as exc:  # interrupted past the limit: no recall this time
         if "interrupt" in str(exc):
             return []
