@@ -60,6 +60,9 @@ BENIGN = [
     "x-ai-model: gpt-4o\nx-ai-instructions: |\n  ./prompts/system.md\n",
     "See a.b.c.d.e for details, e.g. the i.e. clause.\n",
     "This tool can decode hex and run the checksum.\n",
+    # API documentation speaks of the model in the third person: no order without an act
+    "`required` means the model must call one or more tools before responding to the user.\n",
+    "Whether the model should use the past key/values attentions to speed up decoding.\n",
 ]
 
 

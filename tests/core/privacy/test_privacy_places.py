@@ -23,6 +23,7 @@ PLACES = [
     ("random-value", f"[smtp.corp.test]:587 ops@corp.test:{_V}\n", _V,
      "h1:Zq8rT2mWx4Lp9sKd7Hv3Nb6YcQ=\n"),
     ("random-value", f"backup:{_V}\n", _V, "sha256:e3b0c44298fc1c149afbf4c8996fb924\n"),
+    ("random-value", f":ops-access: crm_{_V}\n", f"crm_{_V}", f":ops-customer: cus_{_V}\n"),
     ("device-password", f"username ops privilege 15 password 0 {_P}\n", _P,
      "enable secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM\n"),
     ("secret-assignment", f'Private Const API_SECRET As String = "{_P}"\n', _P,
@@ -43,6 +44,12 @@ PLACES = [
     ("credential-pair", f"wifi: Corp-Guest / {_P}\n", _P,
      "wifi: Corp-Guest / (accept the terms page)\n"),
     ("password-prose", f"鍵はこれでお願いします：{_P}\n", _P, "公開鍵：ssh-ed25519 AAAAC3Nz\n"),
+    ("header-value", "$ http POST :8080/v1/items X-Upstream:WRGF+wXAWDC28X3W name=test\n",
+     "WRGF+wXAWDC28X3W", "< x-amz-id-2: lbegZl6+FFdnQI7Q1TLgWc2Tyq77VnQX+gT9OQsKCfdS8oF2bUy0\n"),
+    ("password-world", "Heslo k serveru je erix3-1S4gfuUVICRq, po přihlášení ho změň.\n",
+     "erix3-1S4gfuUVICRq", "비밀번호는 1Password의 '스테이징' 항목에 있어요.\n"),
+    ("sentry-token", f"it was sntrys_{_V}{_V} all along\n", f"sntrys_{_V}{_V}",
+     "dsn: https://e3b0c44298fc1c149afbf4c8996fb924@o0.ingest.sentry.io/1\n"),
 ]  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from vaultsync.core.privacy.places import (
     account_colon,
     check_client_token,
     check_handover,
+    check_header,
     check_login_token,
     check_pair,
     in_block,
@@ -343,6 +344,11 @@ def shape_name_denied(name: str) -> bool:
 _NAME_BACK = frozenset(TOKEN_CHARS + ".$@")
 
 
+_SECRET_NAMED = Lazy(
+    r"(?i)(?:pass\w*|secret|token|key|auth\w*|access|cred\w*)[\"']?[ \t]*[:=][ \t]*[\"']?$"
+)
+
+
 def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """A value drawn at random that stands where a value is given (after `=`, `:`, `?=`, a
     quote, a flag, a tag, an argument of a call or a command), whatever the name beside it:
@@ -355,7 +361,9 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None
     if minified(w, s):
         return None  # bundles are full of random-looking strings (hashes, encoded assets)
-    if _LABELLED.match(v) or not drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
+    if _LABELLED.match(v) and not _SECRET_NAMED.search(w, max(0, s - 40), s):
+        return None  # a typed id (`cus_…`), unless its name says secret (`access: crm_…`)
+    if not drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
         return None
     if base64_text(v) or ssh_public_blob(v):
         return None  # encoded text: the encodings pass reads it (and names what it holds)
@@ -444,5 +452,5 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "random": check_random, "shape": check_shape, "shortflag": check_short_flag,
     "pwshape": check_password_place, "pwshape-call": check_password_place,
     "prose-cjk": check_prose, "clienttoken": check_client_token, "logintoken": check_login_token,
-    "handover": check_handover, "pair": check_pair,
+    "handover": check_handover, "pair": check_pair, "header": check_header,
 }  # fmt: skip

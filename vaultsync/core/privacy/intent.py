@@ -26,6 +26,7 @@ from vaultsync.core.privacy.scan import has_cjk, windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
     from typing import Any
 
@@ -59,7 +60,7 @@ _ADDRESSED = Lazy(
     r"|\b(?:attention|dear|hey)[ \t]+" + _WHO + r"\b[ \t]*[:,]"
     r"|\bif[ \t]+(?:an?|the|any|you[ \t]+are[ \t]+an?)[ \t]+" + _WHO + r"[ \t]+(?:is[ \t]+)?"
     r"(?:reading|processing|parsing|seeing)\b"
-    r"|\b(?:the|this|any|every|all)[ \t]+" + _WHO + r"[ \t]+" + _DO + r"\b"
+    r"|(?P<third>\b(?:the|this|any|every|all)[ \t]+" + _WHO + r"[ \t]+" + _DO + r"\b)"
     r"|\b(?:assistant|model|agent|claude|chatgpt|gemini|copilot)[ \t]*,[ \t]*(?:you[ \t]+)?"
     + _DO
     + r"\b"
@@ -266,12 +267,30 @@ def _gated(lowered: str, windows: list[tuple[int, int]], words: tuple[str, ...])
     return [(a, b) for a, b in windows if any(x in lowered[a:b] for x in words)]
 
 
-def _hits(w: str, rx: Lazy, windows: list[tuple[int, int]], rule: str) -> list[Inj]:
+def _hits(
+    w: str,
+    rx: Lazy,
+    windows: list[tuple[int, int]],
+    rule: str,
+    ok: Callable[[re.Match[str], str], bool] | None = None,
+) -> list[Inj]:
     out: list[Inj] = []
     for a, b in windows:
         for m in rx.finditer(w, a, b):
-            out.append((m.start(), m.end(), *_line(w, *m.span()), rule, True))
+            if ok is None or ok(m, w):
+                out.append((m.start(), m.end(), *_line(w, *m.span()), rule, True))
     return out
+
+
+def _third_ok(m: re.Match[str], w: str) -> bool:
+    """A model spoken of in the third person ("the model should…", "any agent must…") is an
+    order only when its clause asks for something consequential (core/privacy/vocative.py):
+    API documentation is full of "the model must call one or more tools"."""
+    if m.group("third") is None:
+        return True
+    from vaultsync.core.privacy.vocative import consequential
+
+    return consequential(w, m.end())
 
 
 def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> list[Inj]:
@@ -281,7 +300,7 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     raw = lowered.encode("utf-8", "surrogatepass")
     if keys := present(raw, _ADDRESSED_KEYS):
         near = _gated(lowered, windows(w, lowered, keys, 90, 130), _ADDRESSED_GATE)
-        out += _hits(w, _ADDRESSED, near, ADDRESSED)
+        out += _hits(w, _ADDRESSED, near, ADDRESSED, _third_ok)
     if (b'":' in raw or b":" in raw or b"=" in raw) and (keys := present(raw, _AGENT_KEY_KEYS)):
         out += _hits(w, _AGENT_KEY, _block_lines(w, windows(w, lowered, keys, 60, 40)), ADDRESSED)
     if not w.isascii() and has_cjk(w) and (keys := present(raw, _CJK_WHO)):

@@ -19,6 +19,7 @@ from vaultsync.core.privacy.values import (
     entropy,
     placeholder,
     random_token,
+    soft_token,
 )
 
 TYPE_CHECKING = False
@@ -125,6 +126,24 @@ def check_handover(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     if not password_shaped(v) or sum(map(len, SYLLABLES.findall(v))) >= 0.6 * len(v):
         return None
     return s, s + len(v)
+
+
+_HEX_ONLY = Lazy(r"[0-9a-fA-F:-]+")
+
+
+def check_header(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`X-Upstream: …`, `'X-Inventory': '…'`, `.header("X-falcon", "…")`: a custom header's
+    value when it is a token (drawn at random, or a shorter mix of cases and digits), not an
+    id, a hex digest, a UUID or a reference (`{{sig}}`, `$VAR`); not a response's header
+    (`< x-amz-id-2:`) nor one named for an id, a request or a trace."""
+    v = w[s:e].rstrip(".")
+    ls = w.rfind("\n", 0, s) + 1
+    name = w[ls:s].lower()
+    if w[ls : ls + 2] == "< " or any(k in name for k in ("-id", "request", "trace", "etag")):
+        return None
+    if _HEX_ONLY.fullmatch(v) or UUID.search(v) or placeholder(v) or v[:1] in "$%{<":
+        return None
+    return (s, s + len(v)) if _token_value(v) or soft_token(v) else None
 
 
 _LABEL = Lazy(r"[^\s:：]{1,40}[:：][ \t]{0,3}")

@@ -34,6 +34,7 @@ from vaultsync.core.privacy.values import (
     base64_text,
     entropy,
     public_name,
+    soft_token,
 )
 
 RULE = "token-shape"
@@ -69,7 +70,7 @@ _LABEL_BEFORE = (
 _IMAGE_B64 = ("iVBORw0KGgo", "/9j/", "R0lGOD", "PHN2Zy", "UklGR", "AAAA", "d09GR", "T1RUTw")
 _SYMBOLS = "!#$%^*+=_.~@-"
 _PUBLIC_QUERY = frozenset(
-    ("v", "id", "ids", "list", "ref", "page", "q", "lang", "tab", "si", "t", "ts", "utm_source",
+    ("v", "id", "ids", "list", "ref", "page", "q", "lang", "tab", "si", "ts", "utm_source",
      "utm_medium", "utm_campaign", "utm_content", "utm_term", "rev", "commit", "sha", "version",
      "hl", "gl", "feature", "index", "start", "from", "to", "sort", "order", "pp", "vid",
      "state", "code_challenge", "nonce", "tag", "branch", "name", "format")
@@ -107,13 +108,32 @@ def password_like(v: str) -> bool:
     words = sum(len(x) for x in _WORDLIKE.findall(v) if x.isupper() or _VOWEL.search(x)) / n
     if words >= 0.5 or (n < 24 and _IDENT.fullmatch(v) and (words >= 0.3 or n / _runs(v) > 2.2)):
         return False  # camel case, words with digits (`iPhone14ProMax`, `glTexImage2D`)
-    if v[0] == "@" or ("@" in v and not _mixed(v.rsplit("@", 1)[1])):
+    user, _, host = v.rpartition("@")
+    if v[0] == "@" or (user and _ADDRESS_HOST.fullmatch(host) and not _mixed_case(user)):
         return False  # a handle or an address (`@Jay1023CN`, `kvn219@example`)
     if n < 24 and not _INSIDE.search(v):
         return False  # letters with digits only at an end: a name (`_HiStOrY_V2_`, `Route53`)
     if sum(c in _SYMBOLS for c in v) > n // 3:
         return False
     return not _EMAIL_OR_HOST.fullmatch(v)
+
+
+_ADDRESS_HOST = Lazy(r"[a-z0-9][a-z0-9.-]*")
+
+
+def _mixed_case(v: str) -> bool:
+    """Upper case and lower case both in `v`, past its first letter: no mail box's name."""
+    tail = v[1:]
+    return any(c.isupper() for c in tail) and any(c.islower() for c in v)
+
+
+def _url_param(w: str, s: int) -> bool:
+    """Is the value at `s` a URL parameter's (`…?a=b&t=<here>`, `…#state=x&t=<here>`)?"""
+    ls = max(w.rfind("\n", max(0, s - 300), s) + 1, s - 300)
+    before = w[ls:s]
+    u = before.rfind("://")
+    k = max(before.rfind("?"), before.rfind("&"), before.rfind("#"))
+    return u >= 0 and k > u and not any(c in before[u:] for c in " \t\"'<>`,|")
 
 
 def _runs(v: str) -> int:
@@ -218,7 +238,7 @@ def find(w: str) -> list[tuple[int, int, str]]:
         for off, seg in _segments(core[lead:]):
             v = seg.rstrip(".,")
             s = s0 + lead + off
-            if not password_like(v):
+            if not password_like(v) and not (off and _url_param(w, s) and soft_token(v)):
                 continue  # (a value that is no password: the whole run may be one)
             if len(v) >= 24 and _RANDOM_VALUE.fullmatch(v):
                 break  # `random-value` reads these by their place (core/privacy/checks.py)

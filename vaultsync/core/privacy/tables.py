@@ -99,7 +99,7 @@ atlassian-api-token | atatt3 | | %LATATT3[A-Za-z0-9_=-]{150,220}%R
 postman-api-key | pmak- | | %LPMAK-[a-f0-9]{24}-[a-f0-9]{34}%R
 vault-token | hvs.,hvb.,hvr. | | %Lhv[sbr]\.[A-Za-z0-9_-]{24,300}%R
 terraform-token | atlasv1 | | %L[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}%R
-sentry-token | sntry,sntru,sntrs | | %Lsntr[ysu]_[A-Za-z0-9+/=_]{40,400}%R
+sentry-token | sntry,sntru,sntrs | | %Lsntr(?:y[su]|[ysu])_[A-Za-z0-9+/=_]{40,400}%R
 supabase-token | sbp_,sb_secret_ | | %L(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{20,64})%R
 planetscale-token | pscale_ | | %Lpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}%R
 pinecone-api-key | pcsk_ | | %Lpcsk_[A-Za-z0-9_]{40,100}%R
@@ -291,6 +291,17 @@ client-token | client(,config(,access_token(,token(,apikey(,api_key( | p=5 c=cli
 login-token | "login " | p=5 c=logintoken g=1 a=1 |
     (?i)login[ \t]+(?:--?[\w-]{1,30}[ \t]+){0,3}
     ([A-Za-z0-9_+/=:.-]{20,512})(?=[ \t]*(?:\r?\n|$|[;&|]))
+header-value | x- | p=3 c=header g=1 a=1 |
+    (?i)(?<![\w-])x-[a-z][\w-]{0,40}["']?[ \t]*(?::|=>|,|=)[ \t]*["']?([^\s"',;}{)]{10,512})
+password-world | пароль,비밀번호,senha,contraseña,passwort,kennwort,mot de passe,mật khẩu,şifre,
+    parola,hasło,heslo,kata sandi,รหัสผ่าน,पासवर्ड,كلمة المرور,סיסמ,رمز عبور,κωδικ,
+    wachtwoord,lösenord,adgangskode,salasana,jelszó,nenosiri,পাসওয়ার্ড,கடவுச்சொல் |
+    p=3 c=prose g=1 |
+    (?i)(?:пароль|비밀번호|senha|contraseña|passwort|kennwort|mot[ \t]de[ \t]passe|mật[ \t]khẩu
+    |şifre|parola|hasło|heslo|kata[ \t]sandi|รหัสผ่าน|पासवर्ड|كلمة[ \t]المرور|סיסמ|رمز[ \t]عبور
+    |κωδικ|wachtwoord|lösenord|adgangskode|salasana|jelszó|nenosiri|পাসওয়ার্ড|கடவுச்சொல்)
+    [^\s:：=]{0,6}(?:[ \t]+[^\s\d:：=]{1,20}){0,4}?[ \t]*[:：=]?[ \t]{1,3}["'`“«]?
+    (?=[^\s]{0,60}\d)([A-Za-z0-9][\x21-\x7e]{5,199}?)(?=[\s"'`”»,，;.!?)]|$)
 handover-arrow | " →",⇒,👉,➡ | p=2 c=handover g=1 |
     (?<!\d)[→⇒👉➡]\ufe0f?[ \t]{0,3}["'`]?([^\s"'`]{8,200})
 handover-back | <-,← | p=3 c=handover g=1 |

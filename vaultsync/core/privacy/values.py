@@ -195,3 +195,14 @@ _RUNS = "".join(  # every five characters in a row of an alphabet: ABCDE, BCDEF,
     for a in ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789")
     for i in range(len(a) - 4)
 )
+
+
+def soft_token(v: str) -> bool:
+    """A shorter token, for a place that only holds tokens (a custom header, a URL parameter):
+    12 to 64 characters mixing upper case, lower case and digits, high entropy per character,
+    mostly free of syllables."""
+    if not 12 <= len(v) <= 64 or not any(c.isdigit() for c in v):
+        return False
+    if not (any(c.isupper() for c in v) and any(c.islower() for c in v)):
+        return False
+    return entropy(v) >= 3.2 and sum(map(len, SYLLABLES.findall(v))) < 0.5 * len(v)
