@@ -531,3 +531,22 @@ def test_a_question_naming_what_the_vault_never_mentions_is_flagged_weak(
     assert [h.session_id for h in nowhere.hits] == ["search"] and nowhere.abstain
     listed = recall(vault, config, "what did we get done yesterday?")
     assert [h.session_id for h in listed.hits] == ["search"] and not listed.abstain
+
+
+@pytest.mark.parametrize("words", ["billing timeout", '"billing export"'])
+def test_an_event_hit_shows_its_text_not_its_heading_again(tmp_path: Path, words: str) -> None:
+    # The hit's title line already reads "<session> › 10:00:00 · turn end · Raised the…"; the
+    # line under it is what was said, for plain words and exact syntax alike.
+    vault = tmp_path / "vault"
+    said = "Raised the billing export timeout to 120 s in config/export.yaml."
+    event = Event(id="e-1", ts="2026-11-20T10:00:00Z", agent="claude-code", session_id="s1",
+                  kind=EventKind.TURN_END, message=said)  # fmt: skip
+    head = render_frontmatter({"type": "session", "agent": "claude-code", "session_id": "s1"})
+    note = vault / "sessions" / "s1.md"
+    note.parent.mkdir(parents=True)
+    note.write_text(head + "\n# Session s1\n" + eventlog.render(event), encoding="utf-8")
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    found = recall(vault, config, words, mark=("<", ">"))
+    assert found.mode == "all" and found.hits[0].type == "event"
+    assert found.hits[0].snippet.startswith("Raised the <billing")

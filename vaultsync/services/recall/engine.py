@@ -381,12 +381,18 @@ def _add_snippets(
     wanted = [g.best.rowid for g in groups if not g.best.snippet]
     if not expression or not wanted:
         return
+    # An event's indexed text is its heading (time, kind, the text's start) and then its text:
+    # FTS5's snippet would often show the heading, which the hit's title line already shows.
+    # make_snippet reads past it, so events get it for exact syntax too.
+    events = {g.best.rowid for g in groups if g.best.type == "event"}
+    found: dict[int, str] = {}
     if ran == "all":
-        found = rows.snippets(index, expression, wanted, mark=mark)
-    else:
+        found = rows.snippets(index, expression, [r for r in wanted if r not in events], mark=mark)
+    plain = [r for r in wanted if r not in found]
+    if plain:
         terms = nlquery.terms(query)
-        texts = rows.texts(index, wanted)
-        found = {r: make_snippet(texts.get(r, ""), terms, mark) for r in wanted}
+        texts = rows.texts(index, plain)
+        found.update((r, make_snippet(texts.get(r, ""), terms, mark)) for r in plain)
     for g in groups:
         if found.get(g.best.rowid) and not g.best.snippet:
             g.best = g.best._replace(snippet=found[g.best.rowid])
