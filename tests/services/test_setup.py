@@ -320,7 +320,7 @@ def test_demo_runs_the_whole_loop_offline(kept_demo: Any) -> None:
     agents = {rel.split(" ")[2] for rel in loop.summaries if rel.startswith("summaries/2026/12/")}
     assert agents == {"claude-code", "codex"}
     assert loop.candidates and loop.approved.startswith("memories/L2-confirmed/")
-    assert loop.user_md_changed and loop.approved_text in report.user_md
+    assert loop.user_md_changed and Path(loop.approved).stem in report.user_md  # its link
     assert "Prefers pytest -q with short tracebacks" in report.user_md
     fix = [h for h in loop.codex_side if h.get("agent") == "claude-code"]
     assert fix and "ISO" in fix[0]["snippet"] and "53" in fix[0]["snippet"]

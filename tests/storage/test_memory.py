@@ -7,7 +7,7 @@ from pathlib import Path
 from vaultsync.core.model import Level, Scope
 from vaultsync.core.properties import render_frontmatter
 from vaultsync.storage.memory import load_memories, memory_of, rank, updated_of
-from vaultsync.storage.note import parse_note
+from vaultsync.storage.note import Note, parse_note
 
 
 def _write(vault: Path, rel: str, props: dict[str, object], body: str) -> None:
@@ -53,3 +53,16 @@ def test_rank_orders_by_the_instant_not_the_text() -> None:
     assert updated_of(early) == "2026-12-01T10:00:00"
     assert [n.rel for n in rank([early, late])] == [late.rel, early.rel]
     assert memory_of(late).title == "B"
+
+
+def test_a_body_that_only_repeats_its_title_adds_no_detail() -> None:
+    from vaultsync.storage.memory import detail
+
+    def note(title: str, text: str) -> Note:
+        head = render_frontmatter({"type": "memory", "scope": "user"})
+        return parse_note("memories/L2-confirmed/m.md", head + f"\n# {title}\n\n{text}\n")
+
+    title = "Prefers pytest -q with short tracebacks (--tb=short)"
+    assert detail(note(title, title + ".")) == ""
+    assert detail(note("回答用中文", "回答用中文。")) == ""
+    assert detail(note(title, "Only in CI.")) == "Only in CI."

@@ -112,11 +112,17 @@ def detail(note: MemoryLike, limit: int = DETAIL_CHARS) -> str:
             continue
         paragraph.append(stripped)
     text = " ".join(" ".join(paragraph).split())
-    if text == note.title.strip():
+    # A body that only says its title again (a learned memory often does, with a full stop)
+    # is left out: USER.md and AGENT.md are read at every session start, token by token.
+    if _said(text) == _said(note.title):
         return ""
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text
+
+
+def _said(text: str) -> str:
+    return " ".join(text.split()).rstrip(".。!！ ").casefold()
 
 
 def sunk(note: MemoryLike) -> bool:

@@ -352,7 +352,7 @@ def edit(
             memory = next(
                 (m for m in review.load_memories(path, _config(path))[0] if m.rel == current), None
             )
-            edited = _edit_in_editor(memory.detail if memory else "")
+            edited = _edit_in_editor((memory.detail or memory.title) if memory else "")
             if edited is None:
                 fail("no change made (the editor was closed without saving)", Exit.ERROR)
             text = edited

@@ -123,7 +123,7 @@ def memory_dict(m: Memory, suggestion: str = "") -> dict[str, Any]:
     return {
         "rel": m.rel,
         "title": m.title,
-        "text": m.detail,
+        "text": m.detail or m.title,  # a body that only repeated its title has no detail
         "level": m.level.value,
         "scope": m.scope.value if m.scope else "",
         "project": m.project,

@@ -193,7 +193,7 @@ class Conflict:
             "relation": self.relation.value,
             "rel": o.rel,
             "title": o.title,
-            "text": o.detail,
+            "text": o.detail or o.title,
             "level": o.level.value,
             "created": o.created,
         }
