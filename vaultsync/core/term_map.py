@@ -61,6 +61,8 @@ _PAIRS = """
 內存 memory|記憶體 memory|資料庫 database|測試 test|錯誤 error|修復 fix|部署 deploy|
 导航 navigation|ナビゲーション navigation|画面遷移 navigation|功能开关 feature flag|
 命令行 command line|コマンドライン command line|解析 parse|
+金额 amount|金額 amount|汇率 exchange rate|為替レート exchange rate|為替 exchange rate|货币 currency|
+币种 currency|通貨 currency|价格 price|価格 price|退款 refund|返金 refund|
 """
 
 
