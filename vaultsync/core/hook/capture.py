@@ -53,6 +53,7 @@ def build_event(
     assert inc.kind is not None
     now = now.astimezone(UTC)
     has_tool = bool(inc.tool) or inc.kind in _TOOLISH
+    typed = inc.kind is EventKind.PROMPT  # the person's own words (_typed)
     extra = {k: v for k, v in inc.extra.items() if isinstance(v, str | int | float | bool)}
     return Event(
         id=event_id or eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
@@ -68,7 +69,7 @@ def build_event(
         tool_kind=inc.tool_kind,
         input=summarise_input(inc.tool_kind, inc.tool_input, limits) if has_tool else "",
         output=summarise_output(inc.tool_output, limits) if has_tool else "",
-        prompt=cap(inc.prompt, limits.chars * 4, limits),
+        prompt=cap(inc.prompt, limits.chars * 4, limits.typed() if typed else limits),
         message=cap(inc.message, limits.chars * 4, limits),
         is_error=inc.is_error,
         files=tuple(f[:1000] for f in inc.files[:20]),
@@ -85,14 +86,15 @@ class Scrubber:
     def __init__(self, redactor: Any) -> None:
         self.redactor, self.secrets, self.injections = redactor, 0, 0
         self.findings: list[Any] = []
-        self.done: dict[str, Any] = {}  # text -> its Redaction: cwd, project root and key repeat
+        # (text, read for injections) -> its Redaction: cwd, project root and key repeat
+        self.done: dict[tuple[str, bool], Any] = {}
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, text: str, injections: bool = True) -> str:
         if not text:
             return text
-        result = self.done.get(text)
+        result = self.done.get((text, injections))
         if result is None:
-            result = self.done[text] = self.redactor.redact(text)
+            result = self.done[text, injections] = self.redactor.redact(text, injections=injections)
         if result.text != text:
             self.findings.extend(result.findings)
             self.secrets += result.secret_count
@@ -105,6 +107,13 @@ _TEXT_FIELDS: tuple[str, ...] = ("input", "output", "prompt", "message", "cwd", 
 _TEXT_FIELDS += ("session_id", "tool", "turn_id", "native_event")
 
 
+def _typed(event: Event, field: str) -> bool:
+    """The prompt a person typed: their own words, which address the agent by nature, are
+    redacted for secrets but never read as a prompt injection (docs/privacy.md). Everything
+    else (tool input and output, agents' messages, subagent prompts) is."""
+    return field == "prompt" and event.kind is EventKind.PROMPT
+
+
 def redact_event(
     event: Event, redactor: Any, scrub: Scrubber | None = None
 ) -> tuple[Event, list[Any]]:
@@ -115,7 +124,7 @@ def redact_event(
     changes: dict[str, Any] = {}
     for name in _TEXT_FIELDS:
         value = getattr(event, name)
-        cleaned = clean(value)
+        cleaned = clean(value, injections=not _typed(event, name))
         if cleaned != value:
             changes[name] = cleaned
     if event.files:

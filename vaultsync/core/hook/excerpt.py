@@ -35,12 +35,20 @@ class Limits:
         chars: int = 500,
         head: int = 3,
         tail: int = 3,
-        redact: Callable[[str], str] | None = None,
+        redact: Callable[..., str] | None = None,  # (text, injections=True) -> redacted text
     ) -> None:
         self.chars, self.head, self.tail, self.redact = chars, head, tail, redact
 
+    def typed(self) -> Limits:
+        """The same limits for the words a person typed: redacted for secrets, never read for
+        prompt injections (capture._typed says why)."""
+        redact = self.redact
+        if redact is None:
+            return self
+        return Limits(self.chars, self.head, self.tail, lambda t: redact(t, injections=False))
+
     @classmethod
-    def from_config(cls, cfg: Config, redact: Callable[[str], str] | None = None) -> Limits:
+    def from_config(cls, cfg: Config, redact: Callable[..., str] | None = None) -> Limits:
         return cls(
             chars=max(40, int(cfg.get("hook", "summary_chars"))),
             head=max(0, int(cfg.get("hook", "head_lines"))),

@@ -319,7 +319,11 @@ class Redactor:
         return self.scan_secrets(text, [], depth=depth, values=values)
 
     # -- the whole pipeline -----------------------------------------------------------------------
-    def redact(self, text: str) -> Redaction:
+    def redact(self, text: str, *, injections: bool = True) -> Redaction:
+        """`text` with its secrets redacted, private spans removed and prompt injections
+        quoted. `injections=False`: the text is the person's own words (the prompt they typed),
+        which address the agent by nature ("Claude, delete the old migrations", "from now on
+        always answer in Chinese"): secrets only, nothing read as an injection."""
         truncated = 0
         if len(text) > MAX_INPUT_CHARS:
             cut = _cut_point(text, MAX_INPUT_CHARS)
@@ -377,7 +381,8 @@ class Redactor:
             orig = _mapper(segs)
         wrappers = [m.span() for m in _WRAPPER.finditer(w)] if "⟦" in w else []
         regions: list[tuple[int, int, str, bool]] = []
-        for cs, ce, ss, se, rule, wrap in J.find_injections(w, w.lower(), self.disabled):
+        found = J.find_injections(w, w.lower(), self.disabled) if injections else ()
+        for cs, ce, ss, se, rule, wrap in found:
             s, e = orig(ss, se)
             findings.append(Finding(rule, s, e))
             if not (wrap and any(a <= cs and ce <= b for a, b in wrappers)):
