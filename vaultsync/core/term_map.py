@@ -27,7 +27,7 @@ _PAIRS = """
 配置 config configure|設定 config setting|环境变量 environment variable|依赖 dependency|依存 dependency|
 升级 upgrade|アップグレード upgrade|版本 version|バージョン version|接口 api interface|
 限流 rate limit|速率限制 rate limit|レート制限 rate limit|请求 request|リクエスト request|响应 response|
-レスポンス response|认证 auth authentication|認証 auth authentication|登录 login|ログイン login|
+レスポンス response|认证 auth authentication|認証 auth authentication|登录 login sign|ログイン login sign|
 令牌 token|トークン token|过期 expire|期限切れ expire|签名 signature|署名 signature|校验 verify|
 验证 verify validate|検証 verify|密钥 key secret|权限 permission|権限 permission|加密 encrypt|
 消息队列 message queue|メッセージキュー message queue|队列 queue|キュー queue|消费者 consumer|
