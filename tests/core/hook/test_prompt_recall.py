@@ -488,3 +488,31 @@ def test_a_cjk_question_with_one_english_word_is_answered_only_by_a_note_about_a
 
     assert "Product cache on Redis" in ask(1, "商品缓存最后决定用什么？")
     assert ask(2, "fieldkit のアイコンは誰がデザインした？") == ""
+
+
+def test_a_summary_is_told_by_what_was_asked_and_done_not_its_headings(vault: Path) -> None:
+    # A summary's headings are the same in every summary, and its lead only links the session:
+    # the item says what the session was about instead.
+    from vaultsync.core.hook.agents import Incoming
+    from vaultsync.core.model import EventKind
+
+    props = {"type": "summary", "agent": "claude-code", "session_id": "a83e", "status": "active",
+             "created": "2026-11-22T20:40:02+00:00", "updated": "2026-11-22T20:40:02+00:00",
+             "files_modified": ["tidy/dates.py"]}  # fmt: skip
+    note = vault / paths.SUMMARIES_DIR / "csv-tidy date parsing fix.md"
+    note.write_text(
+        render_frontmatter(props) + "\n# csv-tidy date parsing fix\n\n"
+        "Session [[sessions/2026/11/s a83e]] (claude-code in `csv-tidy`).\n\n"
+        "## What was asked\n\nFix the date parsing: 03/04/2026 was read as the fourth of March.\n\n"
+        "## What was done\n\n- parse_date now reads day/month/year; ambiguous dates fail.\n\n"
+        "## What was learned\n\n- The bank exports use European dates.\n",
+        encoding="utf-8",
+    )
+    index(vault)
+    asked = "how did we fix the csv-tidy date parsing?"
+    inc = Incoming(agent="codex", native_event="UserPromptSubmit", kind=EventKind.PROMPT,
+                   session_id="c-sum", cwd="/tmp", prompt=asked)  # fmt: skip
+    given = prompt_recall.context_for(inc, vault, load_config(vault), "")
+    [line] = [x for x in given.splitlines() if "summary from" in x]
+    assert ": Fix the date parsing: 03/04/2026" in line and "parse_date now reads" in line
+    assert "What was asked" not in line and "files changed: tidy/dates.py" in line

@@ -88,6 +88,12 @@ class Hit:
                 text = parts[2]
         else:
             text = cjk_scan.unsegment(self.body).strip()
+            _about, cut, rest = text.partition("\n")
+            if self.kind == "summary" and cut and rest.strip():
+                # `body` is the row's `about` (one line: the title, the headings, the lead)
+                # and then the rest. A summary's headings are always the same ("What was asked
+                # What was done …") and its lead only links its session: its text is the rest.
+                text = rest
         return " ".join(text.split())
 
     @property
