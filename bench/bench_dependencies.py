@@ -24,7 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-CORPUS = Path("/work/shared/corpora/obsidian-help")
+from bench.shared import CORPORA  # noqa: E402
+
+CORPUS = CORPORA / "obsidian-help"
 
 
 def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]

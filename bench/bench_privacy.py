@@ -124,8 +124,8 @@ def real_pieces(max_files: int) -> dict[str, list[str]]:
     """3 KB slices of real text, by source (a source missing on this machine is left out)."""
     import sysconfig
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    from shared_corpora import CORPORA
+    sys.path.insert(0, str(ROOT))  # run as a script: the repository's packages (bench.shared)
+    from bench.shared import CORPORA
 
     out: dict[str, list[str]] = {}
     for lang in ("en", "ja", "zh"):

@@ -28,7 +28,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "corpora" / "claude-code-transcripts"
+sys.path.insert(0, str(ROOT))  # run as a script: the repository's packages (bench.shared)
+from bench.shared import CORPORA  # noqa: E402
+
+SHARED = CORPORA / "claude-code-transcripts"
 B62 = string.ascii_letters + string.digits
 
 

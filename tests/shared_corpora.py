@@ -1,14 +1,8 @@
-"""Where the shared corpora are: the `shared` folder beside the clone, or one level further up
-for a git worktree kept in a folder beside the clone. A clone without it (CI) skips the tests
-that read it."""
+"""Where the shared corpora are, for the tests: bench/shared.py is the one place that knows. A
+clone without them (CI) skips the tests that read them."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from bench.shared import CORPORA, REPO, SHARED
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = next(
-    (p for p in (REPO.parent / "shared", REPO.parent.parent / "shared") if p.is_dir()),
-    REPO.parent / "shared",
-)
-CORPORA = SHARED / "corpora"
+__all__ = ["CORPORA", "REPO", "SHARED"]

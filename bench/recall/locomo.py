@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.recall import score, split
+from bench.shared import CORPORA
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "locomo-dev"
-if not CORPUS.is_dir():
-    CORPUS = Path("/work/shared/corpora/locomo-dev")
+CORPUS = CORPORA / "locomo-dev"
 K = 5
 
 

@@ -1,4 +1,4 @@
-"""Paraphrase queries over the Obsidian help vault (/work/shared/corpora/obsidian-help).
+"""Paraphrase queries over the Obsidian help vault (the shared corpora's `obsidian-help`).
 
 Each query describes what the person wants to do, in words unlike the wanted note's title; the
 gold is that note's path in the vault (en/, zh/, ja/ side by side, indexed as one vault).

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.shared import CORPORA
+
 HERE = Path(__file__).resolve().parent
-HELP_CORPUS = HERE.parents[2].parent / "shared" / "corpora" / "obsidian-help"
-if not HELP_CORPUS.is_dir():
-    HELP_CORPUS = Path("/work/shared/corpora/obsidian-help")
+HELP_CORPUS = CORPORA / "obsidian-help"
 # The hook's time limit protects agents from a slow disk; a replay on a shared machine must not
 # lose events to it, so it is raised. Every other hook setting is the default.
 VAULT_CONFIG = "[hook]\ntime_limit_s = 60\n"

@@ -2,7 +2,7 @@
 
 The CLIs come from `scripts/install-agents` (pinned versions, cached under
 $VAULTSYNC_AGENTS_DIR, default ~/.cache/vaultsync-agents). How each is pointed at 127.0.0.1 is
-in /work/shared/reference/agent-hooks.md, "Verified".
+in the shared reference notes beside the clone (`shared/reference/agent-hooks.md`, "Verified").
 """
 
 from __future__ import annotations
