@@ -24,6 +24,7 @@ from typing import Any
 import corpus_round9 as r9
 import corpus_round10 as r10
 import corpus_round11 as r11
+import corpus_round12 as r12
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -126,6 +127,17 @@ HELDOUT: dict[str, int] = {
     "benign_injection_channels": 11,  # the same channels with ordinary text
     "injection_world_languages_unseen": 11,  # IT, PL, TR, VI, ID, HI, TH, MS, SK, CA, NO, traditional Chinese, Japanese honorifics, Korean
     "benign_injection_world_languages": 11,  # the same languages speaking of assistants, "remember", system notes
+    # round 12 (written after round 11's held-out figures were taken, before round 12's tuning)
+    "tooling_auth_files_unseen": 12,  # Composer, NuGet, conda, yarnrc, Cargo, gh hosts, hgrc, svn, Maven, Gemfile, helm repo, dbt, Airflow, Snowflake, supervisord, SetEnv, php-fpm, IIS, security, .git/config
+    "benign_tooling_auth_files": 12,  # the same files with env references, prompts, SSPI, ssh remotes
+    "media_voip_game_servers_unseen": 12,  # Asterisk, FreeSWITCH, Icecast, Minecraft rcon, Source, TeamSpeak, Murmur, Syncthing, Transmission, qBittorrent, Jellyfin, Plex, Kodi, ZNC, VNC
+    "benign_media_voip_game_servers": 12,  # the same servers with hashes, device ids, env references
+    "providers_unseen_round12": 12,  # Perplexity, xAI, LangSmith, Langfuse, Pinecone, Groq, Replicate, Fireworks, Deno, Pulumi, Infracost, Grafana Cloud, Heroku, Figma, Notion, PlanetScale, Render, Supabase
+    "benign_providers_round12": 12,  # the same clients reading the environment, model names, run ids, publishable keys
+    "injection_unseen_languages": 12,  # HU, FI, ET, CS, RO, LT, LV, KA, HY, AM, BN, TA, UR, FA, SW, TL, IS, CY, KM, MY, SI, AZ, KK, MN
+    "benign_injection_unseen_languages": 12,  # the same languages speaking of AI assistants, links, mail
+    "injection_new_channels": 12,  # calendar invites, PDF text, commit bodies, READMEs, sheet cells, comments, alt text, man pages, chart notes, reviews, manifests
+    "benign_injection_new_channels": 12,  # the same channels with ordinary text about AI
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2203,6 +2215,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "iac_and_deploy_unseen": r11.iac_deploy,
     "iot_and_embedded_unseen": r11.iot_embedded,
     "account_admin_passwords_unseen": r11.account_admin,
+    "tooling_auth_files_unseen": r12.tooling_auth,
+    "media_voip_game_servers_unseen": r12.media_voip_servers,
+    "providers_unseen_round12": r12.providers_unseen,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2235,6 +2250,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_iac_and_deploy": r11.b_iac_deploy,
     "benign_iot_and_embedded": r11.b_iot_embedded,
     "benign_account_admin": r11.b_account_admin,
+    "benign_tooling_auth_files": r12.b_tooling_auth,
+    "benign_media_voip_game_servers": r12.b_media_voip_servers,
+    "benign_providers_round12": r12.b_providers_unseen,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2260,6 +2278,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_protocols_chrome": r10.i_protocols_chrome,
     "injection_channels_unseen": r11.i_channels,
     "injection_world_languages_unseen": r11.i_world_languages,
+    "injection_unseen_languages": r12.i_unseen_languages,
+    "injection_new_channels": r12.i_new_channels,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2278,6 +2298,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_protocols_chrome": r10.bi_protocols_chrome,
     "benign_injection_channels": r11.bi_channels,
     "benign_injection_world_languages": r11.bi_world_languages,
+    "benign_injection_unseen_languages": r12.bi_unseen_languages,
+    "benign_injection_new_channels": r12.bi_new_channels,
 }
 
 
