@@ -217,7 +217,10 @@ def check_password_place(m: re.Match[str], w: str, s: int, e: int) -> Span | Non
     command that creates a user (`rabbitmqctl add_user app …`). The value must be shaped like
     a password and not made of words (`Release2024Build`, `getUserById2`)."""
     v = _trim_closers(w[s:e])
-    if not password_shaped(v) or sum(map(len, SYLLABLES.findall(v))) >= 0.6 * len(v):
+    if not password_shaped(v):
+        return None
+    chosen = any(c.isdigit() for c in v) and any(not c.isalnum() for c in v)  # "Chelsea_989"
+    if not chosen and sum(map(len, SYLLABLES.findall(v))) >= 0.6 * len(v):
         return None
     return s, s + len(v)
 

@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy import addressee as A
 from vaultsync.core.privacy import directive as D
 from vaultsync.core.privacy import hijack as H
 from vaultsync.core.privacy import intent as I
@@ -338,6 +339,8 @@ def find_injections(
     found += [x for x in I.find(w, lowered, None if nested else deeper) if x[4] not in off]
     if V.RULE not in off:
         found += V.find(w, lowered)
+    if A.RULE not in off:
+        found += A.find(w, lowered)
     if D.RULE not in off:
         raw = lowered.encode("utf-8", "surrogatepass")
         found += D.find(w, lowered, raw, not w.isascii() and has_cjk(w))

@@ -271,6 +271,18 @@ short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
 credential-argument | cred,auth,login,connect | p=0 c=pwshape-call g=1/2 a=1 |
     (?i)(?:credentials?|creds|auth\w{0,16}|login|connect)[ \t]*\(
     (?:[^()\r\n]{0,300}?,)?[ \t]*(?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})')[ \t]*\)
+echoed-twice | echo,printf | p=6 c=password g=1 a=1 |
+    (?:echo|printf)[ \t]+["']?([^\s;"'()|]{4,256})["']?[ \t]*;[ \t]*(?:echo|printf)[ \t]+
+    ["']?\1["']?[ \t]*\)[ \t]*\|
+prompt-answer | expect | p=6 c=password g=1 a=1 |
+    (?i)expect[ \t]+(?:-\w+[ \t]+)?["'{][^"'}\r\n]{0,40}(?:assword|passphrase|pin\b)[^"'}\r\n]{0,40}
+    ["'}][ \t]*\r?\n[ \t]*send[ \t]+(?:--[ \t]+)?"([^"\r\n$\\]{4,256})(?:\\r|\\n)?"
+k8s-secret-data | kind: secret | p=5 c=password g=1 a=1 |
+    (?i)kind:[ \t]*Secret\b[^\x00]{0,600}?\ndata:[ \t]*\r?\n(?:[ \t]+[\w.-]+:[^\n]*\n){0,20}?
+    [ \t]+[\w.-]+:[ \t]*([A-Za-z0-9+/]{8,64}={0,2})[ \t]*(?:\r?\n|$)
+batch-password-argument | mosquitto_passwd,ldappasswd | p=5 c=password g=1 a=1 |
+    (?:mosquitto_passwd[ \t]+(?:-c[ \t]+)?-b[ \t]+\S+[ \t]+\S+[ \t]+
+    |ldappasswd\b[^\r\n|;&]{0,200}?[ \t]-s[ \t]+)([^\s"'$-][^\s"']{3,255})
 user-command-password | add_user,adduser,useradd,create_user,change_password |
     p=0 c=pwshape g=1/2/3 a=1 |
     (?i)(?:add_?user|useradd|create_user|change_password)
