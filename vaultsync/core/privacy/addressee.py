@@ -23,6 +23,9 @@ to the other detectors. Standard library only; patterns compile on first use.
 
 from __future__ import annotations
 
+import bisect
+import re
+
 from vaultsync.core.lazy_regex import Lazy
 
 TYPE_CHECKING = False
@@ -86,14 +89,23 @@ def _sentences(w: str) -> list[tuple[int, int]]:
 
 def find(w: str, lowered: str) -> list[Inj]:
     """Sentences where a Latin AI noun and a consequential object stand together, by the two
-    structures above. Each sentence is read once (its first 2,000 characters)."""
+    structures above. Only sentences holding a noun are read, each once (its first 2,000
+    characters)."""
     if not any(k in lowered for k in _KEYS):
+        return []
+    found = list(_NOUN.finditer(w))
+    if not found:
         return []
     out: list[Inj] = []
     spans = _sentences(w)
-    for k, (s, e) in enumerate(spans):
+    starts = [a for a, _ in spans]
+    by: dict[int, list[re.Match[str]]] = {}
+    for m in found:
+        by.setdefault(bisect.bisect_right(starts, m.start()) - 1, []).append(m)
+    for k, group in by.items():
+        s, e = spans[k]
         e = min(e, s + 2000)
-        nouns = list(_NOUN.finditer(w, s, e))
+        nouns = [m for m in group if m.end() <= e]
         if not nouns:
             continue
         # an address alone on its line ("Untuk asisten AI:"): the order is the next line
