@@ -100,8 +100,31 @@ def test_of_the_notes_answering_a_decision_the_newest_comes_first(
     assert order[:3] == [NEW_MEMORY, MID, OLD]
     # without it, the recency weight alone leaves the note that argued it longest on top
     monkeypatch.setattr(engine, "_newest_answer_first", lambda index, q, groups, *rest: groups)
+    monkeypatch.setattr(engine, "SUCCESSORS", False)  # (the chain of replacements reaches it too)
     before = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
     assert before[0] != NEW_MEMORY
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_search_follows_a_replaced_decisions_chain_as_prompt_recall_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault, config = built(tmp_path, "memory")
+    # an older decision on top, as without the newest-first rule
+    monkeypatch.setattr(engine, "_newest_answer_first", lambda index, q, groups, *rest: groups)
+    monkeypatch.setattr(engine, "SUCCESSORS", False)
+    first = recall(vault, config, QUESTION, semantic=False).hits[0].rel
+    assert first in (OLD, MID)
+    # the chain (core/hook/successor.py: "Postgres was dropped") ends at the newest decision,
+    # which stands in for the stale one
+    monkeypatch.setattr(engine, "SUCCESSORS", True)
+    order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert order[0] == NEW_MEMORY and {OLD, MID} <= set(order) and len(order) == len(set(order))
+    # only a question asking what was decided follows it
+    plain = [
+        h.rel for h in recall(vault, config, "Postgres concurrent writers", semantic=False).hits
+    ]
+    assert plain[0] == MID
 
 
 @pytest.mark.usefixtures("asked_now")

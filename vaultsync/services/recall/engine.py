@@ -24,7 +24,10 @@ named weight, tested in tests/services/test_recall.py:
   `GENERATED_MAX` of them is returned, so they never crowd out their own sources;
 - ties break by recency (`RECENCY_WEIGHT`: up to that fraction more for the newest candidate,
   so of two equally relevant decisions the newer ranks first) and by the caller's current
-  project (`PROJECT_WEIGHT`).
+  project (`PROJECT_WEIGHT`);
+- a question asking what was decided puts the note that replaced its first result's choice
+  first, following the chain of such notes (`SUCCESSORS`: prompt recall's rule,
+  core/hook/successor.py).
 
 Abstention. `coverage` is the share of the query's information (each term weighted by its
 inverse document frequency) that the best result holds; below `ABSTAIN_BELOW` the result is
@@ -137,6 +140,13 @@ JA_ZH_BRIDGE = True
 # A question naming a thing the vault never mentions (nlquery.anchors: Elasticsearch in a
 # Chinese question, GraphQL, GDPR) is flagged weak, whatever its other words match.
 UNSEEN_NAME_ABSTAINS = True
+
+# "What did we decide?": the first result may be out of date itself, replaced by a later note
+# that names its choice only to say it is gone ("Poetry is gone", "换成 uv"). The rule and its
+# weights are prompt recall's (core/hook/successor.py, one owner): the earliest later note of the
+# same project holding the first result's rarest choice words beside a change word, followed
+# link by link, comes first; it stands in for the stale answer, the rest keep their order.
+SUCCESSORS = True
 
 _MEMBER_TYPES = frozenset({"session", "event", "summary"})
 
@@ -307,6 +317,8 @@ def recall(
                     mine = {g.key for g in groups}
                     fused = groups + [g for g in fused if g.key not in mine]
                 groups = fused
+            if recency is not None and SUCCESSORS:
+                groups = _successor_first(index, groups, vault, current_project, exclude_session)
             groups = _existing(_cap_generated(groups), vault, limit)
             _add_snippets(index, ran, expression, words, groups, mark)
             via = ranked is not None
@@ -525,6 +537,65 @@ def _newest_answer_first(
         g.score = score
     chosen = {id(g) for g in same}
     return same + [g for g in groups if id(g) not in chosen]
+
+
+_NO_ROW = "\x00"
+
+
+def _successor_first(
+    index: Index,
+    groups: list[_Group],
+    vault: Path,
+    current_project: str | None,
+    exclude_session: str | None,
+) -> list[_Group]:
+    """`groups` with the last note of the first result's replacement chain first
+    (core/hook/successor.py), when there is one."""
+    first = next((g for g in groups if (vault / g.best.rel).exists()), None)
+    if first is None:
+        return groups
+    from vaultsync.core.hook.agents import Incoming
+    from vaultsync.core.hook.recall_search import Hit as Row
+    from vaultsync.core.hook.successor import follow
+
+    c = first.best
+    conn = index.conn
+    text = conn.execute("SELECT title, about, body FROM fts WHERE rowid = ?", (c.rowid,)).fetchone()
+    title, about, body = text if text else (c.title, "", "")
+    owner = conn.execute("SELECT note_id FROM events WHERE id = ?", (c.rowid,)).fetchone()
+    row = Row(
+        kind=c.type, rel=c.rel, agent=c.agent or "", date=c.date or "", score=0.0, coverage=0,
+        note_id=owner[0] if owner else c.rowid, heading=c.heading or "", tool="", props="{}",
+        sid=c.session_id or "", project=c.project or "", title=title or "",
+        body="\n".join(filter(None, (about, body)))[:3000],
+    )  # fmt: skip
+    # The asking session is left out below: the hook's query leaves out the rows of one
+    # (session, agent) pair, here a pair no row has (an empty pair would leave out every note
+    # outside a session).
+    asking = Incoming(
+        agent=_NO_ROW, native_event="", kind=None, session_id=_NO_ROW, cwd=current_project or ""
+    )
+    try:
+        later = follow(conn, row, asking)
+    except Exception:  # fail-open: the answer as ranked rather than none
+        return groups
+    if later is None:
+        return groups
+    key = (
+        "session:" + later.sid if later.kind in _MEMBER_TYPES and later.sid else "note:" + later.rel
+    )
+    if exclude_session and key == "session:" + exclude_session:
+        return groups
+    found = next((g for g in groups if g.key == key), None)
+    if found is None:
+        from vaultsync.storage.vectors import store as vectors
+
+        made = vectors.candidates_for(index, [key])
+        if not made:
+            return groups
+        found = _Group(key, made[0], 0.0)
+    found.score = max(g.score for g in groups)
+    return [found, *(g for g in groups if g is not found)]
 
 
 def _existing(groups: list[_Group], vault: Path, limit: int) -> list[_Group]:
