@@ -41,11 +41,23 @@ def _find_terms(low: str, terms: list[str]) -> list[tuple[int, int, int]]:
     return spans
 
 
+def _without_echo(text: str, title: str) -> str:
+    """The text without its heading where the paragraph after it starts by saying the heading
+    again (a memory titled by its own first sentence, cut with "…"): the snippet would read the
+    same words twice."""
+    head = " ".join(unsegment(title).split())
+    if not head or not text.startswith(head):
+        return text
+    rest = text[len(head) :].lstrip()
+    said = head.rstrip("….").rstrip()
+    return rest if said and rest.startswith(said) else text
+
+
 def make_snippet(indexed: str, terms: list[str], mark: tuple[str, str]) -> str:
     """A window of the text around its densest cluster of query terms, the terms marked."""
-    _title, _, rest = indexed.partition("\n")
+    title, _, rest = indexed.partition("\n")
     _keywords, _, body = rest.partition("\n")
-    text = " ".join(unsegment(body or indexed).split())
+    text = _without_echo(" ".join(unsegment(body or indexed).split()), title)
     low = text.lower()
     spans = _find_terms(low, terms) if len(low) == len(text) else []
     if not spans:
