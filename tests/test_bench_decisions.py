@@ -13,6 +13,7 @@ from bench.recall import (
     decisions_fresh,
     decisions_round9,
     decisions_round11,
+    decisions_round13,
 )
 
 
@@ -116,3 +117,40 @@ def test_the_round10_abstention_set_is_well_formed() -> None:
     assert len({q[0] for q in a10.DQUESTIONS}) == len(a10.DQUESTIONS)
     for side in kinds.values():
         assert {("en", False), ("zh", False), ("ja", False), ("en", True)} <= side
+
+
+def test_the_round13_set_is_well_formed() -> None:
+    """decisions_round13.py: answers are its notes or sessions; the gold is the latest note of
+    its topic but in two shapes (the old ADR touched last, whose status line names the new
+    one; a newer unreviewed L1 candidate); whole topics and whole families on one side of the
+    split; never-discussed questions in en, zh and ja and controls on both sides."""
+    r13 = decisions_round13
+    when = {s["id"]: s["start"] for s in r13.SESSIONS}
+    when.update({n[0]: n[2] for n in r13.NOTES})
+    path = {n[0]: n[1] for n in r13.NOTES}
+    body = {n[0]: n[3] for n in r13.NOTES}
+    sides: dict[str, set[str]] = {}
+    kinds: dict[str, set[tuple[str, bool]]] = {"dev": set(), "held-out": set()}
+    for qid, family, _text, gold, stale in r13.DQUESTIONS:
+        topic = family.split("/")[0]
+        assert r13.CWD[qid] in {r13.HARBOR, r13.PULSE, r13.QUARRY}
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        assert bool(gold) == (topic in r13.TOPICS or topic == "control")
+        later = [s for s in stale if when[s] > when[gold[0]]]
+        if topic == "jobs":
+            assert "Status: accepted" in body[gold[0]]
+            assert all("superseded by ADR 0012" in body[s] for s in later) and later
+        elif topic == "orchestrator":
+            assert later and all(path[s].startswith("memories/L1-candidates/") for s in later)
+        else:
+            assert not later
+        side = r13.split_of(qid, family)
+        sides.setdefault(topic if topic in r13.TOPICS else family, set()).add(side)
+        if topic not in r13.TOPICS:
+            kinds[side].add((family.split("/")[1][:2], bool(gold)))
+    assert all(len(s) == 1 for s in sides.values())
+    assert {t for t, s in sides.items() if s == {"dev"} and t in r13.TOPICS} == r13.DEV_TOPICS
+    assert len({q[0] for q in r13.DQUESTIONS}) == len(r13.DQUESTIONS)
+    for side in kinds.values():
+        assert {("en", False), ("zh", False), ("ja", False)} <= side
+        assert any(answered for _lang, answered in side)

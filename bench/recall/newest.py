@@ -1,7 +1,7 @@
 """The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py; `--set
 round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discussed questions
-and answerable controls over round9's vault; `--set round11`: decisions_round11.py): search and
-prompt-time recall.
+and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
+round13`: decisions_round13.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -44,6 +44,7 @@ from bench.recall import (
     decisions_fresh,
     decisions_round9,
     decisions_round11,
+    decisions_round13,
     replay,
     score,
 )
@@ -55,11 +56,14 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # decisions_round9.py (written before the tuning that followed it; the same kind of split) and
 # abstain_round10.py (never-discussed questions and controls over round9's vault, written
 # before the tuning that followed it; held out by whole family) and decisions_round11.py (new
-# replaced-decision shapes and phrasings, written before the tuning that followed it).
+# replaced-decision shapes and phrasings, written before the tuning that followed it) and
+# decisions_round13.py (more new shapes, task prompts, never-discussed questions and controls,
+# written before the tuning that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
-                               "round11": decisions_round11}  # fmt: skip
+                               "round11": decisions_round11,
+                               "round13": decisions_round13}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 
 
