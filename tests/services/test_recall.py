@@ -373,13 +373,30 @@ def test_a_listed_session_is_told_by_its_closing_message_else_its_first_prompt(
     note("said", [event("said", 1, EventKind.PROMPT, prompt="fix the export test"),
                   event("said", 2, EventKind.TURN_END, message="Pinned the export clock."),
                   event("said", 4, EventKind.TURN_END, message="")])  # fmt: skip
+    # the newest session only started, and holds a question nobody has answered yet
+    asked = "what did we get done today?"
+    note("asked", [event("asked", 5, EventKind.SESSION_START),
+                   event("asked", 6, EventKind.PROMPT, prompt=asked)])  # fmt: skip
     config = load_config(evening)
     rebuild(evening, config)
     hits = recall(evening, config, "what did we get done today?").hits
     assert {h.session_id: h.snippet for h in hits} == {
         "quiet": "rename the ledger helper", "said": "Pinned the export clock.",
+        "asked": asked,
     }  # fmt: skip
-    assert [h.session_id for h in hits] == ["said", "quiet"]  # by their newest event
+    # by their newest event, the sessions where the agent did something first
+    assert [h.session_id for h in hits] == ["said", "quiet", "asked"]
+    # prompt-time recall lists them by the same rule
+    from vaultsync.core.hook import recall_search
+    from vaultsync.core.hook.agents import Incoming
+
+    inc = Incoming(agent="codex", native_event="UserPromptSubmit", kind=None, session_id="now")
+    conn = recall_search.connect(config.index_file())
+    try:
+        listed = recall_search.listed(conn, inc, ("2026-11-20", "2026-11-21"), "")
+    finally:
+        conn.close()
+    assert [h.sid for h in listed] == ["said", "quiet", "asked"]
 
 
 def test_a_window_in_the_question_filters_and_lists_its_sessions(

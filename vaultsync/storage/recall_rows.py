@@ -131,13 +131,17 @@ def replaced_notes(index: Index, rels: set[str]) -> set[str]:
         raise as_failure(exc, index.path) from exc
 
 
+_ACTED = frozenset({"tool", "tool_error", "turn_end", "subagent_end"})
+
+
 def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candidate]:
     """The sessions with events that pass `where` (an asked window, an agent), newest first:
     one candidate per session, for a question that names a time or an agent and nothing else
     to rank by. Each is shown by its last closing message in the window that says something,
     else its first prompt there that does (a turn that ended on a tool call closes with an
     empty message), else its last turn end, else its last event (the rule prompt-time recall
-    follows, core/hook/recall_search.listed)."""
+    follows, core/hook/recall_search.listed). Sessions where the agent did something come
+    first."""
     clauses, params = filter_sql(where)
     sql = f"""
         SELECT e.id, s.rel, s.title, e.heading, 'event', -1.0, '', e.event_id, e.ts,
@@ -156,9 +160,12 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
     opening: dict[int, tuple[Any, ...]] = {}
     last: dict[int, tuple[Any, ...]] = {}
     newest: dict[int, str] = {}  # a session's newest event in the window orders it
+    acted: set[int] = set()  # ... after whether the agent did anything in it
     for row in rows:  # newest first
         session, kind, says = row[14], row[13], bool(row[15])
         newest.setdefault(session, row[8])
+        if kind in _ACTED:
+            acted.add(session)
         held = last.get(session)
         if held is None or (kind == "turn_end" and held[13] != "turn_end"):
             last[session] = row
@@ -167,7 +174,10 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
         elif says and kind == "prompt":
             opening[session] = row  # overwritten until the first
     best = [closing.get(key) or opening.get(key) or row for key, row in last.items()]
-    chosen = sorted(best, key=lambda r: newest[r[14]], reverse=True)[:limit]
+    # A session that only started, or only holds a question nobody answered yet (the person's
+    # own session now, one left at its first prompt), tells nothing of what was done: it
+    # comes after the sessions where the agent answered or used a tool, however new.
+    chosen = sorted(best, key=lambda r: (r[14] in acted, newest[r[14]]), reverse=True)[:limit]
     return [Candidate(*row[:13]) for row in chosen if row[1] is not None]
 
 

@@ -408,10 +408,14 @@ def listed(conn: Any, inc: Incoming, window: tuple[str, str], agent: str) -> lis
             closing.setdefault(row[8], row)
         else:
             opening[row[8]] = row
+    answered = {row[8] for row in rows if row[1] == "turn_end"}
     best = {key: closing.get(key) or opening.get(key) or row for key, row in anyone.items()}
     hits = []
+    # A session holding only a question nobody answered (left at its first prompt) tells
+    # nothing of what was done: it comes after the answered ones, however new (the rule of
+    # storage/recall_rows.sessions_in, which also counts a tool call as doing something).
     for _id, _kind, rel, title, who, ts, _heading, tool, note_id, sid, project, body in sorted(
-        best.values(), key=lambda r: r[5], reverse=True
+        best.values(), key=lambda r: (r[8] in answered, r[5]), reverse=True
     ):
         hits.append(Hit(
             kind="event", rel=rel, agent=who or "", date=ts or "", score=1.0, coverage=1,
