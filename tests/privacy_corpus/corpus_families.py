@@ -25,6 +25,7 @@ import corpus_round9 as r9
 import corpus_round10 as r10
 import corpus_round11 as r11
 import corpus_round12 as r12
+import corpus_round13 as r13
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -138,6 +139,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_unseen_languages": 12,  # the same languages speaking of AI assistants, links, mail
     "injection_new_channels": 12,  # calendar invites, PDF text, commit bodies, READMEs, sheet cells, comments, alt text, man pages, chart notes, reviews, manifests
     "benign_injection_new_channels": 12,  # the same channels with ordinary text about AI
+    # round 13 (written after round 12's held-out figures were taken, before round 13's tuning)
+    "manifests_and_mobile_unseen": 13,  # systemd SetCredential, ConfigMap DSN, terraform output, docker/podman secret, NixOS, Android signing, fastlane, eas, Capacitor, dart-define, xcconfig, Tauri, electron-builder, Kamal, fly.toml, Caddy, Traefik, Quadlet, helm --set-string, launchd
+    "benign_manifests_and_mobile": 13,  # the same files with credential paths, sensitive placeholders, env reads, ids
+    "table_dumps_unseen": 13,  # psql/MySQL grids, \G, COPY FROM stdin, DynamoDB, Mongo, sqlite line mode, pandas, devtools storage, set -x, CSV, HGETALL, Elasticsearch
+    "benign_table_dumps": 13,  # the same tables with hashes, prefixes, ids, masked values
+    "providers_clients_unseen": 13,  # NVIDIA, Jina, Volcengine, Mercado Pago, Flutterwave, Mapbox sk, HubSpot, Baidu, Facebook, Scaleway, Vercel, MailerSend, Dynatrace, Zuplo, Bitbucket DC, Resend in HTTP clients
+    "benign_providers_clients": 13,  # the same clients reading the environment, public tokens, request ids
+    "encoded_values_unseen": 13,  # \\x, \\u, octal escapes, char codes, quoted-printable, entities, base32, !!binary, hex, CHAR(), byte arrays
+    "benign_encoded_values": 13,  # the same encodings of greetings, digests, magic numbers
+    "injection_ops_media_channels": 13,  # MOTD, k8s events, alert annotations, OCI labels, image history, zip comments, file names, git notes, ID3, vCard, XLIFF, bookmarks, SSIDs, WHOIS, CloudTrail, crash comments, security.txt, debian/changelog, WebVTT, GPX, EPUB; ZH/JA
+    "benign_injection_ops_media_channels": 13,  # the same channels with ordinary text about AI
+    "injection_phrasings_round13": 13,  # RLO, dotted letters, small caps, Morse, base32, pig Latin, pinyin, romaji, soft hyphens, completion priming, fake tool calls, "draft", BG/SR/AF/ZU/NE/TE/LO/EU/GL/MT
+    "benign_injection_phrasings_round13": 13,  # the same devices with ordinary text; docs about injection
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2218,6 +2232,10 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "tooling_auth_files_unseen": r12.tooling_auth,
     "media_voip_game_servers_unseen": r12.media_voip_servers,
     "providers_unseen_round12": r12.providers_unseen,
+    "manifests_and_mobile_unseen": r13.manifests_mobile,
+    "table_dumps_unseen": r13.table_dumps,
+    "providers_clients_unseen": r13.providers_clients,
+    "encoded_values_unseen": r13.encoded_values,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2253,6 +2271,10 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_tooling_auth_files": r12.b_tooling_auth,
     "benign_media_voip_game_servers": r12.b_media_voip_servers,
     "benign_providers_round12": r12.b_providers_unseen,
+    "benign_manifests_and_mobile": r13.b_manifests_mobile,
+    "benign_table_dumps": r13.b_table_dumps,
+    "benign_providers_clients": r13.b_providers_clients,
+    "benign_encoded_values": r13.b_encoded_values,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2280,6 +2302,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_world_languages_unseen": r11.i_world_languages,
     "injection_unseen_languages": r12.i_unseen_languages,
     "injection_new_channels": r12.i_new_channels,
+    "injection_ops_media_channels": r13.i_ops_media_channels,
+    "injection_phrasings_round13": r13.i_phrasings,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2300,6 +2324,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_world_languages": r11.bi_world_languages,
     "benign_injection_unseen_languages": r12.bi_unseen_languages,
     "benign_injection_new_channels": r12.bi_new_channels,
+    "benign_injection_ops_media_channels": r13.bi_ops_media_channels,
+    "benign_injection_phrasings_round13": r13.bi_phrasings,
 }
 
 
