@@ -106,6 +106,28 @@ def test_of_the_notes_answering_a_decision_the_newest_comes_first(
 
 
 @pytest.mark.usefixtures("asked_now")
+def test_a_newer_unreviewed_candidate_does_not_decide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An L1 candidate proposing another database, newer than every decision, is not the
+    decision in force: the newest reviewed one comes first; read as reviewed, it would."""
+    vault, config = built(tmp_path, "memory")
+    proposal = "memories/L1-candidates/Orders database moves to MySQL.md"
+    put(vault, proposal,
+        "# Orders database moves to MySQL\n\nProposed: we decide to move the orders database "
+        "to MySQL.\n", "2026-12-01T10:00:00+00:00",
+        type="memory", level="L1", scope="user", status="candidate",
+        created="2026-12-01T10:00:00Z", updated="2026-12-01T10:00:00Z")  # fmt: skip
+    rebuild(vault, config)
+    monkeypatch.setattr(engine, "SUCCESSORS", False)
+    order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert proposal in order and order.index(NEW_MEMORY) < order.index(proposal)
+    monkeypatch.setattr(engine, "_reviewed", lambda g: True)
+    order = [h.rel for h in recall(vault, config, QUESTION, semantic=False).hits]
+    assert order[0] == proposal
+
+
+@pytest.mark.usefixtures("asked_now")
 def test_search_follows_a_replaced_decisions_chain_as_prompt_recall_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

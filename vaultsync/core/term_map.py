@@ -63,6 +63,8 @@ _PAIRS = """
 命令行 command line|コマンドライン command line|解析 parse|
 金额 amount|金額 amount|汇率 exchange rate|為替レート exchange rate|為替 exchange rate|货币 currency|
 币种 currency|通貨 currency|价格 price|価格 price|退款 refund|返金 refund|
+图表 chart|グラフ chart graph|调度 schedule scheduler|スケジューラー scheduler schedule|
+スケジューラ scheduler schedule|
 """
 
 

@@ -61,3 +61,20 @@ def test_a_project_name_a_small_number_or_part_of_a_word_is_not_what_a_note_is_a
     assert cov(["code*", "kong"], title, agent="codex") == (1, 2)
     assert cov(["codex", "kong"], title, agent="codex") == (2, 2)
     assert cov(["claude", "code*"], "Fixed the parser", agent="claude-code") == (1, 2)
+
+
+def test_charts_and_schedulers_are_found_across_languages() -> None:
+    """图表 and グラフ say "chart", 调度 and スケジューラー "schedule": a Chinese question
+    finds an English note on charts, a Japanese one a Chinese note on scheduling."""
+    from vaultsync.core import nlquery
+
+    question = "app 的图表用哪个库画？"
+    terms = nlquery.terms(question)
+    added = frozenset(nlquery.translations(question))
+    assert "chart*" in added
+    english = "Every chart in the app is drawn with Swift Charts now."
+    assert relevance.covered(terms, english, added) == (2, 3)  # app, chart; not library
+    question = "quarry のスケジューラーは？"
+    terms = nlquery.terms(question)
+    added = frozenset(nlquery.translations(question))
+    assert relevance.covered(terms, "quarry 的模型由 Dagster 调度", added) == (2, 2)

@@ -531,12 +531,18 @@ def _newest_answer_first(
     if len(same) < 2:
         return groups
     scores = sorted((g.score for g in same), reverse=True)
-    # ... but a note another one says it replaces is not in force, however recently touched
-    same.sort(key=lambda g: (g.best.rel not in replaced, g.date), reverse=True)
+    # ... but a note another one says it replaces is not in force, however recently touched,
+    # and neither is an unreviewed candidate memory (L1: a proposal nobody approved yet)
+    same.sort(key=lambda g: (g.best.rel not in replaced, _reviewed(g), g.date), reverse=True)
     for g, score in zip(same, scores, strict=True):
         g.score = score
     chosen = {id(g) for g in same}
     return same + [g for g in groups if id(g) not in chosen]
+
+
+def _reviewed(g: _Group) -> bool:
+    """False for an unreviewed candidate memory (L1), which decides nothing yet."""
+    return not (g.best.type == "memory" and (g.best.level or "L1") == "L1")
 
 
 _NO_ROW = "\x00"
