@@ -98,3 +98,28 @@ def test_the_command_line_redacts_a_real_file_by_shape(tmp_path: Path) -> None:
     out = redact_file(note)
     assert PW not in out["text"] and "9fceb02d0ae598e95dc970b74767f19372d61af8" in out["text"]
     assert [f["rule"] for f in out["findings"]] == [SH.RULE]
+
+
+HEX = "366f0dec96524aae1428aac5d1ae4e3b"  # synthetic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"widget:\n  type: sonarr\n  key: {HEX}\n", f'apiKey = "{HEX}"\n', f"X-Auth-Token: {HEX}\n"],
+)
+def test_hex_under_a_secret_name_is_a_secret(text: str) -> None:
+    assert HEX not in default_redactor().redact(text).text, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"commit: {HEX}\n",
+        f"cache_key_sha: {HEX}\n",
+        f"md5 {HEX}  dist/app.tar.gz\n",
+        f"| staging | {HEX} |\n",
+        "const pc = new Pinecone({ apiKey: process.env.PINECONE_API_KEY! });\n",
+    ],
+)
+def test_hex_under_other_names_and_a_non_null_env_read_stay(text: str) -> None:
+    assert not default_redactor().redact(text).findings, text

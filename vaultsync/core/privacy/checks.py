@@ -344,6 +344,15 @@ def shape_name_denied(name: str) -> bool:
     return last in _SHAPE_DENY or "_".join(parts[-2:]) in _SHAPE_DENY or public_name(name.lower())
 
 
+# A hex value of an API key's length (32-128 digits) under a name that is a secret's word alone
+# or as its last part (`key: 366f…`, `apiKey = "…"`, `X-Auth-Token: …`): the *arr apps, Plex-like
+# servers and many SaaS keys are hex. The name's other words still deny it (`cache_key_sha`).
+_HEX_SECRET = Lazy(r"[0-9a-fA-F]{32,128}")
+_HEX_NAMED = Lazy(
+    r"(?i)(?:^|[^A-Za-z0-9])(?:[A-Za-z0-9]+[_.-]|[a-z0-9]+(?=[A-Z]))*"
+    r"(?:key|api[_-]?key|apikey|token|secret|auth|password|passwd|pass)"
+    r"[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?$"
+)
 _NAME_BACK = frozenset(TOKEN_CHARS + ".$@")
 
 
@@ -366,13 +375,16 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None  # bundles are full of random-looking strings (hashes, encoded assets)
     if _LABELLED.match(v) and not _SECRET_NAMED.search(w, max(0, s - 40), s):
         return None  # a typed id (`cus_…`), unless its name says secret (`access: crm_…`)
-    if not drawn(v.rstrip("=")) or placeholder(v) or UUID.search(v):
+    hexed = _HEX_SECRET.fullmatch(v) is not None  # hex: a secret only where its name says so
+    if not (hexed or drawn(v.rstrip("="))) or placeholder(v) or UUID.search(v):
         return None
     if base64_text(v) or ssh_public_blob(v):
         return None  # encoded text: the encodings pass reads it (and names what it holds)
     ls = max(w.rfind("\n", max(0, s - 400), s) + 1, s - 400)  # bounded: a huge line costs
     le = w.find("\n", e, e + 400)  # no more per value than a short one
     before = w[ls:s].rstrip("\"'`")
+    if hexed and not _HEX_NAMED.search(before):
+        return None  # a digest, a commit, an id: hex is public unless a secret's name holds it
     if not before.strip() and not w[e : le if le >= 0 else e + 400].strip(" \t\r\"'`,;"):
         if in_block(w, ls, le if le >= 0 else min(len(w), e + 400)):
             return None  # a line of a wrapped base64 blob or a list of digests

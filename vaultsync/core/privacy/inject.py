@@ -328,6 +328,8 @@ def find_injections(
     found += H.find(w, lowered, off)
     if EXFIL not in off and "](" in w:
         found += _md_links(w)
+    if EXFIL not in off and "]:" in w and "][" in w:
+        found += _md_refs(w)
     if EXFIL not in off and "<img" in lowered:
         for m in MD_IMAGE.finditer(w):
             if m.group("src") and exfil_url(m.group("src")):
@@ -374,6 +376,21 @@ def _md_links(w: str) -> list[Inj]:
                 if (s == a or s == 0 or w[s - 1] not in "\\`") and exfil_url(url):
                     out.append((s, paren + 1, s, paren + 1, EXFIL, True))
         k = nxt
+    return out
+
+
+_MD_REF_USE = Lazy(r"(?<![\\`])!?\[[^\]\n]{0,200}\]\[([^\]\n]{1,100})\]")
+_MD_REF_DEF = Lazy(r"(?m)^[ \t]{0,3}\[([^\]\n]{1,100})\]:[ \t]*<?(https?://[^\s>]{1,2000})>?")
+
+
+def _md_refs(w: str) -> list[Inj]:
+    """Reference-style images and links (`![status][b]` … `[b]: https://…?d={summary}`): the
+    definition whose URL carries data out, when the text uses its label."""
+    used = {m.group(1).casefold() for m in _MD_REF_USE.finditer(w)}
+    out: list[Inj] = []
+    for m in _MD_REF_DEF.finditer(w) if used else ():
+        if m.group(1).casefold() in used and exfil_url(m.group(2)):
+            out.append((m.start(), m.end(), m.start(), m.end(), EXFIL, True))
     return out
 
 

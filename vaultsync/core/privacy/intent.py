@@ -58,6 +58,7 @@ _ADDRESSED = Lazy(
     + _WHO
     + r"\b[^\n:]{0,60}?(?:reading|processing|parsing|summari[sz]ing|viewing)[^\n:]{0,40}[:,]"
     r"|\b(?:attention|dear|hey)[ \t]+" + _WHO + r"\b[ \t]*[:,]"
+    r"|\b(?:attention|dear|hey),[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?" + _WHO + r"\b[ \t]*:"
     r"|\bif[ \t]+(?:an?|the|any|you[ \t]+are[ \t]+an?)[ \t]+" + _WHO + r"[ \t]+(?:is[ \t]+)?"
     r"(?:reading|processing|parsing|seeing)\b"
     r"|(?P<third>\b(?:the|this|any|every|all)[ \t]+" + _WHO + r"[ \t]+" + _DO + r"\b)"
@@ -161,6 +162,33 @@ _FILL_WHAT = Lazy(
     r"(?i)key|token|secret|password|passwd|credential|conversation|chat|history|message|prompt"
     r"|env|paste|insert|summary|context|cookie|session"
 )
+
+# A command that reads a secret file, and the text asks for its output to be passed on (as the
+# next query, into the answer, to someone): the reader is to fetch a secret and hand it over.
+_SECRET_FILE = (
+    r"(?:\.netrc|\.npmrc|\.pypirc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|id_ecdsa|id_dsa"
+    r"|\.aws[/\\]credentials|\.kube[/\\]config|\.docker[/\\]config\.json|/etc/shadow|\.env)(?![\w.])"
+)
+_READ_PASS = Lazy(
+    r"(?i)\b(?:cat|type|get-content|gc|less|more|head|tail|base64|xxd|strings)[ \t]+[\"']?"
+    r"[~$%\w./\\-]{0,80}?" + _SECRET_FILE + r"[^\n]{0,160}?\b(?:(?:pass|send|include|paste"
+    r"|put|append|add|post|submit|return|give|share|forward|attach|use)[ \t]+(?:\w+[ \t]+){0,3}?"
+    r"(?:its|the|that|this|their)[ \t]+(?:output|result|contents?)|(?:its|the)[ \t]+(?:output"
+    r"|result|contents?)[ \t]+(?:as|in|into|to)[ \t]+(?:the|your|a|an)\b)"
+)
+_READ_KEYS = (".netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", "id_rsa",
+              "id_ed25519", "id_ecdsa", "id_dsa", "credentials", ".kube", ".docker",
+              "/etc/shadow", ".env")  # fmt: skip
+# A spreadsheet formula that builds a URL from cells (`=HYPERLINK("https://…?q="&A1:Z99, …)`,
+# `=IMAGE("…"&B2)`, `=WEBSERVICE(…)`): opening or rendering it sends the sheet's data out.
+_SHEET_URL = Lazy(
+    r"(?i)=[ \t]*(?:HYPERLINK|IMAGE|WEBSERVICE|IMPORTXML|IMPORTDATA|IMPORTHTML|IMPORTFEED)"
+    r"[ \t]*\([ \t]*\"{1,2}https?://[^\"\s]{1,400}\"{1,2}[ \t]*&[ \t]*(?:'?[\w ]{1,40}'?!)?"
+    r"\$?[A-Z]{1,3}\$?\d{0,7}(?::\$?[A-Z]{1,3}\$?\d{0,7})?\b"
+)
+
+_SHEET_KEYS = ("hyperlink(", "image(", "webservice(", "importxml(", "importdata(", "importhtml(",
+               "importfeed(")  # fmt: skip
 
 _MEMORY = Lazy(
     r"(?i)\bremember[ \t]+(?:that[ \t]+)?(?:the[ \t]+user|i|we|you|users?)\b[^\n]{0,80}"
@@ -321,6 +349,10 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
                 f = _FILL.search(m.group(1))
                 if f and _FILL_WHAT.search(f.group()):
                     out.append((m.start(), m.end(), m.start(), m.end(), EXFIL_URL, True))
+    if present(raw, _READ_KEYS) and (keys := present(raw, ("output", "result", "content"))):
+        out += _hits(w, _READ_PASS, windows(w, lowered, keys, 300, 60), EXFIL_CMD)
+    if b"http" in raw and (keys := present(raw, _SHEET_KEYS)):
+        out += _hits(w, _SHEET_URL, windows(w, lowered, keys, 20, 600), EXFIL_URL)
     cjk = not w.isascii() and has_cjk(w)
     if keys := present(raw, _MEMORY_KEYS + _MEMORY_CJK if cjk else _MEMORY_KEYS):
         out += _hits(w, _MEMORY, windows(w, lowered, keys), MEMORY)

@@ -93,6 +93,8 @@ def code_like(v: str) -> bool:
         return True
     if v.endswith("?") and v[:-1].isalpha() and v[:1].isupper():
         return True  # a nullable type (`CharArray?`, `String?`)
+    if v.endswith("!") and v.count(".") >= 2 and v.rpartition(".")[2][:-1].isupper():
+        v = v[:-1]  # TypeScript's non-null assertion on an environment read (`process.env.X!`)
     call = _CALL.fullmatch(v)
     if not call or (call.end(1) == len(v) and "." not in call.group(1)):
         return False
