@@ -4,6 +4,7 @@ that the real ~/.local/share/vaultsync got nothing from it)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,6 +42,28 @@ def isolate(mp: pytest.MonkeyPatch, home: Path, gitconfig: Path, user: Path) -> 
     # git must not read the developer's own config (signing, hooks, templates).
     mp.setenv("GIT_CONFIG_GLOBAL", str(gitconfig))
     mp.setenv("GIT_CONFIG_NOSYSTEM", "1")
+
+
+# What the run was started with (read when pytest loads this file, before any fixture), for
+# tests/test_isolation.py to check that no fixture of any scope sees it.
+_STARTED_WITH = {name: os.environ.get(name) for name in ("HOME", "VAULTSYNC_HOME")}
+
+
+@pytest.fixture(scope="session")
+def started_with() -> dict[str, str | None]:
+    return dict(_STARTED_WITH)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_run(tmp_path_factory: pytest.TempPathFactory, gitconfig: Path) -> Iterator[Path]:
+    """The whole run away from the real home, set up before any module-scoped fixture: a
+    module fixture runs before the per-test isolation below, and one that built a vault by
+    running the hook wrote queue markers into the real ~/.local/share/vaultsync whenever
+    pytest was run without scripts/test."""
+    with pytest.MonkeyPatch.context() as mp:
+        home = tmp_path_factory.mktemp("run-home")
+        isolate(mp, home, gitconfig, tmp_path_factory.mktemp("run-user-home"))
+        yield home
 
 
 @pytest.fixture(autouse=True)
