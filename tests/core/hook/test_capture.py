@@ -199,6 +199,28 @@ def test_session_start_context_has_queue_line_identity_files_and_project(
     assert hermes[2] is None
 
 
+def test_a_generated_file_without_memories_adds_nothing_to_the_context(vault: Path) -> None:
+    """USER.md and AGENT.md as the generator writes them, one with a confirmed memory and one
+    without: session start gives the memory, not the template's note to the person that
+    nothing is confirmed yet."""
+    from vaultsync.core import schema
+    from vaultsync.core.model import Level, Scope
+    from vaultsync.services.derived import generate
+
+    props = schema.memory_props(
+        level=Level.L2, scope=Scope.AGENT, agent="claude-code", session_id="s-1",
+        project="", created="2026-11-20T09:00:00+08:00", source_rel="summaries/x.md",
+        status=schema.MEMORY_STATUS[Level.L2],
+    )  # fmt: skip
+    note = vault / paths.LEVEL_DIRS[Level.L2] / "jq.md"
+    note.write_text(properties.render_frontmatter(props) + "\n# jq\n\njq lives at /opt/jq.\n")
+    generate.generate_from_vault(vault, load_config(vault))
+    assert properties.get_scalar((vault / "USER.md").read_text(), "entries") == "0"
+    context = capture.session_context(vault, load_config(vault), None)
+    assert "jq lives at /opt/jq" in context and "AGENT.md" in context
+    assert "USER.md" not in context and "No confirmed memories" not in context
+
+
 def test_context_is_cut_to_the_token_budget(vault: Path) -> None:
     (vault / ".vaultsync" / "config.toml").write_text("[budgets]\ncontext_tokens = 50\n")
     (vault / "USER.md").write_text("\n".join(f"fact number {i} about me" for i in range(100)))

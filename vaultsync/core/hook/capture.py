@@ -340,12 +340,17 @@ CONTEXT_READ_LIMIT = 1 << 20
 def _read_body(path: Path, vault: Path | None = None) -> str:
     """A generated file's body, read as a regular file only: inside the vault (`vault` given)
     no symlink is followed on the way to it, so a linked USER.md (a remote can push one)
-    never puts another file, such as `/proc/self/environ`, into an agent's context."""
+    never puts another file, such as `/proc/self/environ`, into an agent's context. A file
+    that says it holds no entry (`entries: 0`) gives nothing: its body is the template's
+    note to the person that no memory is confirmed yet, ~60 tokens of every session start
+    that tell the agent nothing."""
     from vaultsync.core import properties, regular_file
 
     try:
         text = regular_file.text(path, limit=CONTEXT_READ_LIMIT, vault=vault, follow=False)
     except OSError:
+        return ""
+    if properties.get_scalar(text, "entries") == "0":
         return ""
     return properties.split_frontmatter(text)[1].strip()
 
