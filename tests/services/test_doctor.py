@@ -141,7 +141,11 @@ def test_queue_age_and_sessions_waiting_for_a_person(vault: Path) -> None:
     (queue / "b").write_text("privacy_deferred\tsessions/x.md\n", encoding="utf-8")
     held = doctor.check_queue(vault, when())
     assert held.state is State.WARN and "vaultsync review" in held.fix
+    assert held.summary.endswith("; 1 session waits for your decision")
+    (queue / "c").write_text("privacy_deferred\tsessions/y.md\n", encoding="utf-8")
+    assert doctor.check_queue(vault, when()).summary.endswith("2 sessions wait for your decision")
     (queue / "b").unlink()
+    (queue / "c").unlink()
     (paths.state_dir(vault) / "learn-last.json").write_text('{"finished": "2026-11-29T09:00:05Z"}')
     fine = doctor.check_queue(vault, when())
     assert fine.state is State.OK and "last learn run 2026-11-29T09:00:05Z" in fine.summary

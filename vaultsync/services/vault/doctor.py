@@ -317,7 +317,7 @@ def check_queue(vault: Path, now: dt.datetime) -> Check:
         return Check(
             "learning queue",
             State.WARN,
-            f"{summary}; {held} sessions wait for your decision",
+            f"{summary}; {held} session{'s wait' if held > 1 else ' waits'} for your decision",
             "run `vaultsync review` (release or skip each one)",
         )
     return Check("learning queue", State.OK, summary)
