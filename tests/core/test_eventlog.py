@@ -193,3 +193,7 @@ def test_heading_is_readable_and_cannot_break_the_note() -> None:
     assert heading.startswith("### 00:12:05 · Bash · ")
     assert "`" not in heading and "[[" not in heading and "\n" not in heading
     assert len(heading) < 120
+    said = "我的 token 是 [REDACTED:github-token] 谢谢"
+    redacted = Event(id="b", ts="2026-11-29T16:12:05Z", agent="codex", session_id="s",
+                     kind=EventKind.PROMPT, prompt=said)  # fmt: skip
+    assert eventlog.heading(redacted).endswith(" · 我的 token 是 REDACTED:github-token 谢谢")

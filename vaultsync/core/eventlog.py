@@ -114,8 +114,9 @@ def _clock(ts: str) -> str:
 
 
 def _clean(text: str) -> str:
+    # The spaces around a dropped character go with it: "是 [REDACTED:x]" reads "是 REDACTED:x".
     unsafe = _HEADING_UNSAFE_ASCII if text.isascii() else _HEADING_UNSAFE
-    return re.sub(unsafe, " ", text).strip()
+    return re.sub(f" *{unsafe} *", " ", text).strip()
 
 
 def _gist_field(event: Event) -> str:
