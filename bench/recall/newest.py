@@ -1,7 +1,8 @@
 """The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py; `--set
 round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discussed questions
 and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
-round13`: decisions_round13.py): search and prompt-time recall.
+round13`: decisions_round13.py; `--set round14`: decisions_round14.py): search and prompt-time
+recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -45,6 +46,7 @@ from bench.recall import (
     decisions_round9,
     decisions_round11,
     decisions_round13,
+    decisions_round14,
     replay,
     score,
 )
@@ -58,12 +60,16 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # before the tuning that followed it; held out by whole family) and decisions_round11.py (new
 # replaced-decision shapes and phrasings, written before the tuning that followed it) and
 # decisions_round13.py (more new shapes, task prompts, never-discussed questions and controls,
-# written before the tuning that followed it).
+# written before the tuning that followed it) and decisions_round14.py (reverts, a replacement in
+# another project or only in a summary, a memory edited by hand, time-anchored and agent
+# questions, every language pair, near-miss never-discussed questions; written before the
+# tuning that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
                                "round11": decisions_round11,
-                               "round13": decisions_round13}  # fmt: skip
+                               "round13": decisions_round13,
+                               "round14": decisions_round14}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when decisions_round13.py became the
 # held-out set (their held-out figures were read before: docs/search.md): `--failures` prints
@@ -256,6 +262,24 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def breakdown(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The figures by the family's language pair (its second part: "zh>en", "ja", "mixed";
+    "cross" every pair of two languages, "same" every pair of one) and by kind ("time" for a
+    topic named t-..., "decision" for another topic, else the kind of never-discussed question
+    or "control"): aggregates only, no question named."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        head, pair = r["family"].split("/")[:2]
+        kind = head.split("-")[0] if head.startswith(("none", "control")) else (
+            "time" if head.startswith("t-") else "decision")  # fmt: skip
+        groups.setdefault("pair " + pair, []).append(r)
+        if ">" in pair:  # asked in one language about a note in another, or in the same
+            ask, held = pair.split(">")
+            groups.setdefault("pair cross" if ask != held else "pair same", []).append(r)
+        groups.setdefault("kind " + kind, []).append(r)
+    return {k: summarise(v) for k, v in sorted(groups.items())}
+
+
 def _f(v: float | None) -> str:
     return "  -  " if v is None else f"{v:.2f}"
 
@@ -269,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--failures", action="store_true",
                         help="dev misses (held-out ones too, of OPENED sets only)")  # fmt: skip
+    parser.add_argument("--by", action="store_true",
+                        help="figures by language pair and by kind too (aggregates)")  # fmt: skip
     args = parser.parse_args(argv)
     global D
     D = SETS[args.qset]
@@ -286,6 +312,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:14} {split:9} {a['n']:>3} {_f(a['newest_first']):>13} "
                   f"{_f(a['newest_given']):>13} {_f(a['stale_given']):>12} "
                   f"{_f(a['nothing']):>8}")  # fmt: skip
+            if args.by:
+                parts = a["by"] = breakdown(rows)
+                for group, b in parts.items():
+                    print(f"    {group:18} {b['n']:>3} {_f(b['newest_first']):>13} "
+                          f"{_f(b['newest_given']):>13} {_f(b['stale_given']):>12} "
+                          f"{_f(b['nothing']):>8}")  # fmt: skip
             if args.failures and (split == "dev" or args.qset in OPENED):
                 for r in rows:
                     bad = ("newest_first" in r and not r["newest_first"]) or (
