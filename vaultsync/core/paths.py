@@ -165,6 +165,12 @@ def local_stamp(started: str) -> tuple[str, str]:
     return day, hhmm
 
 
+def session_slice(session_id: str) -> str:
+    """The readable slice of a session id that note names and titles show: up to 12
+    characters, cut at a hyphen (a UUID's first group), so `session_b` stays whole."""
+    return safe_component(session_id, 12, "session")
+
+
 def session_note_rel(agent: str, session_id: str, started: str, shown: str | None = None) -> str:
     """Relative path of a session's event log.
 
@@ -175,7 +181,7 @@ def session_note_rel(agent: str, session_id: str, started: str, shown: str | Non
     readable slice comes from it, never from a secret.
     """
     day, hhmm = local_stamp(started)
-    sid = safe_component(session_id if shown is None else shown, 12, "session").replace(" ", "-")
+    sid = session_slice(session_id if shown is None else shown).replace(" ", "-")
     digest = short_hash(machine_id(), agent, session_id)
     name = f"{day} {hhmm} {safe_component(agent, 20)} {sid} {digest}.md"
     return f"{SESSIONS_DIR}/{day[:4]}/{day[5:7]}/{name}"

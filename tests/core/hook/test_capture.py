@@ -496,3 +496,21 @@ def test_real_claude_transcripts_replay_into_clean_notes(vault: Path, tmp_path: 
     assert "TodoWrite" not in tools and {"Edit", "Bash"} <= tools
     assert any(e.kind is EventKind.TOOL_ERROR for e in events)
     assert all(len(e.input) < 1500 and len(e.output) < 1500 for e in events)
+
+
+@pytest.mark.parametrize(
+    ("session_id", "shown"),
+    [("session_b", "session_b"), ("5f2c9a7e-0b1d-4c3e-9a8f-1e2d3c4b5a69", "5f2c9a7e")],
+)
+def test_a_session_notes_title_and_name_show_the_same_slice_of_its_id(
+    vault: Path, repo: Path, session_id: str, shown: str
+) -> None:
+    """A short id stays whole in the title (`session_b` was cut to `session_`), a UUID shows
+    its first group, and the title says what the file name says."""
+    items = payloads("claude-code", repo)[:2]
+    for item in items:
+        item["session_id"] = session_id
+    replay(vault, "claude-code", items)
+    [note] = session_notes(vault)
+    assert f"# claude-code session {shown} — demo\n" in note.read_text(encoding="utf-8")
+    assert f" claude-code {shown} " in note.name
