@@ -390,6 +390,17 @@ def test_an_item_without_text_has_no_empty_colon() -> None:
     )  # fmt: skip
     line = prompt_recall._describe(hit, ["a.py"])
     assert line.endswith("[[sessions/s]]; files changed: a.py")
+    assert line.startswith("- codex session abcdef123, ")
+
+
+def test_files_changed_after_a_finished_sentence_start_a_new_one() -> None:
+    hit = recall_search.Hit(
+        kind="event", rel="sessions/s.md", agent="codex", date="2026-11-19T02:00:00Z", score=1.0,
+        coverage=1, note_id=1, body="", heading="Streams rows in batches now.", tool="",
+        props="{}", sid="s-1", title="", project="/w/api",
+    )  # fmt: skip
+    line = prompt_recall._describe(hit, ["jobs/export.py"])
+    assert line.endswith("]]: Streams rows in batches now. Files changed: jobs/export.py")
 
 
 def test_an_english_prompt_finds_a_decision_written_in_chinese(
@@ -515,4 +526,4 @@ def test_a_summary_is_told_by_what_was_asked_and_done_not_its_headings(vault: Pa
     given = prompt_recall.context_for(inc, vault, load_config(vault), "")
     [line] = [x for x in given.splitlines() if "summary from" in x]
     assert ": Fix the date parsing: 03/04/2026" in line and "parse_date now reads" in line
-    assert "What was asked" not in line and "files changed: tidy/dates.py" in line
+    assert "What was asked" not in line and "iles changed: tidy/dates.py" in line

@@ -185,7 +185,7 @@ def _describe(hit: Hit, files: list[str]) -> str:
     where = hit.project.rstrip("/").rsplit("/", 1)[-1] if hit.project else ""
     at = f"{_when(hit.date)}" + (f", {where}" if where else "")
     if hit.kind == "event":
-        head = f"{who} session {hit.sid[:8]}, {at}"
+        head = f"{who} session {paths.session_slice(hit.sid)}, {at}"
     else:
         head = f"{hit.kind} from {who}, {at}"
     text = hit.text
@@ -193,7 +193,9 @@ def _describe(hit: Hit, files: list[str]) -> str:
         text = text[:199].rstrip() + "…"
     line = f"- {head} {link}" + (f": {text}" if text else "")
     if files:
-        line += "; files changed: " + ", ".join(files)
+        # After a sentence that ended, a new one: "... large tables. Files changed: a.py".
+        ended = text.endswith((".", "!", "?", "。", "！", "？", "…"))
+        line += (" Files" if ended else "; files") + " changed: " + ", ".join(files)
     return line
 
 
