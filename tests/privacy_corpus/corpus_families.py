@@ -26,6 +26,7 @@ import corpus_round10 as r10
 import corpus_round11 as r11
 import corpus_round12 as r12
 import corpus_round13 as r13
+import corpus_round14 as r14
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -152,6 +153,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_ops_media_channels": 13,  # the same channels with ordinary text about AI
     "injection_phrasings_round13": 13,  # RLO, dotted letters, small caps, Morse, base32, pig Latin, pinyin, romaji, soft hyphens, completion priming, fake tool calls, "draft", BG/SR/AF/ZU/NE/TE/LO/EU/GL/MT
     "benign_injection_phrasings_round13": 13,  # the same devices with ordinary text; docs about injection
+    # round 14 (written after round 13's held-out figures were taken, before round 14's tuning)
+    "logs_ci_crash_unseen": 14,  # Sentry events, Lambda logs, Ansible -vvv, plan diffs, npm debug, Go panics, thread dumps, Django/Rails debug, Actions env, Buildkite, core strings, tracebacks
+    "benign_logs_ci_crash": 14,  # the same logs filtered, masked, sensitive, env reads, ids
+    "daemon_client_files_round14": 14,  # .curlrc, .wgetrc, .authinfo, pg_service, odbc.ini, sssd, ldap.conf, rsyncd.secrets, keepalived, RADIUS, Bacula, Telegraf, Grafana, Prometheus, Alertmanager, .rdp, FileZilla, WS-Security, protobuf text, GraphQL variables
+    "benign_daemon_client_files_round14": 14,  # the same files with password files, prompts, env references, nonces
+    "encodings_decoders_unseen": 14,  # atob, Buffer.from base64, b64decode, fromhex, base85, uuencode, ROT13, reversed, chr() chains, percent bytes, C#/Go/Rust bytes, certutil, base64 -d heredoc, base64url
+    "benign_encodings_decoders": 14,  # the same decoders around greetings, magic numbers, digests
+    "providers_by_place_unseen": 14,  # prefix-less provider secrets in auth tuples, basic-auth URLs and headers, SDK positional args, curl -u, vendor headers, mc/b2/httpie
+    "benign_providers_by_place": 14,  # the same calls reading the environment, ids, request ids
+    "injection_channels_round14": 14,  # Gherkin, strings.xml, i18n JSON, Mermaid, PlantUML, BibTeX, crontab, OpenAPI examples, GraphQL errors, pytest, plan output, SSH banners, noscript, CSS, Storybook, notebook outputs, Slack, mail headers, sitemaps; ZH/JA
+    "benign_injection_channels_round14": 14,  # the same channels with ordinary text about AI
+    "injection_styles_languages_round14": 14,  # conditions, claimed authorisation, story framing, policy updates, upside-down, Caesar, NATO, vertical, braille, strike marks, reversed words, steps; Hinglish, Spanglish, Taglish, GA, GD, LB, HA, YO, SO, MG, EO, LA, UZ, PA, GU, MR, KN, ML, MK, SQ, BE, MI, JV, Cantonese
+    "benign_injection_styles_languages_round14": 14,  # the same devices and languages saying ordinary things
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2236,6 +2250,10 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "table_dumps_unseen": r13.table_dumps,
     "providers_clients_unseen": r13.providers_clients,
     "encoded_values_unseen": r13.encoded_values,
+    "logs_ci_crash_unseen": r14.logs_ci_crash,
+    "daemon_client_files_round14": r14.daemon_client_files,
+    "encodings_decoders_unseen": r14.encodings_decoders,
+    "providers_by_place_unseen": r14.providers_structure,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2275,6 +2293,10 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_table_dumps": r13.b_table_dumps,
     "benign_providers_clients": r13.b_providers_clients,
     "benign_encoded_values": r13.b_encoded_values,
+    "benign_logs_ci_crash": r14.b_logs_ci_crash,
+    "benign_daemon_client_files_round14": r14.b_daemon_client_files,
+    "benign_encodings_decoders": r14.b_encodings_decoders,
+    "benign_providers_by_place": r14.b_providers_structure,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2304,6 +2326,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_new_channels": r12.i_new_channels,
     "injection_ops_media_channels": r13.i_ops_media_channels,
     "injection_phrasings_round13": r13.i_phrasings,
+    "injection_channels_round14": r14.i_channels,
+    "injection_styles_languages_round14": r14.i_styles_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2326,6 +2350,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_new_channels": r12.bi_new_channels,
     "benign_injection_ops_media_channels": r13.bi_ops_media_channels,
     "benign_injection_phrasings_round13": r13.bi_phrasings,
+    "benign_injection_channels_round14": r14.bi_channels,
+    "benign_injection_styles_languages_round14": r14.bi_styles_languages,
 }
 
 

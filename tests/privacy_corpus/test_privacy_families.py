@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from corpus_families import (
     BENIGN_FAMILIES,
     BENIGN_INJECTION_FAMILIES,
@@ -34,11 +35,12 @@ def test_samples_are_fixed_and_spans_point_at_the_values() -> None:
                 assert r["spans"] and r["values"], (name, r["id"])
 
 
+@pytest.mark.timeout(600)  # ~1,900 samples through the whole engine, on a shared machine
 def test_the_dev_families_meet_the_floors() -> None:
-    from corpus_score import engine
-    from family_score import score_families
+    from corpus_score import engine, score
 
-    m = score_families(engine())["dev"]
+    rows = [r for n in families() if family_split(n) == "dev" for r in generate_family(n)]
+    m = score(rows, engine())  # the dev families only: a test never reads a held-out one
     assert m["recall"] >= 0.98 and m["leaky"] == 0, m["failures"][:5]
     assert m["fp_rate"] <= 0.02 and m["inj_recall"] >= 0.9 and m["inj_fp_rate"] <= 0.03
 
