@@ -197,3 +197,7 @@ def test_heading_is_readable_and_cannot_break_the_note() -> None:
     redacted = Event(id="b", ts="2026-11-29T16:12:05Z", agent="codex", session_id="s",
                      kind=EventKind.PROMPT, prompt=said)  # fmt: skip
     assert eventlog.heading(redacted).endswith(" · 我的 token 是 REDACTED:github-token 谢谢")
+    said = "Feed written by `make site`. Checked `.rows[0]`."
+    told = Event(id="c", ts="2026-11-29T16:12:05Z", agent="codex", session_id="s",
+                 kind=EventKind.TURN_END, message=said)  # fmt: skip
+    assert eventlog.heading(told).endswith(" · Feed written by make site. Checked .rows 0 .")

@@ -114,9 +114,12 @@ def _clock(ts: str) -> str:
 
 
 def _clean(text: str) -> str:
-    # The spaces around a dropped character go with it: "是 [REDACTED:x]" reads "是 REDACTED:x".
+    # Backticks (code's wrappers) go without a gap: "by `make site`." reads "by make site.".
+    # Any other unsafe character becomes one space with the spaces around it (brackets too:
+    # `.rows[0]` must not read `.rows0`), so "是 [REDACTED:x]" reads "是 REDACTED:x".
+    text = text.replace("`", "")
     unsafe = _HEADING_UNSAFE_ASCII if text.isascii() else _HEADING_UNSAFE
-    return re.sub(f" *{unsafe} *", " ", text).strip()
+    return re.sub(f" *{unsafe} *| {{2,}}", " ", text).strip()
 
 
 def _gist_field(event: Event) -> str:
