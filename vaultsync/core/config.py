@@ -470,7 +470,7 @@ context_tokens = 1500    # what the session-start hook injects
 include_candidates = false  # true: unreviewed L1 memories go into USER.md/AGENT.md too
 
 [hook]
-min_chars = 30           # events with less text are dropped
+min_chars = 30           # tool events with less text are dropped (prompts are kept)
 summary_chars = 500      # cap on each tool input/output summary
 # skip_tools = ["TodoWrite", "update_plan", "memory"]
 

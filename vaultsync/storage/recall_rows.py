@@ -151,7 +151,7 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
         FROM events e JOIN notes s ON s.id = e.note_id LEFT JOIN notes n ON n.id = e.id
         LEFT JOIN fts f ON f.rowid = e.id
         {"WHERE " + " AND ".join(clauses) if clauses else ""}
-        ORDER BY e.ts DESC LIMIT 5000"""
+        ORDER BY e.ts DESC, e.id DESC LIMIT 5000"""
     try:
         rows = index.conn.execute(sql, params).fetchall()
     except sqlite3.Error as exc:

@@ -353,6 +353,18 @@ def test_filters_drop_duplicates_overlaps_short_and_low_value_events(vault: Path
     ]
 
 
+def test_a_persons_prompt_is_kept_however_short_or_repeated(vault: Path) -> None:
+    """The filters are for tool output: a short request, a Chinese one (11 characters say a
+    whole task), the same request asked again, all stay; only an empty prompt is dropped."""
+    asked = ["fix the login bug", "修复登录页面的样式问题", "修复登录页面的样式问题", "ok", "   "]
+    replay(vault, "claude-code", [
+        {"session_id": "s-short", "hook_event_name": "UserPromptSubmit", "cwd": "/w", "prompt": p}
+        for p in asked
+    ])  # fmt: skip
+    [note] = session_notes(vault)
+    assert [e.prompt for e in read_events(note)] == asked[:4]
+
+
 @pytest.mark.parametrize(
     "name", ["mcp__vaultsync__search", "mcp_vaultsync_search", "vaultsync-search", "vaultsync_get"]
 )

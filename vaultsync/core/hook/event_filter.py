@@ -1,11 +1,14 @@
 """Which events are worth keeping: skipped tools, short or low-value events, and repeats.
 
-Filters drop tool and prompt events that carry nothing new: tools in `hook.skip_tools`, events
-with less than `hook.min_chars` of text (or only `hook.low_value_signals`), a tool call with
-the same tool and input as an earlier one in the session, and an event whose words overlap the
-previous kept one of the same tool by `hook.dedupe_overlap`. Lifecycle events are never
-filtered; failures are never dropped for being short or repeated. The per-session state (`Seen`)
-lives in the state folder and is read and written under the session's lock (core/hook/delivery.py).
+Filters drop tool events that carry nothing new: tools in `hook.skip_tools`, events with less
+than `hook.min_chars` of text (or only `hook.low_value_signals`), a tool call with the same
+tool and input as an earlier one in the session, and an event whose words overlap the previous
+kept one of the same tool by `hook.dedupe_overlap`. A person's prompt is kept whatever its
+length or likeness to the one before ("fix the login bug", 修复登录页的样式, the same request
+asked again because the first answer did not do): only an empty one is dropped. Lifecycle
+events are never filtered; failures are never dropped for being short or repeated. The
+per-session state (`Seen`) lives in the state folder and is read and written under the
+session's lock (core/hook/delivery.py).
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
     if event.is_error:
         return None
     text = event.text()
+    if event.kind is EventKind.PROMPT:
+        return None if text.strip() else "empty"
     min_chars = int(cfg.get("hook", "min_chars") or 0)
     if len(text.strip()) < min_chars:
         return "too short"
@@ -64,10 +69,9 @@ def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
     if event.kind in _TOOLISH and keys.get(_dedupe_key(event)) == 0:
         return "duplicate"
     threshold = float(cfg.get("hook", "dedupe_overlap") or 0)
-    # Overlap means the same observation again: only the same tool (or a prompt after a
-    # prompt) can repeat one; an edit after a read of the same file is new. What follows a
-    # failure reads much like it (the same command, run again) but says whether the fix
-    # worked: never dropped for overlap.
+    # Overlap means the same observation again: only the same tool can repeat one; an edit
+    # after a read of the same file is new. What follows a failure reads much like it (the
+    # same command, run again) but says whether the fix worked: never dropped for overlap.
     same_source = seen.last_tool == event.tool
     # An edit or write changes a file: two of them are two changes even when their text is
     # mostly the same long path (exact repeats are caught by the dedupe key above).

@@ -382,7 +382,8 @@ def schema_ok(conn: Any) -> bool:
 
 # The sessions with events in an asked window (and of an asked agent), newest first, each by
 # its last closing message there that says something, else its first prompt there: for "what
-# did we do yesterday?".
+# did we do yesterday?". Events of one instant (a replay at a fixed `$VAULTSYNC_NOW`) keep
+# the note's order: ids are given in it.
 _LIST_SQL = """
 SELECT e.id, e.kind, s.rel, s.title, COALESCE(NULLIF(e.agent, ''), s.agent), e.ts, e.heading,
        e.tool, e.note_id, COALESCE(NULLIF(e.session_id, ''), s.session_id),
@@ -391,7 +392,7 @@ FROM events e JOIN notes s ON s.id = e.note_id JOIN fts f ON f.rowid = e.id
 WHERE e.ts >= ? AND e.ts < ? AND (? = '' OR COALESCE(NULLIF(e.agent, ''), s.agent) = ?)
   AND NOT (COALESCE(NULLIF(e.session_id, ''), s.session_id) = ? AND s.agent = ?)
   AND e.kind IN ('prompt', 'turn_end')
-ORDER BY e.ts DESC LIMIT 400
+ORDER BY e.ts DESC, e.id DESC LIMIT 400
 """
 
 
