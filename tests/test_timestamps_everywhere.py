@@ -166,3 +166,27 @@ def test_the_check_can_fail(tmp_path: Path) -> None:
     assert one_form_each(shapes(tmp_path)) == {
         "created": ["date-time", "other: 9999-99-99T99:99:99Z"]
     }
+
+
+def test_names_and_dates_are_the_persons_day(tmp_path: Path) -> None:
+    """20:00 UTC on 30 November is 04:00 on 1 December for a person in UTC+8 (the tests'
+    zone): a remembered fact's file name, its `created`, the archive folder and `archived`,
+    and a conflict copy's name all say 1 December, as the hook's session names do."""
+    from vaultsync.services.learning import archive
+
+    vault = tmp_path / "vault"
+    setup.init(vault, user_config=False)
+    late = dt.datetime(2026, 11, 30, 20, 0, tzinfo=dt.UTC)
+    remembered = agent_memory.remember(
+        vault, load_config(vault), "The parser accepts 2026/11/22 and 2026-11-22 alike.",
+        agent="codex", now=late,
+    )  # fmt: skip
+    assert Path(remembered.rel).name.startswith("2026-12-01 ")
+    text = (vault / remembered.rel).read_text(encoding="utf-8")
+    assert properties.get_scalar(text, "created") == "2026-12-01T04:00:00+08:00"
+    moved = archive.move_note(vault, remembered.rel, "test", late)
+    assert moved.target.startswith("archive/2026-12-01/")
+    archived = (vault / moved.target).read_text(encoding="utf-8")
+    assert properties.get_scalar(archived, "archived") == "2026-12-01"
+    copy = merge.conflict_copy_name("ideas.md", "laptop", late)
+    assert copy == "ideas (Conflicted copy laptop 202612010400).md"

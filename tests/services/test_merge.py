@@ -90,6 +90,9 @@ def test_memory_bodies_rewritten_on_both_sides_are_both_kept() -> None:
     assert both
     assert text.index("mine") < text.index("Edited on two machines") < text.index("yours")
     assert parse_note("m.md", text).props[merge.CONFLICT_PROP]
+    # The box and the property say the same time, in the person's zone (+08:00 in tests).
+    assert "(vaultsync sync, 2026-12-01 18:45)" in text
+    assert str(parse_note("m.md", text).props[merge.CONFLICT_PROP]).startswith("2026-12-01T18:45")
     assert "<<<<<<<" not in text
 
 
@@ -111,6 +114,7 @@ def test_resolve_by_kind() -> None:
     assert kept.data == _memory("b").encode()  # delete vs edit: the edit
     own = res("ideas.md", "# a\n", "# mine\n", "# yours\n")
     assert own.data == b"# mine\n" and own.copy is not None
-    assert own.copy == ("ideas (Conflicted copy origin main 202612011045).md", b"# yours\n")
+    # 10:45 UTC is 18:45 in the tests' zone (+08:00): names show the person's time.
+    assert own.copy == ("ideas (Conflicted copy origin main 202612011845).md", b"# yours\n")
     binary = res("img/pic.png", None, "\x00a", "\x00b")
     assert binary.copy is not None and binary.copy[0].endswith(").png")

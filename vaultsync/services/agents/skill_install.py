@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, writer
+from vaultsync.core import paths, properties, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.model import AGENTS
@@ -181,7 +181,7 @@ def _approved_text(text: str, key: str, target: Path, now: dt.datetime) -> str:
     meta = props.get("metadata")
     meta = {str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else {}
     meta["status"] = "approved"
-    meta.setdefault("approved", now.date().isoformat())
+    meta.setdefault("approved", timestamp.day(now))
     meta[key] = str(target)
     # Only `metadata` is rewritten: `description` (a Publish key vaultsync writes nowhere else)
     # stays exactly as the draft has it.
@@ -209,7 +209,7 @@ def approve(
     now: dt.datetime | None = None,
 ) -> Installed:
     """Validate the draft, copy it into the agent's skills folder, mark it approved."""
-    now = now or dt.datetime.now(dt.UTC)
+    now = now or timestamp.now()
     draft = vault / paths.DRAFTS_DIR / name
     if not name or name.startswith(".") or "/" in name or not (draft / "SKILL.md").is_file():
         known = ", ".join(d.name for d in list_drafts(vault)) or "none yet"

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import properties
+from vaultsync.core import properties, timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.hook import agents, excerpt
 from vaultsync.core.model import Event, EventKind, Scope
@@ -87,7 +87,7 @@ def _project_cwd(folder: Path) -> str:
 def plan(
     config: Config, home: Path, projects: Sequence[Path], now: dt.datetime, clean: Cleaner
 ) -> tuple[list[Planned], int, list[str]]:
-    today = now.date().isoformat()
+    today = timestamp.day(now)
     created = stamp(now)
     planned: list[Planned] = []
     warnings: list[str] = []
@@ -313,7 +313,7 @@ def run(
 ) -> ImportReport:
     clean = Cleaner(config)
     planned, found, warnings = plan(
-        config, home or default_home(), projects, now or dt.datetime.now(dt.UTC), clean
+        config, home or default_home(), projects, now or timestamp.now(), clean
     )
     return apply(
         vault,

@@ -286,7 +286,7 @@ def run(
 ) -> ImportReport:
     clean = Cleaner(config)
     source = db or default_db()
-    today = (now or dt.datetime.now(dt.UTC)).date().isoformat()
+    today = timestamp.day(now or timestamp.now())
     with snapshot(source) as con:
         views = _views(con, _TABLES)
         try:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from vaultsync.core import timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.hook import agents, excerpt
 from vaultsync.core.model import Event, EventKind
@@ -196,7 +197,7 @@ def plan(
             project=project_of(cwd).key if cwd else "",
             events=events,
             config=config,
-            today=now.date().isoformat(),
+            today=timestamp.day(now),
             clean=clean,
         )
         if note is not None:
@@ -214,9 +215,7 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     clean = Cleaner(config)
-    planned, found, warnings = plan(
-        config, home or default_home(), now or dt.datetime.now(dt.UTC), clean
-    )
+    planned, found, warnings = plan(config, home or default_home(), now or timestamp.now(), clean)
     return apply(
         vault,
         config,

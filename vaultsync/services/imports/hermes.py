@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from vaultsync.core import timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.model import Scope
 from vaultsync.services.imports.notes import (
@@ -82,7 +83,7 @@ def plan(home: Path, now: dt.datetime, clean: Cleaner) -> tuple[list[Planned], i
                     agent="hermes",
                     project="",
                     created=stamp(now),
-                    today=now.date().isoformat(),
+                    today=timestamp.day(now),
                 )
             )
     return planned, found, warnings
@@ -98,7 +99,7 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     clean = Cleaner(config)
-    planned, found, warnings = plan(home or default_home(), now or dt.datetime.now(dt.UTC), clean)
+    planned, found, warnings = plan(home or default_home(), now or timestamp.now(), clean)
     return apply(
         vault,
         config,

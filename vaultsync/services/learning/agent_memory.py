@@ -100,7 +100,7 @@ def remember(
     parsed_scope = Scope.parse(scope)
     if parsed_scope is None:
         raise RememberError(f"scope must be one of {', '.join(s.value for s in Scope)}")
-    now = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
+    now = (now or timestamp.now()).astimezone(dt.UTC)
     redactor = redactor_for(config)
     findings: list[Any] = []
     secrets = 0
@@ -135,7 +135,7 @@ def remember(
         props["supersedes"] = [properties.link(r) for r in older]
     slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
     digest = paths.short_hash(agent, parsed_scope.value, body, n=6)
-    name = f"{now.date().isoformat()} {parsed_scope.value} {slug} {digest}.md"
+    name = f"{timestamp.day(now)} {parsed_scope.value} {slug} {digest}.md"
     rel = f"{paths.LEVEL_DIRS[Level.L1]}/{name}"
     note = properties.render_frontmatter(props) + f"\n# {_title(body)}\n\n{body}\n"
     if source:

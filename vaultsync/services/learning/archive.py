@@ -18,7 +18,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from vaultsync.core import paths, properties, writer
+from vaultsync.core import paths, properties, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, SessionStatus
 from vaultsync.storage import vault_files
@@ -58,7 +58,7 @@ def archive_rel(vault: Path, rel: str, day: str) -> str:
 
 def move_note(vault: Path, rel: str, reason: str, now: dt.datetime) -> Move:
     """Mark the note as archived and move it, both under the note's lock."""
-    day = now.date().isoformat()
+    day = timestamp.day(now)
     source = paths.inside(vault, vault / rel)
     lock = paths.lock_path(vault, rel)
     with writer.locked(lock):
@@ -103,7 +103,7 @@ def archive_overflow(
     for rel, name in movable:
         reason = f"over the {name} budget"
         if dry_run:
-            moves.append(Move(rel, archive_rel(vault, rel, now.date().isoformat()), reason))
+            moves.append(Move(rel, archive_rel(vault, rel, timestamp.day(now)), reason))
             continue
         try:
             moves.append(move_note(vault, rel, reason, now))
@@ -195,7 +195,7 @@ def archive_sessions(
     reason = f"summarised session older than {days} days"
     for rel, head in old_sessions(vault, days, now):
         if dry_run:
-            moves.append(Move(rel, archive_rel(vault, rel, now.date().isoformat()), reason))
+            moves.append(Move(rel, archive_rel(vault, rel, timestamp.day(now)), reason))
             continue
         try:
             move = move_note(vault, rel, reason, now)

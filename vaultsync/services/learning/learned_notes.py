@@ -275,7 +275,7 @@ def plan_memory(
         if source in best.sources:
             return MemoryPlan(Outcome.KNOWN, best.rel, item)
         return MemoryPlan(Outcome.REINFORCE, best.rel, item)
-    rel = memory_rel(log, item, now.date().isoformat())
+    rel = memory_rel(log, item, timestamp.day(now))
     text = render_memory(log, item, source_rel=source_rel, now=now, supersedes=sorted(older))
     return MemoryPlan(Outcome.NEW, rel, item, text)
 
@@ -364,7 +364,7 @@ def reinforce(vault: Path, rel: str, source_rel: str, now: dt.datetime) -> bool:
         if source in listed or props.get("source") == source:
             return restored
         # Kept outside the vault too, so a stale editor save cannot lose it (memory_record).
-        memory_record.record_reinforcement(vault, rel, text, source, now.date().isoformat())
+        memory_record.record_reinforcement(vault, rel, text, source, timestamp.day(now))
         recorded.append(source)
         return properties.set_properties(
             current,

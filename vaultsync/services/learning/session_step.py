@@ -262,7 +262,7 @@ def _write_lesson(
         plans.append(plan)
         if plan.outcome is mw.Outcome.NEW:
             fresh.append(mw.record_of(plan, log.project, srel))
-    today = now.date().isoformat()
+    today = timestamp.day(now)
     proposals = [
         (
             mw.proposal_rel(log, skill, today),

@@ -87,9 +87,10 @@ class Resolution:
 
 
 def conflict_copy_name(rel: str, label: str, when: dt.datetime) -> str:
-    """`folder/Note (Conflicted copy <label> 202612011045).md`, as Obsidian Sync names them."""
+    """`folder/Note (Conflicted copy <label> 202612011045).md`, as Obsidian Sync names them,
+    the time in the person's zone like every name vaultsync gives."""
     p = PurePosixPath(rel)
-    stamp = when.strftime("%Y%m%d%H%M")
+    stamp = when.astimezone(timestamp.zone()).strftime("%Y%m%d%H%M")
     name = f"{p.stem} (Conflicted copy {paths.safe_component(label, 30)} {stamp}){p.suffix}"
     return str(p.with_name(name))
 
@@ -368,7 +369,7 @@ def _merge_events(base: str | None, ours: str, theirs: str) -> str:
 
 
 def conflict_box(label: str, when: dt.datetime) -> str:
-    stamp = when.strftime("%Y-%m-%d %H:%M")
+    stamp = when.astimezone(timestamp.zone()).strftime("%Y-%m-%d %H:%M")  # the person's zone
     return (
         f"> [!warning] Edited on two machines (vaultsync sync, {stamp})\n"
         "> Both versions are kept: this machine's above, the other one below. Keep one (or\n"
