@@ -368,9 +368,8 @@ def test_a_lone_surrogate_in_an_argument_is_answered_with_a_tool_error(fixed_vau
 def test_the_callers_session_of_the_last_12_hours_is_found_in_any_zone(
     vault: Path, monkeypatch: pytest.MonkeyPatch, zone: str
 ) -> None:
-    """`updated` is written in the person's zone: a session updated 5 hours ago in UTC-8
-    read as text against a UTC cutoff looked 13 hours old, and a 14-hour-old one in UTC+8
-    looked 6 hours old."""
+    """The last 12 hours as of "now" (`$VAULTSYNC_NOW` when set: the wall clock was read
+    directly, so a replay found no session), whatever the person's zone."""
     import datetime as dt
 
     from vaultsync.adapters.mcp_server import _infer_session

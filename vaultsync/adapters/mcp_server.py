@@ -66,7 +66,7 @@ def _infer_session(vault: Path, config: Any, agent: str) -> tuple[str, str]:
     if not notes:
         return "", ""
     note = notes[0]
-    # `updated` is written in the person's zone: compared as an instant, not as text.
+    # Compared as instants, as of timestamp.now() (the clock, or $VAULTSYNC_NOW).
     updated = timestamp.parse(note.updated)
     if updated is None or updated < timestamp.now() - dt.timedelta(hours=12):
         return "", ""
