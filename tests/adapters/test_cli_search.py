@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -84,6 +85,10 @@ def test_search_json_and_human(filled: Path) -> None:
     (hit,) = json.loads(out)
     assert hit["path"] == "notes/router.md" and hit["title"] == "Router" and hit["type"] == "note"
     assert hit["score"] > 0 and "«router»" in hit["snippet"].lower()
+    # The index keeps UTC; the result says the time in the person's zone (+08:00 in tests).
+    written = (filled / "notes" / "router.md").stat().st_mtime
+    assert hit["date"].endswith("+08:00"), hit["date"]
+    assert abs(dt.datetime.fromisoformat(hit["date"]).timestamp() - written) < 2
     code, out, _ = invoke("search", "修复", "--vault", str(filled))
     assert code == 0
     first, snippet = out.splitlines()[:2]

@@ -3,6 +3,7 @@ the tool list and schemas, every tool, the bounds, and errors as tool errors."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import sys
@@ -163,6 +164,9 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
             assert set(r) == {"id", "type", "title", "date", "agent", "session", "project",
                               "score", "snippet", "files", "from", "weak"}  # fmt: skip
             assert r["weak"] is found["weak"]
+            # in the person's zone, with its offset (this server's environment has no
+            # VAULTSYNC_TZ: the machine's zone); the index's naive UTC was given before
+            assert dt.datetime.fromisoformat(r["date"]).utcoffset() is not None, r["date"]
             assert len(r["snippet"]) <= BOUNDS["snippet_chars"]
         assert {"src/api/routes.ts", "src/api/middleware.ts"} <= {
             f for r in found["results"] for f in r["files"]}  # fmt: skip

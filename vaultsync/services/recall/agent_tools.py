@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import eventlog, paths, properties
+from vaultsync.core import eventlog, paths, properties, timestamp
 from vaultsync.core.config import Config, ConfigError, load_config, resolve_vault
 from vaultsync.core.model import Event, NoteType
 
@@ -182,7 +182,8 @@ def search(
             "id": _result_id(hit),
             "type": hit.type,
             "title": _clip(hit.title, 160),
-            "date": (hit.date or "")[:19],
+            # the index keeps UTC; an agent reads "yesterday" in the person's days
+            "date": timestamp.restamp((hit.date or "")[:19]),
             "agent": hit.agent,
             "session": (hit.session_id or "")[:8] or None,
             "project": hit.project,

@@ -172,7 +172,7 @@ class Hit:
             "path": self.rel,
             "type": self.type,
             "title": self.title,
-            "date": self.date,
+            "date": timestamp.restamp(self.date),  # the index's UTC, in the person's zone
             "agent": self.agent or "",
             "session_id": self.session_id or "",
             "project": self.project or "",
