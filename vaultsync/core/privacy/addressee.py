@@ -16,9 +16,12 @@ a placeholder or a value spliced in), a mail address, damage (`rm -rf`, `DROP TA
   URL when the address is more than the noun ("Pre AI asistenta:", "ถึงผู้ช่วย AI:"; a heading
   "AI agents:" is not), the sentence is in another script, or a Latin secret word stands by.
 
-No vocabulary of any language is needed; what is read is the Latin noun, punctuation and the
-shape of the object. A Latin-script sentence with no address ("the agent reads .env") is left
-to the other detectors. Standard library only; patterns compile on first use.
+Apart from the word for a password (`PASSWORD`), no vocabulary of any language is needed; what
+is read is the Latin noun, punctuation and the
+shape of the object. A third structure needs no noun (`find_transfer`, below): a secret file,
+command or secret word and a URL or mail address in one sentence of prose that is not English.
+A Latin-script sentence with no address and no secret object ("the agent reads the docs") is
+left to the other detectors. Standard library only; patterns compile on first use.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import bisect
 import re
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.scan import has_cjk
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,13 +60,23 @@ _SECRET_WORD = Lazy(
     r"(?<![A-Za-z])(?i:SSH|tokens?|passwords?|cookies?|credentials?|secrets?|(?:API[ _-]?)?keys?)"
     r"(?![A-Za-z])"
 )
+# the word for a password where it is borrowed or built from common roots
+PASSWORD = Lazy(
+    r"(?i)парол|лозинк|пасворд|κωδικ|סיסמ|كلم[ةا]ت? ?المرور|رمز ?عبور|पासवर्ड|পাসওয়ার্ড"
+    r"|รหัสผ่าน|비밀번호|密码|密碼|パスワード|口令|密钥|秘钥|令牌|トークン|(?<![a-z])(?:parol|passwor|passwort|contrase[nñ]a|senha|wachtwoord"
+    r"|l[öo]senord|adgangskode|passord|salasana|jelsz[óo]|jelszav|has[łl][ao]|hesl[ao]"
+    r"|lozink|geslo|m[ậa]t kh[ẩa]u|kata sandi|kata laluan|şifre|sifre)"
+)
 _API = Lazy(r"(?<![A-Za-z])API(?![A-Za-z])")  # in another script, "API কী" is a key
 # a colon that closes an address: ASCII, full-width, Armenian, Ethiopic, Khmer
 _COLON = Lazy(r"[:：՝፡៖](?=\s)")
 
 
 def _foreign(text: str) -> bool:
-    """Most letters of the sentence are of a script other than Latin."""
+    """Most letters of the sentence are of a script other than Latin (the letters of URLs, mail
+    addresses and paths not counted: they are Latin in every language)."""
+    if "/" in text or "@" in text:
+        text = " ".join(t for t in text.split() if "/" not in t and "@" not in t)
     letters = [c for c in text if c.isalpha()]
     other = sum(1 for c in letters if ord(c) > 0x24F)
     return len(letters) >= 8 and other * 2 > len(letters)
@@ -108,14 +122,20 @@ def find(w: str, lowered: str) -> list[Inj]:
         nouns = [m for m in group if m.end() <= e]
         if not nouns:
             continue
-        # an address alone on its line ("Untuk asisten AI:"): the order is the next line
-        if k + 1 < len(spans) and w[nouns[-1].end() : e].strip() in (":", "：", "՝", "፡", "៖"):
+        # an address alone on its line ("Untuk asisten AI:") or its sentence ("AIへ。"): the
+        # order is the next one
+        tail = w[nouns[-1].end() : e].strip()
+        alone = tail in (":", "：", "՝", "፡", "៖") or (
+            0 < len(tail) <= 2 and not tail.isascii() and e < len(w) and w[e] in "。！.!"
+        )
+        if k + 1 < len(spans) and alone:
             e = min(spans[k + 1][1], e + 2000)
         body = w[s:e]
         hit = False
         if _foreign(body):
             hit = bool(_STRONG.search(body)) or (
-                bool(_DEST.search(body)) and bool(_SECRET_WORD.search(body) or _API.search(body))
+                bool(_DEST.search(body))
+                and bool(_SECRET_WORD.search(body) or _API.search(body) or PASSWORD.search(body))
             )
         for m in nouns[:4] if not hit else ():
             if m.start() - s > 90:
@@ -132,4 +152,101 @@ def find(w: str, lowered: str) -> list[Inj]:
             break
         if hit:
             out.append((s, e, s, e, RULE, True))
+    return out
+
+
+# ---- a secret sent to an address, no AI noun needed ---------------------------------------------
+# An order to ship a secret out keeps two parts in any language: the destination (a URL or a mail
+# address) and the thing sent (a secret file such as `~/.ssh` or `.env` but not a `.pub` key, the
+# environment, a command that ships what it reads, or a secret word: the Latin `password`,
+# `token`, `API key`, `SSH`, or a borrowed or common word for a password, `PASSWORD`). A sentence
+# of prose (not code, not a config line) holding both and not written in English is flagged. The
+# local word for a password counts only in a sentence mostly in another script than Latin (a
+# Spanish help text on where to ask about a forgotten `contraseña` is no order); a Latin-script
+# sentence needs a secret file or command, or the English secret word with no English function
+# word beside it. English (two or more distinct English function words) is left to the
+# directive detector, which reads mood and negation ("never send your password to …"); Chinese
+# and Japanese to theirs. Read only around a destination, each sentence once, at most
+# `MAX_SENTENCES` per text.
+TRANSFER = "prompt-injection-transfer"
+MAX_SENTENCES = 64
+
+# what is sent: a secret file, the environment, a command that ships what it reads
+_THING = Lazy(
+    r"(?i)~/\.(?:ssh|aws|gnupg|kube|docker|npmrc|netrc|pgpass|config/gh)\b(?!/[\w.-]*\.pub\b)"
+    r"|(?<![\w.])\.env\b|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\bkubeconfig\b|/etc/shadow"
+    r"|\.git-credentials|\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\benv[ \t]*\|"
+    r"|-d[ \t]*@-|--data(?:-binary)?[ \t]+@-"
+)
+_ENGLISH_WORD = Lazy(
+    r"(?i)(?<![\w'-])(the|and|to|of|is|are|for|with|your|you|this|that|it|be|from|on|in|at|by"
+    r"|an?|or|if|we|our|all|any|its|was|will|can|not|please)(?![\w'-])"
+)
+
+
+_CODE_MARKS = frozenset("{}[]()=;$\"'<>|`\\")
+
+
+_FLAG = Lazy(r"(?:^|\s)--?[A-Za-z][\w-]*")
+
+
+def _prose(body: str) -> bool:
+    """Words, not code or a config line: four words of letters or more, code marks rare."""
+    words = [t.strip(".,:;!?()\"'") for t in body.split()]
+    marks = sum(c in _CODE_MARKS for c in body) + 3 * len(_FLAG.findall(body))  # `--api-key`
+    n = sum(len(t) >= 2 and 2 * sum(c.isalpha() for c in t) > len(t) for t in words)  # matras
+    return n >= 4 and marks <= 2
+
+
+def _english_words(body: str) -> int:
+    """How many distinct English function words stand in `body`."""
+    return len({m.group(1).lower() for m in _ENGLISH_WORD.finditer(body)})
+
+
+def find_transfer(w: str) -> list[Inj]:
+    """Sentences outside English with a destination and a secret to send to it; each sentence
+    is found around its destination (at most 2,000 characters either side)."""
+    if "@" not in w and "://" not in w:
+        return []
+    out: list[Inj] = []
+    done = -1
+    for p in sorted(_finds(w, "@") + _finds(w, "://")):
+        if p < done:
+            continue
+        lo = max(
+            w.rfind("\n", max(0, p - 2000), p) + 1, p - 2000
+        )  # a sentence ends at a line's end
+        nl = w.find("\n", p, p + 2000)
+        hi = min(len(w), p + 2000) if nl < 0 else nl
+        s = lo
+        for m in _END.finditer(w, lo, p):
+            s = m.end()
+        end = _END.search(w, p + 3, hi)
+        e = end.start() if end else hi
+        done = e
+        if len(out) > MAX_SENTENCES:
+            break
+        body = w[s:e]
+        kept = [t for t in body.split() if "@" not in t and "/" not in t]
+        english = _english_words(" ".join(kept))
+        if english >= 2 or not _prose(body) or (not body.isascii() and has_cjk(body)):
+            continue
+        if not _DEST.search(body):
+            continue
+        rest = " ".join(t for t in body.split() if "@" not in t and "://" not in t)
+        if _foreign(body):
+            word = _SECRET_WORD.search(rest) or _API.search(rest) or PASSWORD.search(rest)
+        else:  # Latin letters: the English loanword, in a sentence with no English around it
+            word = not english and _SECRET_WORD.search(rest)
+        if word or _THING.search(rest):
+            out.append((s, e, s, e, TRANSFER, True))
+    return out
+
+
+def _finds(w: str, sub: str) -> list[int]:
+    out: list[int] = []
+    i = w.find(sub)
+    while i >= 0 and len(out) < 10_000:
+        out.append(i)
+        i = w.find(sub, i + 1)
     return out

@@ -29,6 +29,7 @@ from vaultsync.core.privacy.values import (
     TOKEN_CHARS,
     UUID,
     base64_text,
+    caps_token,
     classes,
     code_like,
     drawn,
@@ -38,6 +39,8 @@ from vaultsync.core.privacy.values import (
     public_name,
     random_token,
     secretish,
+    strong_token,
+    wordish,
 )
 
 TYPE_CHECKING = False
@@ -69,6 +72,13 @@ _NEXT_KEY = Lazy(r"[;&,][A-Za-z_][\w.-]{0,40}=")
 _OPENER = {")": "(", "]": "[", "}": "{"}
 _KEY_IN_VALUE = Lazy(r"(?i)(?:pass|pw|secret|token|key|auth)[\w.-]{0,30}[=:]")
 _COMMENT = Lazy(r"[ \t]#|⟧")
+# A value that points at a secret rather than holding one: a name with `,key=value` options
+# (`Secret=db-token,type=env,target=DB_TOKEN`) or an id with a file path (`LoadCredential=
+# db:/etc/credstore/db`).
+_REFERENCE = Lazy(
+    r"[\w.@-]{1,80}(?:,[A-Za-z_][\w.-]{0,40}=[^,\s]{0,200}){1,20}"
+    r"|[\w.@-]{1,80}:(?:/[\w.@-]{1,80}){2,20}"
+)
 
 
 def _trim_closers(v: str) -> str:
@@ -86,14 +96,17 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     if i and (w[i - 1] in "$%" or w[i - 2 : i] in ("//", "${")):
         return None  # URL user info, or a variable reference
     segment = i > 1 and w[i - 1] == ":" and (w[i - 2].isalnum() or w[i - 2] in "_-")
+    if i > 1 and w[i - 2 : i] == "]:" and w.rfind("[REDACTED:", max(0, i - 90), i) >= 0:
+        segment = True  # as the value the marker replaced made it: the same on a second pass
     if segment and w[max(0, i - 4) : i].lower() != "env:":
         return None  # a segment of a resource name (an ARN), not `$env:NAME = …` (PowerShell);
         # an .npmrc key scoped to a registry (`//npm.test/:_password=…`) and a keyword
         # (`{:password "…"}`, EDN) are names
     core = w[cs:ce]
     lc = core.lower()
-    if i == cs and lc in ("key", "pat"):
-        return None  # a bare `key:` names too many things (`pat`: a pattern, a path)
+    if i == cs and lc == "pat":
+        return None  # a pattern, a path
+    bare = i == cs and lc == "key"  # a bare `key:` names too many things: only a random value
     prefix = w[i:cs]
     name, stem = (prefix + core).lower(), prefix.rstrip("_.-").lower()
     if not prefix and not (i and w[i - 1] == ":") and not any(c in "=:" for c in w[ce:s]):
@@ -107,11 +120,16 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
             return None
     if public_name(name) or (lc == "token" and stem.endswith(_TOKEN_DENY)):
         return None
+    if bare:  # `public key:`, `primary key:`: the word before names the key
+        words = w[max(0, i - 40) : i].split()
+        prev = words[-1].strip("\"'`*_-").lower() if words else ""
+        if prev and (public_name(prev + "_key") or prev.endswith(_KEY_DENY)):
+            return None
     kind = "password" if lc.startswith(("pass", "pw")) else "secret"
     if lc == "key":
-        if not prefix or stem.endswith(_KEY_DENY):
+        if stem.endswith(_KEY_DENY) and not bare:
             return None
-        kind = "key"
+        kind = "bare-key" if bare else "key"
     if m.start("v4") >= 0:  # unquoted: how far the value runs depends on where it stands
         eol = w.find("\n", s, s + 65536)  # no cap that lets a long value through
         eol = min(len(w), s + 65536) if eol < 0 else eol
@@ -120,6 +138,8 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
             value = _COMMENT.split(w[s:eol], maxsplit=1)[0].strip()
             probe = _trim_closers(value)  # judge `string;` as `string`, but redact all of it
             if not any(c.isspace() for c in value):
+                if _REFERENCE.fullmatch(probe):
+                    return None
                 return (s, s + len(value)) if probe and _value_ok(kind, probe) else None
         run = _FIRST_RUN.match(w, s, eol)
         value = run.group() if run else ""
@@ -155,8 +175,12 @@ def _value_ok(kind: str, value: str) -> bool:
         return False
     if kind == "password":
         return passwordish(value)
+    if kind == "bare-key":
+        return strong_token(value)
     if kind == "key":
         least = 12 if all(classes(value)) else 16  # `cache_key=user.profile.v2` is a name
+        if caps_token(value):
+            return True
         return secretish(value, least, 3.3) and not UUID.fullmatch(value) and classes(value)[2]
     return secretish(value)
 
@@ -196,8 +220,13 @@ def check_password(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return (s, e) if e - s >= 4 and not placeholder(w[s:e]) else None
 
 
+_SCOPED_NAME = Lazy(r"[A-Za-z][\w-]{0,60}:[A-Za-z][\w.-]{0,60}")
+
+
 def check_secret(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     head, value = w[m.start() : s].lower(), _trim_closers(w[s:e])  # `--password <pw>]`
+    if _SCOPED_NAME.fullmatch(value) and all(wordish(p) for p in value.split(":")):
+        return None  # `--secret app:dbPass`: a flag before a scoped setting's name
     ok = passwordish if ("pass" in head or "pwd" in head) else secretish
     return (s, s + len(value)) if value and ok(value) else None
 

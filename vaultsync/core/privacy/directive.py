@@ -64,7 +64,8 @@ _NEGATED = Lazy(
 )
 # Sensitive sources: files that hold credentials, the whole environment, the conversation.
 _STRONG_SOURCE = (
-    r"(?:(?<![\w.])\.env\b|\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\b|\.netrc\b"
+    r"(?:(?<![\w.])\.env\b|\.ssh\b(?!/[\w.-]{1,80}\.pub\b)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)"
+    r"|\.aws\b|\.netrc\b"
     r"|\.git-credentials|\.npmrc\b|\.pypirc\b|\.kube/config|\bkubeconfig\b|\.docker/config"
     r"|/etc/shadow|\.bash_history|\.git/config|\bkeychain\b"
     r"|\b(?:all|every|each)[ \t]+(?:of[ \t]+)?(?:the[ \t]+|your[ \t]+|my[ \t]+)?(?:env|environment)"
@@ -75,7 +76,8 @@ _STRONG_SOURCE = (
     r"|\buser'?s[ \t]+(?:last[ \t]+|previous[ \t]+|own[ \t]+)?(?:messages?|questions?|chat|prompts?"
     r"|input|api[ \t_-]?keys?|tokens?|passwords?|credentials|secrets?|keys?|files?)\b"
     r"|\b(?:system|hidden|initial)[ \t]+prompt\b"
-    r"|\b(?:private|secret|signing|ssh)[ \t_-]keys?\b|~/\.[\w.-]+|\$HOME/\.[\w.-]+"
+    r"|\b(?:private|secret|signing|ssh)[ \t_-]keys?\b"
+    r"|(?:~|\$HOME)/\.[\w.-]++(?!/[\w.-]{1,80}\.pub\b)"
     r"|\bcredit[ \t_-]?card|\bcard[ \t_-]?(?:number|details)\b|\bcvv\b"
     r"|\bone-time[ \t]+(?:password|code)"
     r"|\b(?:otp|2fa|mfa)[ \t]+codes?\b"
@@ -185,7 +187,8 @@ _ADDRESSEE = Lazy(
     r"|\b(?:dear|hey|attention|to|for|note[ \t]+(?:to|for)|message[ \t]+(?:to|for))[ \t]+"
     r"(?:the[ \t]+|any[ \t]+|all[ \t]+)?" + _W + r"{0,2}"
     r"(?:bots?|agents?|assistants?|AIs?|models?|LLMs?|chatbots?)\b[ \t]*[:,]"
-    r"|(?:^|[.!?;]\s+|[-*#/>]+[ \t]*)" + _W + r"{0,2}(?:assistant|agent|model|bot|chatbot|AI"
+    r"|(?:^|[.!?;]\s+|[-*#/>]+[ \t]*|[\[(\"'“][ \t]*)" + _W + r"{0,2}(?:assistant|agent|model|bot"
+    r"|chatbot|AI"
     r"|LLM)s?[ \t]*[:,][ \t]*(?=\w)"
     r"|\b(?:AI|LLM|assistant|agent|model|bot|chatbot)s?[ \t-]+(?:[\w]+[ \t-]+)?"
     r"(?:instructions?|notice|note"

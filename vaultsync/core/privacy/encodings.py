@@ -5,13 +5,16 @@ URL-encoded runs (`%2F`, also encoded twice, as in a `?next=` value) and hex run
 is redacted in the original: the whole blob for base64 and hex, the exact encoded span for
 URL-encoding. `every_occurrence` then finds each secret value found anywhere, as written,
 URL-encoded, base64-encoded (at any alignment inside a longer blob) and hex-encoded, so a
-secret recognised once is never kept elsewhere in the same text.
+secret recognised once is never kept elsewhere in the same text. `encoded_runs` and
+`decoded_window` read values written in other encodings (escapes, entities, character codes,
+base32, YAML `!!binary`, quoted-printable) back in their place (the section below).
 Standard library only; linear scans (`str.find`, bounded regexes), with a byte budget.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 
 from vaultsync.core.lazy_regex import Lazy
@@ -241,3 +244,183 @@ def every_occurrence(w: str, hits: list[Hit], values: list[str]) -> list[Hit]:
                 extra.append((s, e, rule, prio))
                 i = w.find(form, i + len(form))
     return extra
+
+
+# ---- values written in an encoding, read back in their place -------------------------------------
+# Byte or character escapes (`\x41`, `\u0041`, octal `\101`), HTML numeric entities (`&#65;`),
+# lists of character codes (`65, 66, 67` in `String.fromCharCode`, `CHAR()`, `[char[]]`, a JSON
+# array; `0x41, 0x42` in a byte array), base32, a YAML `!!binary` value, a quoted-printable
+# soft-wrapped token. `encoded_runs` finds and decodes them; `decoded_window` is the run's line
+# with the decoded value where the run stood (quoted when the run was not), so the secret rules
+# read it in its place (the name before it, the header, the flag); a secret found there is
+# redacted over the whole run. Bounded: `MAX_ENCODED_RUNS` runs and `DECODE_BUDGET` encoded
+# characters per text, a window of `WINDOW_BEFORE` + `WINDOW_AFTER` characters around a run;
+# each kind is scanned only after a cheap cue (a backslash escape, `&#`, `0x`, a digit-comma
+# run, `!!binary`, `quoted-printable`).
+MAX_ENCODED_RUNS = 64
+DECODE_BUDGET = 40_000
+WINDOW_BEFORE = 240
+WINDOW_AFTER = 80
+MIN_DECODED = 6  # a decoded value shorter than this is no secret anyone would hide
+
+_ESC_RUN = Lazy(
+    r"(?:\\x[0-9a-fA-F]{2}){6,4096}|(?:\\u[0-9a-fA-F]{4}){6,4096}|(?:\\[0-3][0-7]{2}){6,4096}"
+)
+_ENTITY_RUN = Lazy(r"(?:&#(?:[0-9]{2,3}|[xX][0-9a-fA-F]{2});){6,4096}")
+_CODE_RUN = Lazy(r"(?<![\w.])(?:[0-9]{2,3}[ \t]*,[ \t]*){5,4096}[0-9]{2,3}(?![\w.])")
+_HEXCODE_RUN = Lazy(r"(?:0[xX][0-9a-fA-F]{2}[ \t]*,[ \t]*){5,4096}0[xX][0-9a-fA-F]{2}(?!\w)")
+_B32_RUN = Lazy(r"(?<![A-Za-z0-9+/_-])[A-Z2-7]{16,4096}={0,6}(?![A-Za-z0-9+/=_-])")
+_YAML_BINARY = Lazy(
+    r"!!binary[ \t]*[|>]?[-+]?[ \t]*(?:\r?\n[ \t]*)?([A-Za-z0-9+/=]{4,200}"
+    r"(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/=]{4,200}){0,200})"
+)
+_QP_BREAK = Lazy(r"(?<=[^\s=])=\r?\n(?=\S)")
+_QP_LEFT = Lazy(r"[^\s\"'<>`]{1,4096}$")
+_QP_RIGHT = Lazy(r"[^\s\"'<>`]{1,4096}")
+_QP_HEX = Lazy(r"=([0-9A-F]{2})")
+_DIGIT_COMMA = Lazy(r",[ \t]*[0-9]{2,3}[ \t]*,[ \t]*[0-9]{2,3}[ \t]*,")  # a literal first: fast
+
+Run = tuple[int, int, str]  # start, end, decoded text
+
+
+def _ascii_ok(s: str) -> bool:
+    return len(s) >= MIN_DECODED and all(" " <= c <= "~" for c in s)
+
+
+def _ascii_bytes(b: bytes) -> str | None:
+    try:
+        s = b.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    return s if _ascii_ok(s) else None
+
+
+def _unescape(m: str) -> str | None:
+    if m[1] == "x":
+        return _ascii_bytes(bytes(int(m[i + 2 : i + 4], 16) for i in range(0, len(m), 4)))
+    if m[1] == "u":
+        s = "".join(chr(int(m[i + 2 : i + 6], 16)) for i in range(0, len(m), 6))
+        return s if _ascii_ok(s) else None
+    return _ascii_bytes(bytes(int(m[i + 1 : i + 4], 8) & 0xFF for i in range(0, len(m), 4)))
+
+
+def _unentity(m: str) -> str | None:
+    out = []
+    for part in m.split(";")[:-1]:
+        p = part[2:]
+        out.append(chr(int(p[1:], 16) if p[:1] in "xX" else int(p)))
+    s = "".join(out)
+    return s if _ascii_ok(s) else None
+
+
+def _uncode(m: str, base: int) -> str | None:
+    nums = [int(x.strip(), base) for x in m.split(",")]
+    if any(n > 255 for n in nums):
+        return None
+    return _ascii_bytes(bytes(nums))
+
+
+def _unbase64(s: str) -> str | None:
+    import binascii
+
+    s = "".join(s.split())
+    try:
+        return _ascii_bytes(binascii.a2b_base64(s + "=" * (-len(s) % 4)))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _unbase32(s: str) -> str | None:
+    import base64
+    import binascii
+
+    if len(s) % 8:
+        return None
+    try:
+        return _ascii_bytes(base64.b32decode(s))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def encoded_runs(w: str, lowered: str) -> list[Run]:
+    """The encoded runs of `w`, each with its decoded text (printable ASCII only): at most
+    `MAX_ENCODED_RUNS` runs and `DECODE_BUDGET` encoded characters are decoded per text. Runs
+    are tried only where their first characters stand (`str.find`), base32 only where a name
+    says base32."""
+    kinds: list[tuple[Lazy, Callable[[str], str | None], int, tuple[str, ...]]] = []
+    if "\\" in w:
+        kinds.append((_ESC_RUN, _unescape, 0, ("\\x", "\\u", "\\0", "\\1", "\\2", "\\3")))
+    if "&#" in w:
+        kinds.append((_ENTITY_RUN, _unentity, 0, ("&#",)))
+    if "0x" in lowered:
+        kinds.append((_HEXCODE_RUN, lambda m: _uncode(m, 16), 0, ("0x", "0X")))
+    if "," in w and _DIGIT_COMMA.search(w):
+        kinds.append((_CODE_RUN, lambda m: _uncode(m, 10), 0, ()))
+    if "!!binary" in w:
+        kinds.append((_YAML_BINARY, _unbase64, 1, ("!!binary",)))
+    if "b32" in lowered or "base32" in lowered:
+        kinds.append((_B32_RUN, _unbase32, 0, ()))
+    out: list[Run] = []
+    budget = DECODE_BUDGET
+    for rx, decode, group, cues in kinds:
+        for m in _at_cues(rx, w, cues) if cues else rx.finditer(w):
+            budget -= m.end() - m.start()
+            if budget < 0 or len(out) >= MAX_ENCODED_RUNS:
+                return sorted(out)
+            if d := decode(m[group]):
+                out.append((m.start(), m.end(group), d))
+    if "quoted-printable" in lowered:
+        out += _unsoftbreak(w)[: max(0, MAX_ENCODED_RUNS - len(out))]
+    return sorted(out)
+
+
+def _at_cues(rx: Lazy, w: str, cues: tuple[str, ...]) -> list[re.Match[str]]:
+    """Matches of `rx` starting where one of `cues` stands, left to right, not overlapping."""
+    starts = sorted(p for c in cues for p in _finds(w, c))
+    out: list[re.Match[str]] = []
+    end = -1
+    for p in starts:
+        if p < end:
+            continue
+        if m := rx.match(w, p):
+            out.append(m)
+            end = m.end()
+    return out
+
+
+def _finds(w: str, sub: str) -> list[int]:
+    out: list[int] = []
+    i = w.find(sub)
+    while i >= 0 and len(out) < 100_000:
+        out.append(i)
+        i = w.find(sub, i + len(sub))
+    return out
+
+
+def _unsoftbreak(w: str) -> list[Run]:
+    """A token wrapped by quoted-printable soft line breaks (`=` at a line's end), put back."""
+    out: list[Run] = []
+    for m in _QP_BREAK.finditer(w):
+        if len(out) >= MAX_ENCODED_RUNS:
+            break
+        left = _QP_LEFT.search(w, max(0, m.start() - 4096), m.start())
+        right = _QP_RIGHT.match(w, m.end())
+        if not left or not right:
+            continue
+        raw = w[left.start() : m.start()] + w[m.end() : right.end()]
+        text = _QP_HEX.sub(lambda x: chr(int(x[1], 16)), raw)
+        if _ascii_ok(text):
+            out.append((left.start(), right.end(), text))
+    return out
+
+
+def decoded_window(w: str, run: Run) -> tuple[str, int, int]:
+    """The run's line with its decoded text in its place, and where the decoded text stands."""
+    s, e, d = run
+    a = max(w.rfind("\n", max(0, s - WINDOW_BEFORE), s) + 1, s - WINDOW_BEFORE)
+    z = w.find("\n", e, e + WINDOW_AFTER)
+    z = min(len(w), e + WINDOW_AFTER) if z < 0 else z
+    before, after = w[a:s], w[e:z]
+    if not (before[-1:] and before[-1:] in "\"'`" and after[:1] == before[-1:]):
+        before, after = before + '"', '"' + after
+    return before + d + after, len(before), len(before) + len(d)

@@ -343,6 +343,8 @@ def find_injections(
         found += V.find(w, lowered)
     if A.RULE not in off:
         found += A.find(w, lowered)
+    if A.TRANSFER not in off:
+        found += A.find_transfer(w)
     if D.RULE not in off:
         raw = lowered.encode("utf-8", "surrogatepass")
         found += D.find(w, lowered, raw, not w.isascii() and has_cjk(w))

@@ -212,15 +212,27 @@ _CONFUSABLES = str.maketrans({
     "і": "i", "ј": "j", "ѕ": "s", "І": "I", "Ј": "J", "Ѕ": "S", "ԁ": "d", "ԛ": "q", "ԝ": "w",
     "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
     "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "α": "a", "ι": "i",
+    # small capitals (`ɪɢɴᴏʀᴇ`), and the soft hyphen that only shows at a line break
+    "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ꜰ": "f", "ɢ": "g", "ʜ": "h", "ɪ": "i",
+    "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ǫ": "q", "ʀ": "r",
+    "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z", "\u00ad": None,
 })  # fmt: skip
 _SPACED = Lazy(r"(?<![A-Za-z])(?:[A-Za-z][ \t]{1,2}){5,}[A-Za-z](?![A-Za-z])")
 # `i.g.n.o.r.e a-l-l`: letters joined by one dot, dash, underscore, star or bar
 _DOTTED = Lazy(r"(?<![\w.*|-])(?:[A-Za-z][.*|_-]){2,}[A-Za-z](?![\w*|-])")
 _LETTERS_SPACED = Lazy(r"(?:[A-Za-z][ \t])+[A-Za-z][.,;:!?]*")
 _B64 = Lazy(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,400}={0,2}(?![A-Za-z0-9+/=])")
+_SNAKE = Lazy(r"(?<![A-Za-z0-9_])[A-Za-z]{1,20}(?:_{1,2}[A-Za-z.~/-]{1,30}){6,40}")
+_B32 = Lazy(r"(?<![A-Za-z0-9+/=])(?:[A-Z2-7]{8}){3,50}(?:[A-Z2-7]{2,7}={1,6})?(?![A-Za-z0-9+/=])")
+# snake-cased words are read as a sentence only beside an addressee or an override word
+_SNAKE_KEYS = ("ai_", "_ai", "agent", "assistant", "llm", "model_", "bot_", "ignore_", "_ignore")
+_B32_CUE = Lazy(r"[A-Z2-7]{24}")
 _DECODE_ASK = Lazy(
     r"(?i)\b(?:decode|decipher|base64|rot-?13|hex|reverse[ds]?|backwards|unscramble)\b[^\n]{0,60}"
-    r"(?:\b(?:follow|obey)\b(?![ \t]+not)|\b(?:execute|run|do)[ \t]+(?:it|this|them|that|the[ \t]+"
+    r"(?:\b(?:follow|obey|act[ \t]+on)\b(?![ \t]+not)"
+    r"|\bdo[ \t]+(?:exactly[ \t]+)?(?:what|as)[ \t]+(?:it|this|they|the[ \t]+\w+)[ \t]+"
+    r"(?:says?|asks?)\b"
+    r"|\b(?:execute|run|do)[ \t]+(?:it|this|them|that|the[ \t]+"
     r"(?:result|output|instructions?|text|message|decoded[ \t]+\w+|commands?))\b)"
 )
 
@@ -230,7 +242,10 @@ _SPACED_PRE = Lazy(r" [A-Za-z] [A-Za-z] [A-Za-z] ")
 _DOTTED_PRE = Lazy(r"[.*|_-][A-Za-z][.*|_-][A-Za-z][.*|_-][A-Za-z][.*|_-]")
 # Letters that only an obfuscation puts in Latin text: full-width and mathematical letters,
 # Cyrillic or Greek inside a Latin word.
-_ODD = Lazy(r"[\uff21-\uff3a\uff41-\uff5a\u0370-\u03ff\u0400-\u04ff\U0001d400-\U0001d7ff]")
+_ODD = Lazy(
+    r"[\uff21-\uff3a\uff41-\uff5a\u0370-\u03ff\u0400-\u04ff\U0001d400-\U0001d7ff"
+    r"\u00ad\u1d00-\u1d22\u01eb\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\ua730\ua731]"
+)
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
@@ -427,6 +442,22 @@ def _obfuscated(w: str, lowered: str, raw: bytes, deeper: Callable[[str], bool])
         try:
             text = binascii.a2b_base64(blob).decode("utf-8")
         except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in text and text.isprintable() and (deeper(text) or find(text, text.lower())):
+            out.append((m.start(), m.end(), *_line(w, *m.span()), OBFUSCATED, True))
+    snake = "_" in w and any(k in lowered for k in _SNAKE_KEYS)
+    for m in _SNAKE.finditer(w) if snake else ():  # words joined by underscores (a file name)
+        text = m.group().replace("__", ": ").replace("_", " ")
+        if deeper(text) or find(text, text.lower()):
+            out.append((m.start(), m.end(), *_line(w, *m.span()), OBFUSCATED, True))
+    b32 = ("32" in lowered or "decode" in lowered) and _B32_CUE.search(w)
+    for m in _B32.finditer(w) if b32 else ():  # base32 of a sentence
+        import base64
+        import binascii
+
+        try:
+            text = base64.b32decode(m.group()).decode("utf-8")
+        except (binascii.Error, ValueError, UnicodeDecodeError):
             continue
         if " " in text and text.isprintable() and (deeper(text) or find(text, text.lower())):
             out.append((m.start(), m.end(), *_line(w, *m.span()), OBFUSCATED, True))

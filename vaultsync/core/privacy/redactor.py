@@ -315,6 +315,28 @@ class Redactor:
             for s, e, rule, prio in self.scan_secrets(text, values=values)
         ]
 
+    def _decoded(self, w: str, values: list[str]) -> list[Hit]:
+        """Hits in values written in an encoding (core/privacy/encodings.py), each read in its
+        place; a secret found there is redacted over the whole encoded run."""
+        out: list[Hit] = []
+        shape = bool(SH.RULES - self.disabled)
+        for run in E.encoded_runs(w, w.lower()):
+            text, a, b = E.decoded_window(w, run)
+            inner = [
+                h for h in self.scan_secrets(text, depth=1, values=[]) if h[1] > a and h[0] < b
+            ]
+            if shape:
+                inner += [
+                    (s, e, r, -1)
+                    for s, e, r in SH.find(text)
+                    if r not in self.disabled and e > a and s < b
+                ]
+            if inner:
+                best = max(inner, key=lambda h: (h[3], h[1] - h[0]))
+                out.append((run[0], run[1], best[2], best[3]))
+                values.append(run[2])
+        return out
+
     def _inner(self, text: str, depth: int, values: list[str]) -> list[Hit]:
         return self.scan_secrets(text, [], depth=depth, values=values)
 
@@ -339,6 +361,7 @@ class Redactor:
         values: list[str] = []
         hits = self.scan_secrets(w, markers, soft=soft, values=values)
         hits += self._reassembled(w, values)
+        hits += self._decoded(w, values)
         if SH.RULES - self.disabled:  # secrets by their own shape, wherever they stand
             hits += [
                 (s, e, rule, -1)  # a rule that reads the place names the span

@@ -66,6 +66,7 @@ _LABEL_BEFORE = (
     "sha1-", "sha256-", "sha384-", "sha512-", "sha1:", "sha256:", "sha512:", "md5:", "md5-",
     "base64,", "ssh-rsa ", "ssh-ed25519 ", "ssh-dss ", "nistp256 ", "nistp384 ", "nistp521 ",
     "h1:", "blake2b-", "sk-ssh-ed25519@openssh.com ", "integrity=\"", "nonce-", "etag: ",
+    "secure: v1:", "secure: ",  # a Pulumi config's ciphertext
 )  # fmt: skip
 _IMAGE_B64 = ("iVBORw0KGgo", "/9j/", "R0lGOD", "PHN2Zy", "UklGR", "AAAA", "d09GR", "T1RUTw")
 _SYMBOLS = "!#$%^*+=_.~@-"

@@ -78,21 +78,25 @@ def prose_start(w: str, p: int) -> bool:
 def assign_start(w: str, p: int) -> bool:
     """Cheap pre-check of a secret-assignment start: the key word is one of the pattern's own,
     not the start of a longer word (`passed`); a short key word (`pass`, `pw`, `pwd`, `auth`,
-    `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one before it;
+    `key`) must begin a part of the name (`db_pass`, `apiKey`), and `key` needs one before it
+    unless a colon follows it (`key: …`);
     the other key words are distinctive enough anywhere."""
     if not _run_may_be(w, p, _ASSIGN_RUNS):
         return False
     word = w[p : p + 8].lower()
     if not word.startswith(("pa", "pw", "au", "ke")) or word.startswith(_LONG_PASS):
         return True
+    # a bare `key: X` (only a random value counts there: core/privacy/checks.check_assign)
+    bare = word.startswith("key") and w[p + 3 : p + 5] in (": ", ":\t", '":', "':")
     if not p:
-        return not word.startswith("ke")
+        return not word.startswith("ke") or bare
     b = w[p - 1]
     return (
         b in "_.-"
         or (b.islower() and w[p].isupper())
         or (b.isupper() and w[p].isupper())
         or (not word.startswith("ke") and b not in _NAME_CHARS)
+        or (bare and b not in _NAME_CHARS)
     )
 
 

@@ -130,9 +130,11 @@ url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|tok
     |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
     |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
 authorization-header | authorization | p=8 c=secret g=1 a=1 |
-    (?i)authorization["'\]]{0,2}[ \t]{0,3}(?:[:=]|(?=["'](?:bearer|basic|token|digest)[ \t]))
+    (?i)authorization["'\]]{0,2}[ \t]{0,3}(?:[:=]|,(?=[ \t]{0,3}["'])
+    |(?=["'](?:bearer|basic|token|digest)[ \t]))
     [ \t]{0,3}["'`]?(?:(?:bearer|basic|token|bot|digest
-    |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)[ \t]{1,3})?+
+    |apikey|api-key|sso-key|key|negotiate|ntlm|aws4-hmac-sha256)
+    (?:[ \t]{1,3}|["'`][ \t]{0,3},[ \t]{0,3}["'`]))?+
     ([A-Za-z0-9._~+/=:|@#%!*^$&-]{8,8192})
 curl-user | -u,--user,--auth,--proxy-user | p=6 c=password g=1 |
     [ \t]-(?:u|-user|-auth|-proxy-user)(?:[ \t]{1,3}|=)["']?[^\s:'"]{0,128}:([^\s'"]{1,256})

@@ -75,6 +75,10 @@ def placeholder(v: str) -> bool:
     password hash."""
     if "%" in v:
         v = _PCT.sub(lambda m: chr(int(m.group(1), 16)), v)
+    if v[:1] == "/" and any(len(p) >= 16 and random_token(p) for p in v.split("/")):
+        return False  # `/EJfHqlpHns…/3Podn…`: random characters with a slash, not a path
+    if v[:5].lower() == "$env:" and _ENV_NAME.fullmatch(v, 5):
+        return True  # PowerShell's environment read
     return (
         not v
         or v.lower() in _WORDS
@@ -83,6 +87,7 @@ def placeholder(v: str) -> bool:
     )
 
 
+_ENV_NAME = Lazy(r"[A-Za-z_]\w{0,80}")
 _TYPE = Lazy(r"&?(?:'\w+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w:.]*<[\w<>, :&'\[\]|?]{1,200}>\??")
 
 
@@ -142,6 +147,32 @@ def classes(v: str) -> tuple[bool, bool, bool]:
 def random_token(v: str) -> bool:
     """Letters of both cases and digits, at least 20 of them, high entropy, not hex."""
     return len(v) >= 20 and all(classes(v)) and entropy(v) >= 4.0 and not _HEXISH.fullmatch(v)
+
+
+_CAPS = Lazy(r"[A-Z0-9]{16,128}")
+_PREFIXED = Lazy(r"[a-z]{2,10}[_.-]([A-Za-z0-9]{20,200})(?:[_.-][A-Za-z0-9]{1,200}){0,3}")
+
+
+def caps_token(v: str) -> bool:
+    """Upper-case letters and digits drawn at random (`SCWAYTJOYFVYPQJ98RRB`): 16 or more, not
+    a word in capitals (random letters hold few vowels), a number or hex (an id, a digest)."""
+    if not _CAPS.fullmatch(v) or _HEXISH.fullmatch(v) or entropy(v) < 3.5:
+        return False
+    letters = [c for c in v if c.isalpha()]
+    vowels = sum(c in "AEIOU" for c in letters)
+    return sum(c.isdigit() for c in v) >= 2 or vowels < 0.3 * max(1, len(letters))
+
+
+def strong_token(v: str) -> bool:
+    """A value random enough to be a credential wherever it stands beside a bare `key:`: mixed
+    case with digits, random capitals, or a short lower-case prefix before a long random body
+    (`zpka_4ee1…`, `mlsn.fbb6…`)."""
+    if sum(p.isalpha() and len(p) >= 3 for p in _PARTS.split(v)) >= 2:
+        return False  # `node-cache-Linux-x64-<digest>`: words joined to a digest, a name
+    if random_token(v) or caps_token(v):
+        return True
+    m = _PREFIXED.fullmatch(v)  # the prefix, then one random body (not `node-cache-Linux-…`)
+    return bool(m) and any(c.isdigit() for c in m.group(1)) and entropy(v) >= 3.5
 
 
 _HEXISH = Lazy(r"[0-9a-fA-F_-]+")

@@ -53,7 +53,7 @@ class ReviewError(VaultsyncError):
 
 
 def _now() -> dt.datetime:
-    return timestamp.now()
+    return dt.datetime.now(dt.UTC)
 
 
 # ---------------------------------------------------------------- what waits for review
