@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import shutil
 import subprocess
@@ -51,6 +52,11 @@ def test_history_lists_commits_for_the_vault_and_one_note(repo: Path) -> None:
     out = invoke("history", "--vault", str(repo))
     assert out.exit_code == 0, out.output
     assert "vaultsync: edit a" in out.output and "vaultsync: first" in out.output
+    # each line's time is the commit's, in the person's zone (+08:00 in tests), whatever
+    # offset git recorded
+    newest = history.log(repo)[0]
+    mine = dt.datetime.fromisoformat(newest.date).astimezone(dt.timezone(dt.timedelta(hours=8)))
+    assert out.output.splitlines()[0].startswith(f"{newest.short}  {mine:%Y-%m-%d %H:%M}  ")
     one = invoke("history", "notes/a.md", "--vault", str(repo), "--json")
     data = json.loads(one.output)
     assert data["path"] == "notes/a.md" and len(data["commits"]) == 2

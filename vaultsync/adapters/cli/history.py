@@ -18,6 +18,7 @@ from vaultsync.adapters.cli.app import (
     fail,
     require_vault,
 )
+from vaultsync.core import timestamp
 from vaultsync.core.config import Config, load_config
 from vaultsync.storage import history as git
 
@@ -83,7 +84,9 @@ def history(
         typer.echo(f"no commits touch {rel}" if rel else "no commits yet")
         return
     for c in commits:
-        typer.echo(f"{c.short}  {c.date[:16].replace('T', ' ')}  {c.subject}")
+        # git gives the committing machine's offset; the person reads their own time
+        when = timestamp.restamp(c.date)[:16].replace("T", " ")
+        typer.echo(f"{c.short}  {when}  {c.subject}")
         if rel:
             for change in c.changes:
                 moved = f" (from {change.old_path})" if change.old_path else ""
