@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -81,6 +82,18 @@ def test_status_text_and_json(vault: Path) -> None:
     assert data["queue"]["pending"] == 0 and data["hook_errors_24h"] == 0
     missing = runner.invoke(cli.app, ["status", "--vault", str(vault / "nope")])
     assert missing.exit_code == cli.Exit.NO_VAULT
+
+
+def test_status_tells_the_last_hook_error_in_the_persons_time(vault: Path) -> None:
+    """A payload cut short reaches the hook: status says when, in the person's zone (+08:00
+    in tests; the log keeps UTC), and names no event the payload never gave."""
+    hook = runner.invoke(cli.app, ["hook", "--agent", "claude-code"], input='{"session_id":')
+    assert hook.exit_code == 0
+    result = runner.invoke(cli.app, ["status", "--vault", str(vault)])
+    [line] = [ln for ln in result.output.splitlines() if ln.startswith("  last: ")]
+    logged = json.loads(paths.hook_error_log().read_text().splitlines()[-1])["time"]
+    mine = dt.datetime.fromisoformat(logged.replace("Z", "+00:00")) + dt.timedelta(hours=8)
+    assert line.startswith(f"  last: {mine:%Y-%m-%d %H:%M:%S} claude-code: JSONDecodeError: ")
 
 
 @pytest.mark.slow  # whole processes: the slow tier runs it; its logic has fast tests

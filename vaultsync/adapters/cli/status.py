@@ -14,6 +14,7 @@ from vaultsync.adapters.cli.app import (
     emit_json,
     require_vault,
 )
+from vaultsync.core import timestamp
 
 
 def _size(n: int) -> str:
@@ -118,7 +119,11 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
     typer.echo(f"Hook errors (24 h): {result.hook_errors_24h}")
     if result.last_hook_error:
         e = result.last_hook_error
-        typer.echo(f"  last: {e['time']} {e['agent']} {e['event']}: {e['error']}: {e['message']}")
+        # the log keeps UTC; the person reads their own time (and no gap for a payload that
+        # never said its event)
+        when = timestamp.restamp(str(e["time"]))[:19].replace("T", " ")
+        who = " ".join(str(e[k]) for k in ("agent", "event") if e.get(k))
+        typer.echo(f"  last: {when} {who}: {e['error']}: {e['message']}")
     typer.echo(f"Redactions (24 h): {result.redactions_24h}")
     typer.echo(
         f"Notes: {result.notes} ({result.sessions} sessions), {_size(result.vault_bytes)} on disk"
