@@ -55,7 +55,20 @@ def test_input_excerpts_per_tool() -> None:
     edit = summarise_input(
         "edit", {"file_path": "/r/a.py", "old_string": "a\nb", "new_string": "c\nd\ne"}, L
     )
-    assert edit.splitlines()[:3] == ["/r/a.py", "-2 +3 lines", "+ c"]
+    assert edit.splitlines() == ["/r/a.py", "-2 +3 lines", "- a", "+ c", "+ d", "+ e"]
+    # From the first changed line: the value it had, the value it has.
+    body = "def connect():\n    timeout = 30\n    return open_pool(timeout)\n"
+    changed = summarise_input(
+        "edit", {"file_path": "/r/db.py", "old_string": body,
+                 "new_string": body.replace("30", "60")}, L
+    )  # fmt: skip
+    assert changed.splitlines() == [
+        "/r/db.py", "-3 +3 lines", "- timeout = 30", "+ timeout = 60",
+        "+     return open_pool(timeout)",
+    ]  # fmt: skip
+    removed = summarise_input("edit", {"file_path": "/r/c.py", "old_string": "x = 1\n",
+                                       "new_string": ""}, L)  # fmt: skip
+    assert removed.splitlines() == ["/r/c.py", "-1 +0 lines", "- x = 1"]
     write = summarise_input("write", {"file_path": "/r/b.py", "content": "x = 1\n" * 100}, L)
     assert write.startswith("/r/b.py\n600 chars, 100 lines\nx = 1")
     grep = summarise_input("search", {"pattern": "def parse", "path": "src", "glob": "*.py"}, L)

@@ -8,6 +8,7 @@ costs about what a small one does, and everything kept is small enough to redact
 from __future__ import annotations
 
 import json
+import os
 
 from vaultsync.core.hook.agents import patch_files
 from vaultsync.core.model import ToolKind
@@ -251,8 +252,7 @@ def summarise_input(kind: str, value: Any, limits: Limits) -> str:
     if isinstance(old, str) or isinstance(new, str):
         old, new = old if isinstance(old, str) else "", new if isinstance(new, str) else ""
         lines.append(f"-{_lines(old)} +{_lines(new)} lines")
-        new = redacted(new, limits)
-        lines.extend("+ " + ln for ln in _first_lines(new.strip(), limits.head, 120) if ln)
+        lines.extend(_change(old, new, limits))
     content = value.get("content")
     if isinstance(content, str):
         lines.append(f"{len(content):,} chars, {_lines(content)} lines")
@@ -262,14 +262,32 @@ def summarise_input(kind: str, value: Any, limits: Limits) -> str:
         lines.append(f"{len(edits)} edits")
         first = edits[0] if edits else None
         if isinstance(first, dict) and isinstance(first.get("new_string"), str):
-            shown = redacted(first["new_string"], limits)
-            lines.extend("+ " + ln for ln in _first_lines(shown, limits.head, 120))
+            was = first.get("old_string")
+            lines.extend(_change(was if isinstance(was, str) else "", first["new_string"], limits))
     prompt = value.get("prompt")
     if isinstance(prompt, str) and prompt:
         lines.append(cap(prompt, limits.chars // 2, limits))
     if not lines:
         return _compact(value, limits)
     return clip("\n".join(lines), limits)
+
+
+# How far into an edit's two texts their common start is looked for: a change deep in a long
+# replaced block shows from the block's start, at a bounded cost.
+_COMMON_START_CHARS = 64 * 1024
+
+
+def _change(old: str, new: str, limits: Limits) -> list[str]:
+    """What an edit changed, from its first changed line: that line as it was (`- `), then
+    up to `limits.head` lines as they are now (`+ `). "timeout=30" -> "timeout=60" keeps the
+    value it had, which a question about what changed asks for; shared leading lines (a
+    function's unchanged signature) are left out."""
+    # Two texts' common start, character by character: meant here, not a path's parts.
+    same = os.path.commonprefix([old[:_COMMON_START_CHARS], new[:_COMMON_START_CHARS]])  # noqa: RUF071
+    start = same.rfind("\n") + 1
+    was = _first_lines(redacted(old[start:], limits).strip(), 1, 120)
+    now = _first_lines(redacted(new[start:], limits).strip(), limits.head, 120)
+    return [*("- " + ln for ln in was if ln), *("+ " + ln for ln in now if ln)]
 
 
 def _lines(text: str) -> int:
