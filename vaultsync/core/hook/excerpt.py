@@ -8,7 +8,6 @@ costs about what a small one does, and everything kept is small enough to redact
 from __future__ import annotations
 
 import json
-import os
 
 from vaultsync.core.hook.agents import patch_files
 from vaultsync.core.model import ToolKind
@@ -274,7 +273,7 @@ def summarise_input(kind: str, value: Any, limits: Limits) -> str:
 
 # How far into an edit's two texts their common start is looked for: a change deep in a long
 # replaced block shows from the block's start, at a bounded cost.
-_COMMON_START_CHARS = 64 * 1024
+_COMMON_START_CHARS = 16 * 1024
 
 
 def _change(old: str, new: str, limits: Limits) -> list[str]:
@@ -282,9 +281,14 @@ def _change(old: str, new: str, limits: Limits) -> list[str]:
     up to `limits.head` lines as they are now (`+ `). "timeout=30" -> "timeout=60" keeps the
     value it had, which a question about what changed asks for; shared leading lines (a
     function's unchanged signature) are left out."""
-    # Two texts' common start, character by character: meant here, not a path's parts.
-    same = os.path.commonprefix([old[:_COMMON_START_CHARS], new[:_COMMON_START_CHARS]])  # noqa: RUF071
-    start = same.rfind("\n") + 1
+    start = 0  # where the first line that differs begins (lines compared whole, in C)
+    for was_line, now_line in zip(
+        old[:_COMMON_START_CHARS].split("\n"), new[:_COMMON_START_CHARS].split("\n"), strict=False
+    ):
+        if was_line != now_line:
+            break
+        start += len(was_line) + 1
+    start = min(start, len(old), len(new))
     was = _first_lines(redacted(old[start:], limits).strip(), 1, 120)
     now = _first_lines(redacted(new[start:], limits).strip(), limits.head, 120)
     return [*("- " + ln for ln in was if ln), *("+ " + ln for ln in now if ln)]
