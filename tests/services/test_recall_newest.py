@@ -16,7 +16,7 @@ import pytest
 
 from vaultsync.core import nlquery, paths
 from vaultsync.core.config import Config, load_config
-from vaultsync.core.hook import prompt_recall, recall_search, relevance
+from vaultsync.core.hook import prompt_recall, recall_search, relevance, status_line
 from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.model import EventKind
 from vaultsync.core.properties import render_frontmatter
@@ -363,3 +363,53 @@ def test_a_japanese_question_counts_its_words_in_a_chinese_note(
     engine._other_cjk.cache_clear()
     found = [h.rel for h in recall(vault, config, question, semantic=False, now=now).hits]
     assert found[0] == older
+
+
+# --- a record whose status line says it was superseded ----------------------------------------
+
+ADR_OLD = "notes/adr/0007 orders queue.md"
+ADR_NEW = "notes/adr/0012 solid queue.md"
+ASKED_QUEUE = "What do the orders jobs run on now?"
+
+
+def _records(vault: Path) -> None:
+    """Two decision records; the old one touched last (its status line edited when the new
+    one was written), saying the question's words more."""
+    put(vault, ADR_NEW,
+        "# ADR 0012: Solid Queue\n\nStatus: accepted\n\nDecision: jobs use Solid Queue on the "
+        "primary Postgres.\n", "2026-11-20T10:00:00+00:00")  # fmt: skip
+    put(vault, ADR_OLD,
+        "# ADR 0007: orders jobs\n\nStatus: superseded by ADR 0012 (2026-11-20)\n\nDecision: "
+        "the orders jobs run on Sidekiq; every orders job is a Sidekiq job.\n",
+        "2026-12-02T10:00:00+00:00")  # fmt: skip
+
+
+def test_a_status_line_names_the_note_in_force() -> None:
+    assert status_line.says_superseded("ADR 0007: jobs Status: superseded by ADR 0012 (x)")
+    assert status_line.says_superseded("**Status**: Deprecated") and status_line.says_superseded(
+        "状态：已废弃"
+    )
+    assert not status_line.says_superseded("Status: accepted")
+    assert not status_line.says_superseded("the superseded plan said Sidekiq")
+    from vaultsync.core.hook.status_line import successor_name as status_successor_name
+
+    assert status_successor_name("Status: superseded by ADR 0012 (2026-11-20)") == "ADR 0012"
+    assert status_successor_name("Status: superseded by [[0012 solid queue]]") == "0012 solid queue"
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_a_record_superseded_by_its_status_gives_way_to_the_one_it_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault, config = built(tmp_path, "memory")
+    _records(vault)
+    rebuild(vault, config)
+    order = [h.rel for h in recall(vault, config, ASKED_QUEUE, semantic=False).hits]
+    assert order.index(ADR_NEW) < order.index(ADR_OLD)
+    given = _prompt(vault, config, ASKED_QUEUE, "s-status")
+    assert ADR_NEW in given and ADR_OLD not in given
+    # read without the status line, the record touched last and saying more wins
+    monkeypatch.setattr(status_line, "STATUS_SUPERSEDED", False)
+    order = [h.rel for h in recall(vault, config, ASKED_QUEUE, semantic=False).hits]
+    assert order.index(ADR_OLD) < order.index(ADR_NEW)
+    assert ADR_OLD in _prompt(vault, config, ASKED_QUEUE, "s-status-off")

@@ -30,6 +30,7 @@ from vaultsync.core.text import segment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
 MAX_TERMS = 32  # a long paste becomes a bag of its first terms; FTS5 cost grows per term
@@ -522,8 +523,10 @@ _DECIDING = Lazy(
 # session says "work" most.
 _ACTIVITY = Lazy(
     rf"{_B}(?:work(?:ed|ing)?|done|do|did|happen(?:ed|ing)?|change[sd]?|files?|modified|edited|"
-    rf"session|sessions|stuff|things?|anything|get|got|make|made|on)\b{_E}"
+    rf"session|sessions|stuff|things?|anything|get|got|make|made|on|fix(?:e[sd]|ing)?)\b{_E}"
     r"|工作|做了|干了|了些|些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
+    # ... and the bare verbs of changing and fixing (改, 修了, 変えた, 直した): the intent says them
+    r"|改(?![善进良])|修好|修复|修了|変え|変わ|直し|直っ|何か"
 )
 
 
@@ -787,3 +790,31 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
         end.astimezone(UTC) if end is not None else None,
         agent, intent, " ".join(rest.split()), when,
     )  # fmt: skip
+
+
+def named_project(rest: str, projects: Iterable[str], current: str = "") -> tuple[str, str]:
+    """(`rest` without the word naming a project, that project) when one of `rest`'s words is
+    the last part of a project's path ("ledger" for /home/dev/src/ledger), else (`rest`, "").
+    Of two projects of that name, `current` (the asking one) wins. In a question that asks for
+    a window or an agent ("what did Codex change in ledger yesterday"), the project is where to
+    look, not a topic: every note of it holds its name."""
+    names: dict[str, str] = {}
+    for project in sorted(projects, key=lambda p: p != current):
+        name = project.rstrip("/").rsplit("/", 1)[-1].lower()
+        if name and name.isascii():
+            names.setdefault(name, project)
+    if not names:
+        return rest, ""
+    for m in _PROJECT_WORD.finditer(rest):
+        found = names.get(m.group(0).lower())
+        if found:
+            # ... with the words that frame a place around it: 在 ledger 里, 在 kite 中
+            before = _PLACE_BEFORE.sub("", rest[: m.start()])
+            after = _PLACE_AFTER.sub("", rest[m.end() :])
+            return " ".join((before + " " + after).split()), found
+    return rest, ""
+
+
+_PLACE_BEFORE = Lazy(r"在\s*$")
+_PLACE_AFTER = Lazy(r"^\s*[里裡中内]")
+_PROJECT_WORD = Lazy(r"(?<![A-Za-z0-9_.-])[A-Za-z0-9][A-Za-z0-9_.-]*(?<![.-])")

@@ -65,6 +65,9 @@ _PAIRS = """
 币种 currency|通貨 currency|价格 price|価格 price|退款 refund|返金 refund|
 图表 chart|グラフ chart graph|调度 schedule scheduler|スケジューラー scheduler schedule|
 スケジューラ scheduler schedule|
+搜索 search|検索 search|全文搜索 full-text search|全文検索 full-text search|引擎 engine|エンジン engine|
+联想 autocomplete suggest|自动补全 autocomplete|自動補完 autocomplete|入力補完 autocomplete|
+オートコンプリート autocomplete|サジェスト suggest|検索候補 autocomplete suggest|同步 sync|同期 sync|
 """
 
 

@@ -181,6 +181,30 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
     return [Candidate(*row[:13]) for row in chosen if row[1] is not None]
 
 
+def projects(index: Index) -> list[str]:
+    """Every project a note or session of the index belongs to (its path)."""
+    try:
+        found = index.conn.execute("SELECT DISTINCT project FROM notes WHERE project != ''")
+        return [str(row[0]) for row in found.fetchall()]
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+
+
+def note_candidate(index: Index, rel: str, bm25: float) -> Candidate | None:
+    """The note at `rel` as a candidate scored `bm25` (a stand-in for a note it replaced)."""
+    try:
+        row = index.conn.execute(
+            "SELECT id, rel, title, NULL, type, ?, '', NULL,"
+            " COALESCE(NULLIF(updated, ''), NULLIF(created, ''),"
+            " strftime('%Y-%m-%dT%H:%M:%S', mtime_ns / 1000000000, 'unixepoch'), ''),"
+            " agent, project, level, session_id FROM notes WHERE rel = ?",
+            (bm25, rel),
+        ).fetchone()
+    except sqlite3.Error as exc:
+        raise as_failure(exc, index.path) from exc
+    return Candidate(*row) if row else None
+
+
 def summary_of(index: Index, session_id: str) -> str | None:
     """The newest summary note of a session, if the learning loop has written one (found by
     seeking the session's notes: `Index.notes` with a session id)."""

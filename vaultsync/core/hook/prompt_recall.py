@@ -239,11 +239,21 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
             return ""
         if unseen(conn, [t for t in nlquery.anchors(text) if t in terms]):
             return ""  # it names a thing the vault never mentions: nothing here is about it
+        project = ""
+        if window != OPEN or agent:
+            # a project the question names is where to look, not a word (as search does); the
+            # asking one first, the index's list (a scan of its notes) only if needed
+            from vaultsync.core.hook.recall_search import projects
+
+            rest, project = nlquery.named_project(asked.rest, [project_key] if project_key else [])
+            if not project and any(ch.isascii() and ch.isalpha() for ch in rest):
+                rest, project = nlquery.named_project(asked.rest, projects(conn), project_key)
+            terms = nlquery.terms(rest) if project else terms
         added = frozenset(nlquery.translations(asked.rest if window != OPEN or agent else text))
         newest = asked.intent == "decided"
-        hits = search(conn, terms, inc, window, agent, added, newest) if terms else []
-        if terms and not hits and window != OPEN:
-            hits = search(conn, terms, inc, OPEN, agent, added, newest)  # a misremembered day
+        hits = search(conn, terms, inc, window, agent, added, newest, (), project) if terms else []
+        if terms and not hits and window != OPEN:  # a misremembered day
+            hits = search(conn, terms, inc, OPEN, agent, added, newest, (), project)
         if terms and not hits and CJK_FALLBACK and all(map(str.isascii, terms)):
             # An English prompt that found nothing in its own words: once more with the Chinese
             # and Japanese words of its terms (a decision written in Chinese), judged on its
@@ -254,9 +264,9 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
             # 服务 in a third of a Chinese vault's sessions): left out
             also = tuple(w for w, n in zip(also, common(conn, list(also)), strict=True) if not n)
             if also:
-                hits = search(conn, terms, inc, window, agent, added, newest, also)
+                hits = search(conn, terms, inc, window, agent, added, newest, also, project)
         if not terms:  # only a window or an agent was asked: its sessions
-            hits = listed(conn, inc, window, agent)
+            hits = listed(conn, inc, window, agent, project)
         if not hits:
             return ""
         # A note another note in force says it replaces (its `supersedes` property) is not

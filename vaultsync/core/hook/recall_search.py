@@ -18,6 +18,7 @@ import math
 from vaultsync.core import cjk_scan
 from vaultsync.core.hook.changed_files import EDIT_TOOLS, edited_paths
 from vaultsync.core.hook.relevance import covered
+from vaultsync.core.hook.status_line import named_note, says_superseded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -177,6 +178,7 @@ hit AS (
       AND {_DATE} >= ?
       AND {_DATE} < ?
       AND (? = '' OR COALESCE(n.agent, NULLIF(e.agent, ''), s.agent) = ?)
+      AND (? = '' OR COALESCE(n.project, s.project) = ?)
     ORDER BY top.score LIMIT ?)
 SELECT hit.id, hit.score, kind, rel, hit.title, agent, date, heading, tool, props, note_id,
        f.title,
@@ -280,11 +282,13 @@ def search(
     added: frozenset[str] = frozenset(),
     newest: bool = False,
     also: tuple[str, ...] = (),
+    project: str = "",
 ) -> list[Hit]:
     """The hits that clear the relevance bar, best first. `newest` (the question asks what
     was decided): those holding at least `DECIDED_SAME` of the best hit's share of the terms
     answer the same question, newest first (as search does: services/recall/engine.py).
-    `also`: words searched for instead of the terms (the CJK fallback's), never judged."""
+    `also`: words searched for instead of the terms (the CJK fallback's), never judged.
+    `project`: only that project's notes and sessions (a project the question named)."""
     import time
 
     stop = time.monotonic() + QUERY_LIMIT_S
@@ -293,7 +297,8 @@ def search(
         # the fallback searches its words alone: a row holding only the terms was judged
         # already; the terms still count wherever a found row holds them
         expression = " OR ".join(map(quoted, also)) if also else _expression(conn, terms)
-        params = (expression, inc.session_id, inc.agent, *window, agent, agent, CANDIDATES)
+        params = (expression, inc.session_id, inc.agent, *window, agent, agent, project, project,
+                  CANDIDATES)  # fmt: skip
         rows = conn.execute(HITS_SQL, params).fetchall()
     except Exception as exc:  # interrupted past the limit: no recall this time
         if "interrupt" in str(exc):
@@ -330,6 +335,17 @@ def search(
                 one_word = _rare(conn, next((t for t in terms if t.isascii()), ""))
             need = 1 if about and one_word else 2
         if coverage < need:
+            continue
+        if kind != "event" and says_superseded(fbody or ""):
+            # it says itself that it is no longer in force: the note its status line names
+            # stands in for it (core/hook/status_line.py), with its coverage
+            gone = Hit(kind=kind, rel=rel, agent=agent or "", date=date or "", score=-score,
+                       coverage=coverage, note_id=note_id, body=fbody or "", heading="",
+                       tool="", props=props, sid=sid or "", title=title or "",
+                       project=project or "")  # fmt: skip
+            later = status_successor(conn, gone, inc)
+            if later is not None and all(h.rel != later.rel for h in hits):
+                hits.append(later)
             continue
         hits.append(Hit(
             kind=kind, rel=rel, agent=agent or "", date=date or "", score=-score,
@@ -391,13 +407,17 @@ SELECT e.id, e.kind, s.rel, s.title, COALESCE(NULLIF(e.agent, ''), s.agent), e.t
 FROM events e JOIN notes s ON s.id = e.note_id JOIN fts f ON f.rowid = e.id
 WHERE e.ts >= ? AND e.ts < ? AND (? = '' OR COALESCE(NULLIF(e.agent, ''), s.agent) = ?)
   AND NOT (COALESCE(NULLIF(e.session_id, ''), s.session_id) = ? AND s.agent = ?)
+  AND (? = '' OR COALESCE(NULLIF(e.project, ''), s.project) = ?)
   AND e.kind IN ('prompt', 'turn_end')
 ORDER BY e.ts DESC, e.id DESC LIMIT 400
 """
 
 
-def listed(conn: Any, inc: Incoming, window: tuple[str, str], agent: str) -> list[Hit]:
-    rows = conn.execute(_LIST_SQL, (*window, agent, agent, inc.session_id, inc.agent)).fetchall()
+def listed(
+    conn: Any, inc: Incoming, window: tuple[str, str], agent: str, project: str = ""
+) -> list[Hit]:
+    params = (*window, agent, agent, inc.session_id, inc.agent, project, project)
+    rows = conn.execute(_LIST_SQL, params).fetchall()
     closing: dict[int, Any] = {}  # a session's last closing message that says something
     opening: dict[int, Any] = {}  # ... else its first prompt there that does
     anyone: dict[int, Any] = {}
@@ -424,3 +444,40 @@ def listed(conn: Any, inc: Incoming, window: tuple[str, str], agent: str) -> lis
             sid=sid or "", title=title or "", project=project or "",
         ))  # fmt: skip
     return hits
+
+
+def projects(conn: Any) -> list[str]:
+    """Every project a note or session of the index belongs to (its path)."""
+    return [
+        str(r[0]) for r in conn.execute("SELECT DISTINCT project FROM notes WHERE project != ''")
+    ]
+
+
+def status_successor(conn: Any, hit: Hit, inc: Incoming) -> Hit | None:
+    """The note `hit`'s status line names as replacing it, as a hit that may be handed over
+    (the hook's trust rule: HITS_SQL), or None."""
+    rel = named_note(conn, f"{hit.title}\n{hit.body}", hit.rel)
+    if not rel:
+        return None
+    title = conn.execute("SELECT title FROM notes WHERE rel = ?", (rel,)).fetchone()
+    words = [w for w in (title[0] if title else "").lower().split() if w.isalnum()][:8]
+    if not words:
+        return None
+    expression = " AND ".join(map(quoted, words))  # a note holds its own title
+    try:
+        rows = conn.execute(
+            HITS_SQL, (expression, inc.session_id, inc.agent, *OPEN, "", "", "", "", 20)
+        ).fetchall()
+    except Exception:  # fail-open
+        return None
+    for row in rows:
+        (_rowid, _score, kind, found, title, agent, date, heading, tool, props, note_id,
+         _ftitle, fbody, sid, project) = row  # fmt: skip
+        if found == rel:
+            return Hit(
+                kind=kind, rel=rel, agent=agent or "", date=date or "", score=hit.score,
+                coverage=hit.coverage, note_id=note_id, body=fbody or "",
+                heading=heading or "", tool=tool or "", props=props, sid=sid or "",
+                title=title or "", project=project or "",
+            )  # fmt: skip
+    return None

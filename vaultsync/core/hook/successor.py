@@ -16,7 +16,8 @@ Stdlib only, for the hook (core/hook/prompt_recall.py asks it for questions whos
 from __future__ import annotations
 
 from vaultsync.core import cjk_scan
-from vaultsync.core.hook.recall_search import HITS_SQL, OPEN, Hit, quoted
+from vaultsync.core.hook.recall_search import HITS_SQL, OPEN, Hit, quoted, status_successor
+from vaultsync.core.hook.status_line import says_superseded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,8 +30,10 @@ if TYPE_CHECKING:
 CHANGE_WORDS = (
     "moved", "move", "moving", "switch*", "replac*", "instead", "gone", "remov*", "dropp*",
     "retir*", "migrat*", "deprecat*", "abandon*", "longer", "revert*",
+    "supersed*", "shut", "decommission*", "sunset*",
     "换成", "换掉", "改用", "改成", "不再", "迁到", "迁移", "替换", "弃用", "去掉", "停用", "改回",
-    "移行", "移し", "切り替え", "置き換え", "やめ", "廃止", "戻し", "戻す",
+    "下线", "停掉", "关停",
+    "移行", "移し", "切り替え", "置き換え", "やめ", "廃止", "戻し", "戻す", "停止",
 )  # fmt: skip
 # A hit's words that name its choice: ASCII words of at least this many letters, the rarest
 # `CHOICE_WORDS` of them, each in at most `CHOICE_SHARE` of the index's rows (a library's name,
@@ -127,7 +130,21 @@ def follow(conn: Any, hit: Hit, inc: Incoming) -> Hit | None:
             break
         found = current = nxt
         seen.add(nxt.rel)
+        # a link that says of itself it was superseded by a note it names ("Status: superseded
+        # by ADR 0012") leads to that note
+        named = status_successor(conn, nxt, inc) if _says_superseded(nxt) else None
+        if named is not None and named.rel not in seen:
+            found = current = named
+            seen.add(named.rel)
     return found
+
+
+def _says_superseded(hit: Hit) -> bool:
+    return hit.kind != "event" and _status_gone(f"{hit.title}\n{hit.body}")
+
+
+def _status_gone(text: str) -> bool:
+    return says_superseded(text)
 
 
 def _next(conn: Any, hit: Hit, inc: Incoming, seen: set[str]) -> Hit | None:
@@ -146,7 +163,7 @@ def _next(conn: Any, hit: Hit, inc: Incoming, seen: set[str]) -> Hit | None:
     window = (hit.date + "\U0010ffff", OPEN[1])  # later than the hit
     try:
         rows = conn.execute(
-            HITS_SQL, (expression, inc.session_id, inc.agent, *window, "", "", 20)
+            HITS_SQL, (expression, inc.session_id, inc.agent, *window, "", "", "", "", 20)
         ).fetchall()
     except Exception:  # fail-open: no link rather than no recall
         return None
@@ -160,8 +177,10 @@ def _next(conn: Any, hit: Hit, inc: Incoming, seen: set[str]) -> Hit | None:
         if project and hit.project and project != hit.project:
             continue
         text = f"{title or ''}\n{fbody or ''}"
-        if len(wanted & set(_words(text))) < SHARED or not said_gone(text, wanted):
+        if len(wanted & set(_words(text))) < SHARED:
             continue
+        if not said_gone(text, wanted) and not (kind != "event" and _status_gone(text)):
+            continue  # ... a note whose status says it was superseded says its choice went
         if best is None or (date or "") < best.date:
             best = Hit(
                 kind=kind, rel=rel, agent=agent or "", date=date or "", score=-score,

@@ -52,7 +52,7 @@ from pathlib import Path
 from vaultsync.core import nlquery, timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.text import SEP, segment, unsegment
-from vaultsync.services.recall import maxscore
+from vaultsync.services.recall import maxscore, stand_in
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
     IndexMissing,
@@ -140,6 +140,10 @@ JA_ZH_BRIDGE = True
 # A question naming a thing the vault never mentions (nlquery.anchors: Elasticsearch in a
 # Chinese question, GraphQL, GDPR) is flagged weak, whatever its other words match.
 UNSEEN_NAME_ABSTAINS = True
+
+# A question asking for a window or an agent that names a project ("what did Codex change in
+# ledger yesterday?") looks inside it; the name is not a word to rank by (nlquery.named_project).
+PROJECT_NAMED_FILTERS = True
 
 # "What did we decide?": the first result may be out of date itself, replaced by a later note
 # that names its choice only to say it is gone ("Poetry is gone", "换成 uv"). The rule and its
@@ -266,6 +270,14 @@ def recall(
         query, mode = asked.rest, "any"
     recency = DECIDED_RECENCY if asked is not None and asked.intent == "decided" else None
     with open_index(vault, path) as index:
+        if asked is not None and scoped and where.project is None and PROJECT_NAMED_FILTERS:
+            # the project named is where to look, not a topic (every note of it holds its name)
+            query, named_at = nlquery.named_project(
+                query, rows.projects(index), current_project or ""
+            )
+            if named_at:
+                where = replace(where, project=named_at)
+                unscoped = replace(unscoped, project=named_at)
         freqs: maxscore.DocFreqs = {}  # read once, by the lexical pass or by coverage
         ran, expression, candidates = _lexical(index, query, where, mode, limit, freqs)
         topic = asked_topic = scoped and bool(nlquery.terms(query))
@@ -302,10 +314,12 @@ def recall(
             if natural and not translated and _use_semantic(config, semantic):
                 vector_ranks = _vector_ranking(vault, config, index, query, where)
             replaced = _replaced(index, candidates)
+            stand_for: dict[str, str] = {}
+            candidates = stand_in.stand_ins(index, candidates, replaced, stand_for)
             candidates = _demote(index, candidates, replaced)
             groups = _group(candidates, current_project, exclude_session, vault, recency)
             if recency is not None:
-                groups = _newest_answer_first(index, query, groups, freqs, replaced)
+                groups = _newest_answer_first(index, query, groups, freqs, replaced, stand_for)
             if vector_ranks:
                 top = groups[: min(HELD_TOP, limit)]
                 shares = _coverages(index, query, top, freqs)
@@ -443,10 +457,13 @@ def _demote(
 
 
 def _replaced(index: Index, candidates: list[Candidate]) -> set[str]:
-    """The candidates' notes a note in force says it replaces (core/replaced_notes.py)."""
+    """The candidates' notes a note in force says it replaces (core/replaced_notes.py), and
+    those whose status line says they were superseded (services/recall/stand_in.py)."""
     if not REPLACED_DEMOTED or not candidates:
         return set()
-    return rows.replaced_notes(index, {c.rel for c in candidates})
+    return rows.replaced_notes(index, {c.rel for c in candidates}) | stand_in.superseded(
+        index, candidates
+    )
 
 
 def _group_key(c: Candidate) -> str:
@@ -514,6 +531,7 @@ def _newest_answer_first(
     groups: list[_Group],
     freqs: maxscore.DocFreqs,
     replaced: frozenset[str] | set[str] = frozenset(),
+    stand_for: dict[str, str] | None = None,
 ) -> list[_Group]:
     """What was decided: of the first `DECIDED_AMONG` results, those that hold as much of the
     question as the best one does (`_coverages`, `DECIDED_SAME` of its share) answer the same
@@ -521,9 +539,14 @@ def _newest_answer_first(
     The recency weight alone cannot do this: an older note that argued the decision at length
     outscores the short note that records where it ended up by more than any weight that
     leaves the other results' order alone. Their scores are handed out again in the new order,
-    so a result's score still never rises down the list."""
+    so a result's score still never rises down the list. A stand-in (`stand_for`: the note a
+    superseded record names) holds what the record it stands in for holds."""
     top = groups[:DECIDED_AMONG]
     shares = _coverages(index, query, top, freqs)
+    if stand_for:  # a stand-in holds what the record it stands in for holds
+        held = {g.best.rel: c for g, c in zip(top, shares, strict=True)}
+        shares = [max(c, held.get(stand_for.get(g.best.rel, ""), 0.0))
+                  for g, c in zip(top, shares, strict=True)]  # fmt: skip
     best = max(shares, default=0.0)
     if best <= 0.0:
         return groups
