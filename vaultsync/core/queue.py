@@ -1,10 +1,11 @@
 """The learning queue as the hook keeps it: which sessions are worth learning from.
 
 At the end of a session (and at each turn end, for agents or versions that may never send an
-end event) the session note is assessed: tool calls, edits, minutes from first to last event,
-redactions and injection flags. Its status becomes `privacy_deferred` when anything was
-redacted or flagged, else `pending` when it reached any threshold (`learn.min_tool_calls`,
-`learn.min_edits`, `learn.min_minutes`), else `skipped`. A later assessment never moves a
+end event) the session note is assessed: tool calls (with those the hook's filters left out of
+the note), edits, minutes from first to last event, redactions and injection flags. Its status
+becomes `privacy_deferred` when anything was redacted or flagged, else `pending` when it
+reached any threshold (`learn.min_tool_calls`, `learn.min_edits`, `learn.min_minutes`), else
+`skipped`. A later assessment never moves a
 session back, and what learn decided (`summarized`, `deferred`) stays.
 
 The status is recorded twice: in the note's frontmatter (the truth, rebuilt from by rebuild)
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -124,9 +125,18 @@ def merge_status(current: SessionStatus | None, new: SessionStatus) -> SessionSt
 
 
 def close_session(
-    vault: Path, cfg: Config, rel: str, now: datetime, *, final: bool, budget: Budget
+    vault: Path,
+    cfg: Config,
+    rel: str,
+    now: datetime,
+    *,
+    final: bool,
+    budget: Budget,
+    dropped_tools: Callable[[Path, str, str], int] | None = None,
 ) -> SessionStatus | None:
-    """Assess the session note and record its queue status (note frontmatter + marker)."""
+    """Assess the session note and record its queue status (note frontmatter + marker).
+    `dropped_tools(vault, agent, session_id)`: the tool calls the hook's filters left out of
+    the note, counted with the ones it holds (the work done, not what was kept of it)."""
     from vaultsync.core import properties, schema
 
     if not rel.startswith(paths.SESSIONS_DIR + "/"):
@@ -142,6 +152,8 @@ def close_session(
             return None
         current = SessionStatus.parse(properties.get_scalar(text, "status"))
         facts = assess(events)
+        if dropped_tools is not None:
+            facts.tool_calls += dropped_tools(vault, events[0].agent, events[0].session_id)
         status = merge_status(current, decide(facts, cfg))
         outcome.append(status)
         if not final and status is current:

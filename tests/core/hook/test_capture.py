@@ -353,6 +353,24 @@ def test_filters_drop_duplicates_overlaps_short_and_low_value_events(vault: Path
     ]
 
 
+def test_tool_calls_the_filters_drop_still_count_as_work_done(vault: Path) -> None:
+    """Twelve test runs that differ in one argument are kept as one event (the overlap
+    filter), and were done twelve times: the session reaches `learn.min_tool_calls` (10) and
+    is queued for learning, as the person's own transcript count would have it."""
+    calls = [
+        _tool(f"pytest -q --tb=short tests/test_csv_import.py::case_{i}", f"{i} passed in 0.4s")
+        for i in range(12)
+    ]
+    turn_end = {"session_id": "s1", "hook_event_name": "Stop", "cwd": "/w",
+                "last_assistant_message": "All twelve import cases pass."}  # fmt: skip
+    replay(vault, "claude-code", [*calls, turn_end])
+    [note] = session_notes(vault)
+    text = note.read_text(encoding="utf-8")
+    assert len([e for e in read_events(note) if e.kind is EventKind.TOOL]) < 10
+    assert properties.get_scalar(text, "tool_calls") == "12"
+    assert properties.get_scalar(text, "status") == "pending"
+
+
 def test_a_persons_prompt_is_kept_however_short_or_repeated(vault: Path) -> None:
     """The filters are for tool output: a short request, a Chinese one (11 characters say a
     whole task), the same request asked again, all stay; only an empty prompt is dropped."""

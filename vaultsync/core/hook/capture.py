@@ -26,6 +26,7 @@ from pathlib import Path
 from vaultsync.core import eventlog, paths, timestamp, writer
 from vaultsync.core.hook import delivery, spool
 from vaultsync.core.hook.agents import Incoming
+from vaultsync.core.hook.event_filter import dropped_tool_calls
 from vaultsync.core.hook.excerpt import Limits, cap, summarise_input, summarise_output
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.project import Project, project_of
@@ -291,7 +292,10 @@ def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budge
         EventKind.SESSION_END,
     ):
         final = event.kind is EventKind.SESSION_END  # assessed now, as drained ends are
-        close_session(vault, cfg, rel, timestamp.now(), final=final, budget=budget)
+        close_session(
+            vault, cfg, rel, timestamp.now(), final=final, budget=budget,
+            dropped_tools=dropped_tool_calls,
+        )  # fmt: skip
     return True
 
 
@@ -489,8 +493,9 @@ def handle(
             logs.redactions(vault, privacy.log_kinds(findings), where=f"{rel}#{event.id}", when=now)
         if dropped is None and inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
             close_session(
-                vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget
-            )
+                vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget,
+                dropped_tools=dropped_tool_calls,
+            )  # fmt: skip
     return context
 
 

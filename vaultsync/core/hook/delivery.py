@@ -23,13 +23,20 @@ rebuild) writes the spool once the cause is gone.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 from vaultsync.core import eventlog, paths, timestamp, writer
-from vaultsync.core.hook.event_filter import Seen, drop_reason, load_seen, remember
+from vaultsync.core.hook.event_filter import (
+    Seen,
+    drop_reason,
+    dropped_tool_calls,
+    dump_seen,
+    load_seen,
+    remember,
+    skipped,
+)
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.project import Project
 from vaultsync.core.queue import NoBudget, close_session
@@ -321,7 +328,10 @@ def _close_drained(
         if kind in (EventKind.TURN_END, EventKind.SESSION_END):
             done[note_rel] = done.get(note_rel, False) or kind is EventKind.SESSION_END
     for note_rel, final in done.items():
-        close_session(vault, cfg, note_rel, timestamp.now(), final=final, budget=budget)
+        close_session(
+            vault, cfg, note_rel, timestamp.now(), final=final, budget=budget,
+            dropped_tools=dropped_tool_calls,
+        )  # fmt: skip
 
 
 def _write_session(
@@ -359,8 +369,11 @@ def _write_session(
         if rel not in held:
             held[rel] = note_text(vault, rel)
         taken.append(item)
-        if event.id in held[rel] or drop_reason(event, seen, cfg):
-            continue  # already in the note (a drain killed before its unlink), or filtered
+        if event.id in held[rel]:
+            continue  # already in the note (a drain killed before its unlink)
+        if drop_reason(event, seen, cfg):
+            seen = skipped(seen, event)
+            continue
         seen = remember(seen, event)
         batch = batches.setdefault(rel, (str(data.get("project", "")), []))[1]
         batch.append((event.id, str(data["block"]), event))
@@ -372,7 +385,9 @@ def _write_session(
         # two) is already in the note or in this batch: once is enough.
         again = any(i == event.id for i, _, _ in batched) or event.id in held.get(rel, "")
         reason = None if again else drop_reason(event, seen, cfg)
-        if reason is None and not again:
+        if reason is not None:
+            seen = skipped(seen, event)
+        elif not again:
             seen = remember(seen, event)
             batch = batches.setdefault(rel, (project_name, []))[1]
             batch.append((event.id, eventlog.render(event), event))
@@ -417,13 +432,8 @@ def _finish(
             spool.remove(item)
         if not seen_changed:
             return written
-        data = json.dumps(
-            {"last": seen.last, "last_tool": seen.last_tool, "last_error": seen.last_error,
-             "keys": seen.keys or {}},
-            ensure_ascii=False,
-        )  # fmt: skip
         with contextlib.suppress(OSError):  # only the repeat filter's memory (a full disk)
-            writer.overwrite(seen_file, data.encode("utf-8", "surrogatepass"), mode=0o644)
+            writer.overwrite(seen_file, dump_seen(seen), mode=0o644)
     return written
 
 

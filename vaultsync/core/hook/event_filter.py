@@ -29,10 +29,12 @@ _FILTERED = (EventKind.TOOL, EventKind.TOOL_ERROR, EventKind.PROMPT)
 
 
 class Seen:
-    """Per-session filter state: the previous kept event's text, tool and failure flag, and
-    the (tool, input) keys seen so far (1 when their last use failed, so a retry is kept)."""
+    """Per-session filter state: the previous kept event's text, tool and failure flag, the
+    (tool, input) keys seen so far (1 when their last use failed, so a retry is kept), and how
+    many tool calls the filters dropped (the learning queue counts them as work done: twelve
+    test runs that differ in one argument are kept as one, and were done twelve times)."""
 
-    __slots__ = ("keys", "last", "last_error", "last_tool")
+    __slots__ = ("dropped", "keys", "last", "last_error", "last_tool")
 
     def __init__(
         self,
@@ -40,8 +42,10 @@ class Seen:
         keys: dict[str, int] | None = None,
         last_error: bool = False,
         last_tool: str = "",
+        dropped: int = 0,
     ) -> None:
         self.last, self.keys, self.last_error, self.last_tool = last, keys, last_error, last_tool
+        self.dropped = dropped
 
 
 def drop_reason(event: Event, seen: Seen, cfg: Config) -> str | None:
@@ -104,7 +108,14 @@ def remember(seen: Seen, event: Event) -> Seen:
     keys = dict(seen.keys or {})
     if event.kind in _TOOLISH:
         keys[_dedupe_key(event)] = 1 if event.is_error else 0
-    return Seen(_said(event)[:4000], keys, event.is_error, event.tool)
+    return Seen(_said(event)[:4000], keys, event.is_error, event.tool, seen.dropped)
+
+
+def skipped(seen: Seen, event: Event) -> Seen:
+    """`seen` after the filters dropped `event`: a tool call is counted."""
+    if event.kind not in _TOOLISH:
+        return seen
+    return Seen(seen.last, seen.keys, seen.last_error, seen.last_tool, seen.dropped + 1)
 
 
 def _said(event: Event) -> str:
@@ -116,11 +127,26 @@ def load_seen(path: Path) -> Seen:
     try:
         data = json.loads(path.read_bytes())
         keys = data.get("keys")
+        dropped = data.get("dropped")
         return Seen(
             last=str(data.get("last", "")),
             keys=keys if isinstance(keys, dict) else {},
             last_error=data.get("last_error") is True,
             last_tool=str(data.get("last_tool", "")),
+            dropped=dropped if isinstance(dropped, int) and dropped > 0 else 0,
         )
     except (OSError, ValueError, AttributeError):
         return Seen(keys={})  # lost or damaged state only weakens the dedupe
+
+
+def dump_seen(seen: Seen) -> bytes:
+    data = {"last": seen.last, "last_tool": seen.last_tool, "last_error": seen.last_error,
+            "keys": seen.keys or {}, "dropped": seen.dropped}  # fmt: skip
+    return json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def dropped_tool_calls(vault: Path, agent: str, session_id: str) -> int:
+    """How many of this session's tool calls the filters dropped (0 when unknown)."""
+    return load_seen(
+        paths.session_state(vault, paths.session_key(agent, session_id), ".seen")
+    ).dropped
