@@ -72,12 +72,17 @@ def test_decoding_is_bounded() -> None:
 
 
 TOKEN = "Xp4Lk9Qm2Rv7Tz1Nb8Hc5Wd"  # synthetic, no provider prefix
+HEX = "3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e"
 
 CLIENTS = [
     f'req.Header.Set("Authorization", "Bearer {TOKEN}")\n',
     f'http.DefaultRequestHeaders.Add("Authorization", "Bearer {TOKEN}");\n',
     f"conn = Faraday.new(url: 'https://api.test') {{ |f| f.request :authorization, 'Bearer', '{TOKEN}' }}\n",
     f'{{"login": "ops", "passwd": "/{TOKEN}/3Podn63E2qXRs"}}\n',
+    f'let res = client.get(url).bearer_auth("{HEX}").send().await?;\n',
+    f"$ curl -u {HEX}: https://api.corp.test/v1/charges\n",
+    f"[ ] wire up the new client (key: {TOKEN})\n",
+    'headers={"X-Key": "SCWELKUIGKIPTCROZCNH"}\n',
 ]
 CLIENT_LOOKALIKES = [
     'req.Header.Set("Authorization", "Bearer "+os.Getenv("API_TOKEN"))\n',
@@ -86,13 +91,19 @@ CLIENT_LOOKALIKES = [
     "[Service]\nLoadCredential=billing-db:/etc/credstore/billing-db\n",
     "[Container]\nSecret=billing-token,type=env,target=BILLING_TOKEN\n",
     '{"avatar": "/static/img/users/default.png", "home": "/srv/app/data"}\n',
+    '.bearer_auth(std::env::var("API_TOKEN")?)\n',
+    'curl -u "$STRIPE_KEY:" https://api.corp.test/v1/charges\n',
+    "curl -u admin: https://api.corp.test/v1\n",
+    "Cache restored from key: node-cache-Linux-x64-npm-130144a4130117b12d076bed78f9b34206b535b25c5f633ea0da167497da78fd\n",
+    "interface: wg0\n  public key: 3KZz4FH+2wCAv6U9Et744+pDGLuriwkDCHR0FxEUcQE=\n",
+    "key: CONTENTSECURITYPOLICY\n",
 ]
 
 
 @pytest.mark.parametrize("text", CLIENTS)
 def test_a_credential_by_its_place_in_a_client(text: str) -> None:
     res = default_redactor().redact(text)
-    assert TOKEN not in res.text, res.text
+    assert TOKEN not in res.text and HEX not in res.text and "SCWELKUI" not in res.text, res.text
 
 
 @pytest.mark.parametrize("text", CLIENT_LOOKALIKES)

@@ -138,6 +138,10 @@ authorization-header | authorization | p=8 c=secret g=1 a=1 |
     ([A-Za-z0-9._~+/=:|@#%!*^$&-]{8,8192})
 curl-user | -u,--user,--auth,--proxy-user | p=6 c=password g=1 |
     [ \t]-(?:u|-user|-auth|-proxy-user)(?:[ \t]{1,3}|=)["']?[^\s:'"]{0,128}:([^\s'"]{1,256})
+curl-user | -u,--user | p=6 c=secret g=1 a=1 |
+    (?<=[ \t])-(?:u|-user)(?:[ \t]{1,3}|=)["']?([A-Za-z0-9_.-]{16,256}):(?=["']?(?:[ \t]|\r?\n|$))
+bearer-call | bearer | p=6 c=secret g=1/2 a=1 |
+    (?i)bearer(?:_?auth|_?token)?[ \t]*\([ \t]*(?:"([^"\s]{8,512})"|'([^'\s]{8,512})')[ \t]*[),]
 cli-secret-flag | --pass,--token,--api,--secret,--client-secret,--access-token,--auth-token |
     p=6 c=secret g=1/2/3 a=1 | (?i)--(?:password|passwd|pass|token|api-key|apikey|secret
     |client-secret|access-token|auth-token)(?:=|[ \t]{1,3})
