@@ -794,7 +794,8 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
 
 def named_project(rest: str, projects: Iterable[str], current: str = "") -> tuple[str, str]:
     """(`rest` without the word naming a project, that project) when one of `rest`'s words is
-    the last part of a project's path ("ledger" for /home/dev/src/ledger), else (`rest`, "").
+    the last part of a project's path ("ledger" for /home/dev/src/ledger) said as a place
+    ("in ledger", 在 ledger 里, ledger で), else (`rest`, "").
     Of two projects of that name, `current` (the asking one) wins. In a question that asks for
     a window or an agent ("what did Codex change in ledger yesterday"), the project is where to
     look, not a topic: every note of it holds its name."""
@@ -807,14 +808,18 @@ def named_project(rest: str, projects: Iterable[str], current: str = "") -> tupl
         return rest, ""
     for m in _PROJECT_WORD.finditer(rest):
         found = names.get(m.group(0).lower())
-        if found:
-            # ... with the words that frame a place around it: 在 ledger 里, 在 kite 中
-            before = _PLACE_BEFORE.sub("", rest[: m.start()])
-            after = _PLACE_AFTER.sub("", rest[m.end() :])
+        before, after = rest[: m.start()], rest[m.end() :]
+        # ... said as a place (in ledger, 在 ledger 里, tansu で); "the API routing bug" in a
+        # project named api is a topic
+        if found and (_PLACE_BEFORE.search(before) or _PLACE_AFTER.match(after)):
+            before = _ZH_BEFORE.sub("", before)
+            after = _ZH_AFTER.sub("", after)
             return " ".join((before + " " + after).split()), found
     return rest, ""
 
 
-_PLACE_BEFORE = Lazy(r"在\s*$")
-_PLACE_AFTER = Lazy(r"^\s*[里裡中内]")
+_PLACE_BEFORE = Lazy(r"(?:(?<![a-z])(?:in|on|for|at|inside|within)(?:\s+the)?|在)\s*$")
+_PLACE_AFTER = Lazy(r"\s*(?:[里裡中内]|で|に(?!つ))")
+_ZH_BEFORE = Lazy(r"在\s*$")
+_ZH_AFTER = Lazy(r"^\s*[里裡中内]")
 _PROJECT_WORD = Lazy(r"(?<![A-Za-z0-9_.-])[A-Za-z0-9][A-Za-z0-9_.-]*(?<![.-])")

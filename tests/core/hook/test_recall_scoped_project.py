@@ -80,9 +80,13 @@ def test_a_named_project_is_read_out_of_the_question() -> None:
     projects = ["/home/dev/src/ledger", "/home/dev/src/kite"]
     assert nlquery.named_project("what in ledger ?", projects) == ("what in ?", projects[0])
     assert nlquery.named_project("ledgers of the month", projects) == ("ledgers of the month", "")
+    # said as a thing, not a place, a project's name stays a word: the api routing bug
+    asked = "我 在 里修的那个 api 路由 bug，具体 ？"
+    assert nlquery.named_project(asked, ["/x/api"]) == (asked, "")
+    assert nlquery.named_project("fix the api routing bug", ["/x/api"])[1] == ""
     # of two projects of one name, the asking one
     two = ["/a/ledger", "/b/ledger"]
-    assert nlquery.named_project("ledger", two, "/b/ledger")[1] == "/b/ledger"
+    assert nlquery.named_project("in ledger", two, "/b/ledger")[1] == "/b/ledger"
     # the words of changing and fixing are the intent's once a window or an agent is asked
     for question in ("昨天 Codex 在 ledger 里改了哪些文件？为什么改？", "今日 Codex は ledger で何を変えた？",
                      "What did Gemini fix in ledger yesterday?", "一昨日 ledger で何か直した？"):  # fmt: skip
