@@ -197,6 +197,7 @@ _VOCAB = _VOCAB_TEXT.split()
 @example(["in", "the", "past", "two", "hours"])
 @example(["tonight"])
 @example(["open", "code"])
+@example(["went", "", "with"])  # two spaces between the words (Hypothesis found it)
 def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[str]) -> None:
     low = " ".join(words).lower()
     if nlquery._TIME.search(low):

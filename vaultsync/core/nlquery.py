@@ -736,6 +736,7 @@ _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
     if not low.isascii():
         return True
+    low = " ".join(low.split())  # "went  with", typed with two spaces, is "went with"
     return any(w in low for w in words) or (digits and any(c.isdigit() for c in low))
 
 
