@@ -486,3 +486,24 @@ def test_progress_is_told_after_each_session(vault: Path) -> None:
     seen.clear()
     _run(vault, offline=True, progress=lambda done, total: seen.append((done, total)))
     assert seen == []  # nothing pending: no bar at all
+
+
+def test_the_persons_own_always_is_a_memory_not_an_injection(vault: Path) -> None:
+    """A prompt saying "from now on always use pytest -q with --tb=short" is the kind of
+    preference a memory is for. The hook never reads a prompt as an injection; the offline
+    learner, which only quotes the note, read it again and wrote the candidate and the summary
+    as ⟦prompt-injection-memory: …⟧. (A tool output's order stays quoted as the hook quoted
+    it: tests/services/test_injection_roads.py, through the real hook and learn.)"""
+    specs = date_fix_session()
+    specs[0] = prompt(
+        "The CSV import breaks on files with a UTF-8 BOM. Fix it, and from now on always use "
+        "pytest -q with --tb=short when you run tests."
+    )
+    rel = make_session(vault, specs)
+    report = _run(vault)
+    assert report.summarized == [rel]
+    written = [
+        (vault / r).read_text(encoding="utf-8") for r in [*report.summaries, *report.candidates]
+    ]
+    asked = [t for t in written if "from now on always use pytest -q" in t]
+    assert len(asked) >= 2 and not any("⟦prompt-injection" in t for t in asked), asked

@@ -30,7 +30,7 @@ from vaultsync.core import paths, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.queue import Preflight, preflight
-from vaultsync.services.learning.run_state import LearnReport, LearnRun
+from vaultsync.services.learning.run_state import LearnReport, LearnRun, Redact
 
 if TYPE_CHECKING:
     pass
@@ -215,7 +215,7 @@ def _proposal_digest(ctx: LearnRun, group: list[Any]) -> str:
     return ctx.redact("\n".join(parts))
 
 
-def _redactor(config: Config, report: LearnReport) -> Callable[[str], str]:
+def _redactor(config: Config, report: LearnReport) -> Redact:
     """Everything learn writes passes the secret redactor first (seed A's second layer)."""
     from vaultsync.core.privacy import redactor as privacy
 
@@ -232,10 +232,10 @@ def _redactor(config: Config, report: LearnReport) -> Callable[[str], str]:
         # Writing a model's words without the second privacy layer is not an option.
         raise LearnError(f"the privacy redactor cannot start ({exc}); nothing was written") from exc
 
-    def redact(text: str) -> str:
+    def redact(text: str, injections: bool = True) -> str:
         if not text:
             return text
-        result = redactor.redact(text)
+        result = redactor.redact(text, injections=injections)
         report.redactions += len(result.findings)
         return result.text
 

@@ -12,7 +12,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from vaultsync.core.config import Config
 
@@ -62,6 +62,13 @@ class LearnReport:
         return data
 
 
+class Redact(Protocol):
+    """The privacy redactor as learn calls it: `injections=False` for text that was read for
+    injections already and is only quoted (secrets only, docs/learning-loop.md)."""
+
+    def __call__(self, text: str, injections: bool = True) -> str: ...
+
+
 @dataclass
 class LearnRun:
     """The shared state of one learn run: what every step reads and adds to."""
@@ -71,7 +78,7 @@ class LearnRun:
     report: LearnReport
     now: dt.datetime
     command: ModelCommand | None
-    redact: Callable[[str], str]
+    redact: Redact
     changed: set[str] = field(default_factory=set)
     progress: Callable[[int, int], None] | None = None  # (sessions done, pending)
 

@@ -105,7 +105,14 @@ def learn_sessions(ctx: LearnRun, rels: Sequence[str]) -> None:
         if lesson.verdict is Verdict.PRIVACY_DEFERRED:
             _privacy_defer(ctx, log, lesson.reason)
             continue
-        lesson = redact_lesson(lesson, ctx.redact)
+        # A model's words are new text, read for injections here. The offline summariser only
+        # quotes the note: its tool output was read for injections when the hook wrote it (what
+        # it found is quoted there, and held the session for review), and its prompts are the
+        # person's own words, which the hook never reads as one ("from now on always use
+        # pytest -q" was quoted as a memory-poisoning attempt): secrets only.
+        lesson = redact_lesson(
+            lesson, ctx.redact if use_model else lambda text: ctx.redact(text, injections=False)
+        )
         if use_model:
             lesson = _with_event_files(lesson, log)
             lesson = _with_known_rels(lesson, known)
