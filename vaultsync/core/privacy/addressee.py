@@ -30,6 +30,7 @@ import bisect
 import re
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy import scan
 from vaultsync.core.privacy.scan import has_cjk
 
 TYPE_CHECKING = False
@@ -210,7 +211,7 @@ def find_transfer(w: str) -> list[Inj]:
         return []
     out: list[Inj] = []
     done = -1
-    for p in sorted(_finds(w, "@") + _finds(w, "://")):
+    for p in scan.positions(w, ("@", "://"), limit=10_000):
         if p < done:
             continue
         lo = max(
@@ -240,13 +241,4 @@ def find_transfer(w: str) -> list[Inj]:
             word = not english and _SECRET_WORD.search(rest)
         if word or _THING.search(rest):
             out.append((s, e, s, e, TRANSFER, True))
-    return out
-
-
-def _finds(w: str, sub: str) -> list[int]:
-    out: list[int] = []
-    i = w.find(sub)
-    while i >= 0 and len(out) < 10_000:
-        out.append(i)
-        i = w.find(sub, i + 1)
     return out

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import rules as R
+from vaultsync.core.privacy import scan
 from vaultsync.core.privacy import values as V
 from vaultsync.core.privacy.rules import Span
 
@@ -376,7 +377,7 @@ def encoded_runs(w: str, lowered: str) -> list[Run]:
 
 def _at_cues(rx: Lazy, w: str, cues: tuple[str, ...]) -> list[re.Match[str]]:
     """Matches of `rx` starting where one of `cues` stands, left to right, not overlapping."""
-    starts = sorted(p for c in cues for p in _finds(w, c))
+    starts = scan.positions(w, cues, limit=100_000)
     out: list[re.Match[str]] = []
     end = -1
     for p in starts:
@@ -385,15 +386,6 @@ def _at_cues(rx: Lazy, w: str, cues: tuple[str, ...]) -> list[re.Match[str]]:
         if m := rx.match(w, p):
             out.append(m)
             end = m.end()
-    return out
-
-
-def _finds(w: str, sub: str) -> list[int]:
-    out: list[int] = []
-    i = w.find(sub)
-    while i >= 0 and len(out) < 100_000:
-        out.append(i)
-        i = w.find(sub, i + len(sub))
     return out
 
 

@@ -22,13 +22,15 @@ CJK = Lazy(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _CJK_LEADS = tuple(bytes([b]) for b in (0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9, 0xEF))
 
 
-def positions(lowered: str, words: Iterable[str]) -> list[int]:
-    """Sorted offsets where any of `words` occurs (str.find is much faster than a regex scan)."""
+def positions(lowered: str, words: Iterable[str], limit: int | None = None) -> list[int]:
+    """Sorted offsets where any of `words` occurs (str.find is much faster than a regex scan);
+    with `limit`, at most that many of each word (a text made of one cue stays bounded)."""
     out = []
     for k in words:
-        i = lowered.find(k)
-        while i >= 0:
+        i, found = lowered.find(k), 0
+        while i >= 0 and (limit is None or found < limit):
             out.append(i)
+            found += 1
             i = lowered.find(k, i + 1)
     out.sort()
     return out
