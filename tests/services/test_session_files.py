@@ -53,6 +53,31 @@ def test_a_sessions_files_come_from_its_edits_relative_to_its_project(
     assert files_of(load_config(vault), [_hit(rel)], limit=2) == {rel: names[:2]}
 
 
+def test_a_codex_patch_names_every_file_it_changed(vault: Path, tmp_path: Path) -> None:
+    """A ten-file apply_patch through the hook: the event's text lists every file (a clipped
+    list kept five and its '… [11 lines' marker was read as a changed file), then its first
+    changed lines."""
+    from vaultsync.core.hook import agents, capture
+
+    project = tmp_path / "api"
+    names = [f"src/mod{i}.py" for i in range(10)]
+    patch = "*** Begin Patch\n" + "".join(
+        f"*** Update File: {project / n}\n@@\n-timeout = 30\n+timeout = 60\n" for n in names
+    ) + "*** End Patch\n"  # fmt: skip
+    payload = {"session_id": "cx1", "cwd": str(project), "hook_event_name": "PostToolUse",
+               "tool_name": "apply_patch", "tool_input": {"command": patch},
+               "tool_response": "Success. Updated the following files: ..."}  # fmt: skip
+    cfg = load_config(vault)
+    capture.handle(agents.normalize("codex", payload), vault, cfg, datetime.now(UTC))
+    [note] = (vault / "sessions").rglob("*.md")
+    text = note.read_text(encoding="utf-8")
+    assert "- timeout = 30\n+ timeout = 60" in text and "… [" not in text
+    rebuild(vault, cfg)
+    rel = note.relative_to(vault).as_posix()
+    hit = Hit(rel, rel, "session", "t", "", "codex", "cx1", "", None, 1.0, "", None)
+    assert files_of(load_config(vault), [hit], limit=20) == {rel: names[:8]}  # a list shows 8
+
+
 def test_the_summarys_list_wins_and_a_damaged_one_is_not_read_letter_by_letter(
     vault: Path, tmp_path: Path
 ) -> None:

@@ -74,7 +74,9 @@ def test_input_excerpts_per_tool() -> None:
     grep = summarise_input("search", {"pattern": "def parse", "path": "src", "glob": "*.py"}, L)
     assert grep == "src\npattern: def parse\nglob: *.py"
     patch = "*** Begin Patch\n*** Update File: a.py\n-old\n+new\n+more\n*** End Patch\n"
-    assert summarise_input("edit", {"command": patch}, L) == "patch: 1 files, +2 -1 lines\na.py"
+    assert summarise_input("edit", {"command": patch}, L) == (
+        "patch: 1 files, +2 -1 lines\na.py\n- old\n+ new\n+ more"
+    )
     assert summarise_input("mcp", json.dumps({"query": "SELECT 1"}), L) == "query: SELECT 1"
     assert summarise_input("other", None, L) == ""
     odd = summarise_input("other", {"todos": [{"content": "x" * 300}] * 30}, L)

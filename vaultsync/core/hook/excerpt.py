@@ -236,7 +236,7 @@ def summarise_input(kind: str, value: Any, limits: Limits) -> str:
         command = " ".join(str(c) for c in command)
     if isinstance(command, str) and command:
         if "*** Begin Patch" in command or "*** Update File:" in command:
-            return clip(_patch_summary(command), limits)
+            return _patch_summary(command, limits)
         if kind == ToolKind.SHELL or len(value) <= 3:
             return clip(command, limits)
     lines: list[str] = []
@@ -298,11 +298,35 @@ def _lines(text: str) -> int:
     return text.count("\n") + (not text.endswith("\n")) if text else 0
 
 
-def _patch_summary(patch: str) -> str:
-    added = sum(1 for ln in patch.splitlines() if ln.startswith("+") and not ln.startswith("+++"))
-    removed = sum(1 for ln in patch.splitlines() if ln.startswith("-") and not ln.startswith("---"))
+# The files of a patch listed by name (core/hook/changed_files reads as many as the first line
+# counts, up to this many); the rest are counted.
+PATCH_FILES_LISTED = 20
+
+
+def _patch_summary(patch: str, limits: Limits) -> str:
+    """`patch: N files, +A -R lines`, the files one a line (never cut by `clip`: a line marker
+    in the list was read as a changed file, and a ten-file patch lost five of its names), then
+    its first removed line and first added lines, as an edit shows them."""
+    added = removed = 0
+    was: list[str] = []
+    now: list[str] = []
+    for ln in patch.splitlines():
+        if ln.startswith("+") and not ln.startswith("+++"):
+            added += 1
+            if len(now) < limits.head:
+                now.append(ln[1:].strip())
+        elif ln.startswith("-") and not ln.startswith("---"):
+            removed += 1
+            if not was:
+                was.append(ln[1:].strip())
     files = patch_files(patch)
-    return "\n".join([f"patch: {len(files)} files, +{added} -{removed} lines", *files])
+    lines = [f"patch: {len(files)} files, +{added} -{removed} lines"]
+    lines += [head_cut(f, 200) for f in files[:PATCH_FILES_LISTED]]
+    if len(files) > PATCH_FILES_LISTED:
+        lines.append(f"… and {len(files) - PATCH_FILES_LISTED} more files")
+    lines += [f"- {head_cut(t, 120)}" for t in was if t]
+    lines += [f"+ {head_cut(t, 120)}" for t in now if t]
+    return redacted("\n".join(lines), limits)
 
 
 _OUTPUT_KEYS = ("output", "result", "content", "llmContent", "text", "message", "returnDisplay")
