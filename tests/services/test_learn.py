@@ -505,5 +505,5 @@ def test_the_persons_own_always_is_a_memory_not_an_injection(vault: Path) -> Non
     written = [
         (vault / r).read_text(encoding="utf-8") for r in [*report.summaries, *report.candidates]
     ]
-    asked = [t for t in written if "from now on always use pytest -q" in t]
+    asked = [t for t in written if "always use pytest -q with --tb=short" in t]
     assert len(asked) >= 2 and not any("⟦prompt-injection" in t for t in asked), asked

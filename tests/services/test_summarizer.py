@@ -84,6 +84,25 @@ def test_user_preferences_in_english_and_chinese(text: str, kept: bool) -> None:
     assert any(m.scope is Scope.USER for m in mems) is kept
 
 
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        # a task and a standing wish joined by "and": the wish is the memory
+        ("Fix it, and from now on always use pytest -q with --tb=short when you run tests.",
+         "From now on always use pytest -q with --tb=short when you run tests."),
+        ("Please fix the login, and also never push to main directly.",
+         "Never push to main directly."),
+        ("修一下这个 bug，另外以后都用中文回答。", "以后都用中文回答。"),
+        # a condition stays with its wish
+        ("If the linter fails, always rerun it with --fix first.",
+         "If the linter fails, always rerun it with --fix first."),
+    ],
+)  # fmt: skip
+def test_a_wish_joined_to_a_task_is_remembered_without_the_task(text: str, memory: str) -> None:
+    [kept] = [m.text for m in summarize(_log([prompt(text)])).memories if m.scope is Scope.USER]
+    assert kept == memory
+
+
 def test_an_unresolved_error_becomes_a_next_step() -> None:
     lesson = summarize(
         _log([prompt("Deploy"), shell("make deploy", "error: no credentials", True)])

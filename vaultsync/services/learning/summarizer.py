@@ -272,6 +272,27 @@ def _about_the_person(sentence: str) -> str:
     return sentence
 
 
+# A task and a standing wish joined in one sentence: "Fix it, and from now on always use
+# pytest -q". The wish is the memory; the task is this session's. Only a coordinator after the
+# comma splits them: "If it fails, always retry" keeps its condition.
+_JOINED = re.compile(
+    r"[,;，；]\s*(?:and also|and|also|plus|but)\s+$|[,;，；]\s*(?:然后|另外|还有|并且|而且)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _standing_part(sentence: str, marker: re.Match[str] | None) -> str:
+    """The part of `sentence` from its preference marker on, when a task came first and was
+    joined to it by a coordinator (see `_JOINED`); else the sentence."""
+    if marker is None or marker.start() == 0:
+        return sentence
+    joined = _JOINED.search(sentence[: marker.start()])
+    if joined is None:
+        return sentence
+    rest = sentence[marker.start() :]
+    return rest[:1].upper() + rest[1:]
+
+
 def _preferences(log: SessionLog) -> list[MemoryItem]:
     found = []
     for prompt in log.prompts:
@@ -280,7 +301,8 @@ def _preferences(log: SessionLog) -> list[MemoryItem]:
                 continue
             strong = _STRONG_PREF.search(sentence)
             if strong or (_WEAK_PREF.search(sentence) and _STYLE.search(sentence)):
-                found.append(MemoryItem(Scope.USER, _clip(_about_the_person(sentence), 240), 1))
+                wish = _about_the_person(_standing_part(sentence, strong))
+                found.append(MemoryItem(Scope.USER, _clip(wish, 240), 1))
     return found
 
 
