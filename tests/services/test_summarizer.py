@@ -103,6 +103,13 @@ def test_a_wish_joined_to_a_task_is_remembered_without_the_task(text: str, memor
     assert kept == memory
 
 
+def test_the_test_command_remembered_is_how_tests_run_not_the_last_one() -> None:
+    specs = [shell(f"pytest -q --tb=short tests/test_csv.py::case_{i}", f"{i} passed")
+             for i in range(3)]  # fmt: skip
+    project = [m.text for m in summarize(_log(specs)).memories if m.scope is Scope.PROJECT]
+    assert any("`pytest -q --tb=short tests/test_csv.py`" in t for t in project), project
+
+
 def test_an_unresolved_error_becomes_a_next_step() -> None:
     lesson = summarize(
         _log([prompt("Deploy"), shell("make deploy", "error: no credentials", True)])

@@ -355,6 +355,9 @@ def _environment(log: SessionLog) -> list[MemoryItem]:
     return found
 
 
+_NODE_ID = re.compile(r"(\S+?\.py)::\S+")
+
+
 def _project_commands(log: SessionLog) -> list[MemoryItem]:
     found: dict[str, MemoryItem] = {}
     for ev, head in _heads(log.tool_events):
@@ -372,6 +375,9 @@ def _project_commands(log: SessionLog) -> list[MemoryItem]:
         if label is None:
             continue
         cmd = _clip(_first_line(ev.input), 120)
+        if head in TEST_HEADS:
+            # how the tests run, not which one ran last: `tests/test_csv.py::case_1` is the file
+            cmd = _NODE_ID.sub(r"\1", cmd)
         where = PurePosixPath(log.project).name if log.project else ""
         suffix = f" in {where}" if where else ""
         found[label] = MemoryItem(Scope.PROJECT, f"{label} `{cmd}`{suffix}.", 0)  # last one wins
