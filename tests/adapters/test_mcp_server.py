@@ -175,6 +175,8 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
     assert capped["limit_capped_at"] == BOUNDS["search_limit"]
     [session] = recent["sessions"]
     assert session["agent"] == "claude-code" and session["session"] == FIX_SESSION[:8]
+    for when in (session["started"], session["updated"]):  # with their offset, never naive
+        assert dt.datetime.fromisoformat(when).utcoffset() is not None, when
     assert remembered["created"] is True
     assert remembered["id"].startswith("memories/L1-candidates/")
     note = (fixed_vault / remembered["id"]).read_text()
@@ -192,6 +194,8 @@ def test_tools_schemas_and_every_call(fixed_vault: Path, tmp_path: Path) -> None
     changed = " ".join(f for e in timeline["events"] for f in e["files"])
     assert "routes.ts" in changed and "middleware.ts" in changed
     assert all(len(e["text"]) <= BOUNDS["event_chars"] for e in timeline["events"])
+    assert all(dt.datetime.fromisoformat(e["ts"]).utcoffset() is not None
+               for e in timeline["events"])  # fmt: skip
     event, whole = got["items"]
     assert event["from"].startswith("from claude-code, ") and event["type"] == "event"
     assert whole["type"] == "session" and len(whole["text"]) <= BOUNDS["get_chars"]

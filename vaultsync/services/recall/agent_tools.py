@@ -215,7 +215,7 @@ def _event_line(ev: Event, rel: str) -> dict[str, Any]:
     detail = ev.input or ev.prompt or ev.message or ev.output
     return {
         "id": f"{rel}#{ev.id}",
-        "ts": ev.ts[:19],
+        "ts": timestamp.restamp(ev.ts),  # the event's UTC, in the person's zone with its offset
         "kind": ev.kind.value,
         "tool": ev.tool or None,
         "text": _clip(detail, BOUNDS["event_chars"]),
@@ -359,8 +359,8 @@ def recent(
             "agent": note.agent or None,
             "session": note.session_id[:8] or None,
             "project": note.project or None,
-            "started": note.created[:19],
-            "updated": note.updated[:19],
+            "started": timestamp.restamp(note.created[:19]),  # the index keeps naive UTC
+            "updated": timestamp.restamp(note.updated[:19]),
             "status": note.status,
             "from": provenance(note.agent, note.updated or note.created, note.session_id),
             "summary": None if summary is None else {
