@@ -114,3 +114,15 @@ def test_an_empty_answer_says_which_days_were_searched(
     assert "yesterday (2026-11-19), by codex" in found["note"]
     plain = agent_tools.search(vault, config, "does every deploy wait for the staging canary?")
     assert "searched" not in plain
+
+
+def test_provenance_tells_the_persons_day() -> None:
+    """20:00 UTC on 30 November is 1 December in the tests' zone (+08:00): the index's naive
+    UTC and an event's ts both say the person's day; a bare date stays as written."""
+    from vaultsync.services.recall.agent_tools import provenance
+
+    told = provenance("codex", "2026-11-30T20:00:00", "s-1")
+    assert told == "from codex, 2026-12-01, session s-1"
+    assert provenance("codex", "2026-11-30T20:00:00.000000Z") == "from codex, 2026-12-01"
+    assert provenance(None, "2026-11-30") == "from a person, 2026-11-30"
+    assert provenance(None, "") == "from a person, undated"

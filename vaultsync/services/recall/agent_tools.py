@@ -119,8 +119,13 @@ def _clip(text: str, bound: int) -> str:
 
 
 def provenance(agent: str | None, date: str | None, session_id: str | None = None) -> str:
+    """`from <agent>, <the person's day>, session <id>`: a date-time (the index's UTC, an
+    event's `ts`) is told as the person's calendar day; a bare date as written."""
     who = agent or "a person"
-    out = f"from {who}, {(date or '')[:10] or 'undated'}"
+    text = str(date or "")
+    moment = timestamp.parse(text) if len(text) > 10 else None
+    day = timestamp.day(moment) if moment is not None else text[:10]
+    out = f"from {who}, {day or 'undated'}"
     return out + (f", session {session_id[:8]}" if session_id else "")
 
 
