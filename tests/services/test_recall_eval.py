@@ -4,6 +4,7 @@ questions of bench/recall, dev and held-out, with asserted floors (docs/search.m
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,21 +39,20 @@ HELP_MULTILINGUAL_FLOOR = {"en": 0.76, "zh": 0.64, "ja": 0.61}  # model = "wordl
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[score.Result]]:
-    import os
-
+def results(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, list[score.Result]]]:
     from bench.recall.__main__ import _semantic_available
 
-    os.environ["VAULTSYNC_RECALL_CACHE"] = str(tmp_path_factory.mktemp("recall-cache"))
-    root = replay.coding_vault()
-    docs = {s["id"]: score.session_text(s) for s in SESSIONS}
-    systems = rankers(root, docs, semantic_ok=_semantic_available(root))
-    return {
-        f"{system}/{split}": score.run_set(QUESTIONS, systems[system], split=split)
-        for system in ("lexical", "bm25-ref", "exact", "semantic")
-        if system in systems
-        for split in ("dev", "held-out")
-    }
+    with pytest.MonkeyPatch.context() as mp:  # the cache for this module only
+        mp.setenv("VAULTSYNC_RECALL_CACHE", str(tmp_path_factory.mktemp("recall-cache")))
+        root = replay.coding_vault()
+        docs = {s["id"]: score.session_text(s) for s in SESSIONS}
+        systems = rankers(root, docs, semantic_ok=_semantic_available(root))
+        yield {
+            f"{system}/{split}": score.run_set(QUESTIONS, systems[system], split=split)
+            for system in ("lexical", "bm25-ref", "exact", "semantic")
+            if system in systems
+            for split in ("dev", "held-out")
+        }
 
 
 @pytest.mark.parametrize("split", ["dev", "held-out"])
@@ -83,23 +83,26 @@ def test_vectors_are_never_below_lexical_on_the_coding_questions(
 
 
 @pytest.fixture(scope="module")
-def help_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[score.Result]]:
-    import os
-
+def help_results(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[dict[str, list[score.Result]]]:
     from bench.recall.__main__ import _semantic_available
 
-    os.environ["VAULTSYNC_RECALL_CACHE"] = str(tmp_path_factory.mktemp("recall-help"))
-    root = replay.help_vault()
-    semantic = _semantic_available(root)
-    multilingual = semantic and _semantic_available(root, MULTILINGUAL)
-    systems = rankers(root, score.help_docs(root / "vault"), semantic, multilingual)
-    rows = [(pid, lang, "paraphrase", text, gold, ()) for pid, lang, text, gold in PARAPHRASES]
-    return {
-        f"{system}/{split}": score.run_set(rows, systems[system], split=split)
-        for system in ("lexical", "semantic", "semantic-ml")
-        if system in systems
-        for split in ("dev", "held-out")
-    }
+    if not replay.HELP_CORPUS.is_dir():  # a clone without the shared corpora (CI)
+        pytest.skip(f"the Obsidian help corpus is not here ({replay.HELP_CORPUS})")
+    with pytest.MonkeyPatch.context() as mp:  # the cache for this module only
+        mp.setenv("VAULTSYNC_RECALL_CACHE", str(tmp_path_factory.mktemp("recall-help")))
+        root = replay.help_vault()
+        semantic = _semantic_available(root)
+        multilingual = semantic and _semantic_available(root, MULTILINGUAL)
+        systems = rankers(root, score.help_docs(root / "vault"), semantic, multilingual)
+        rows = [(pid, lang, "paraphrase", text, gold, ()) for pid, lang, text, gold in PARAPHRASES]
+        yield {
+            f"{system}/{split}": score.run_set(rows, systems[system], split=split)
+            for system in ("lexical", "semantic", "semantic-ml")
+            if system in systems
+            for split in ("dev", "held-out")
+        }
 
 
 @pytest.mark.parametrize("split", ["dev", "held-out"])
