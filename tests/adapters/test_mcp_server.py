@@ -370,3 +370,34 @@ def test_a_lone_surrogate_in_an_argument_is_answered_with_a_tool_error(fixed_vau
             or "character" in (result["content"][0]["text"])
         )
     assert answers[5]["result"].get("isError") is not True  # the server still answers
+
+
+@pytest.mark.parametrize("zone", ["-08:00", "+08:00"])
+def test_the_callers_session_of_the_last_12_hours_is_found_in_any_zone(
+    vault: Path, monkeypatch: pytest.MonkeyPatch, zone: str
+) -> None:
+    """The last 12 hours as of "now" (`$VAULTSYNC_NOW` when set: the wall clock was read
+    directly, so a replay found no session), whatever the person's zone."""
+    import datetime as dt
+
+    from vaultsync.adapters.mcp_server import _infer_session
+    from vaultsync.core import schema, timestamp
+    from vaultsync.core.config import load_config
+    from vaultsync.core.properties import render_frontmatter
+    from vaultsync.services.derived.reconcile import rebuild
+
+    monkeypatch.setenv("VAULTSYNC_TZ", zone)
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-12-01T12:00:00Z")
+    for sid, hours in (("recent", 5), ("old", 14)):
+        started = timestamp.format(timestamp.now() - dt.timedelta(hours=hours))
+        props = schema.session_props(agent="codex", session_id=sid, project="/w/api",
+                                     cwd="/w/api", started=started, machine="m")  # fmt: skip
+        note = vault / "sessions" / "2026" / "12" / f"{sid}.md"
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(render_frontmatter(props) + f"\n# codex session {sid}\n", "utf-8")
+        config = load_config(vault)
+        rebuild(vault, config)
+        assert _infer_session(vault, config, "codex") == (
+            ("recent", "/w/api") if sid == "recent" else ("", "")
+        ), sid
+        note.unlink()

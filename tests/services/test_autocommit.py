@@ -79,8 +79,9 @@ def test_render_message_fills_the_obsidian_git_placeholders() -> None:
     )
     changes = [Change("A", SESSION), Change("R", "b.md", "a.md")]
     text = autocommit.render_message(template, changes, now=NOW, hostname="laptop")
+    # {{date}} in the person's zone (the tests' +08:00), like every time vaultsync shows
     assert text == (
-        "1 new session (claude-code), 1 note moved | 2 | laptop | 2026-11-29 16:12:05+00:00 | "
+        "1 new session (claude-code), 1 note moved | 2 | laptop | 2026-11-30 00:12:05+08:00 | "
         f"claude-code | {{{{unknown}}}}\n\nA {SESSION}\nR a.md -> b.md\n"
     )
 

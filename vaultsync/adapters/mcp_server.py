@@ -18,6 +18,7 @@ import threading
 from pathlib import Path
 from typing import Annotated, Any
 
+from vaultsync.core import timestamp
 from vaultsync.core.errors import VaultsyncError
 
 INSTRUCTIONS = (
@@ -65,8 +66,9 @@ def _infer_session(vault: Path, config: Any, agent: str) -> tuple[str, str]:
     if not notes:
         return "", ""
     note = notes[0]
-    cutoff = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=12)).strftime("%Y-%m-%dT%H:%M:%S")
-    if (note.updated or "")[:19] < cutoff:
+    # Compared as instants, as of timestamp.now() (the clock, or $VAULTSYNC_NOW).
+    updated = timestamp.parse(note.updated)
+    if updated is None or updated < timestamp.now() - dt.timedelta(hours=12):
         return "", ""
     return note.session_id, note.project
 

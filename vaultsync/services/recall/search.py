@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from vaultsync.core import timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.core.model import Level, NoteType
@@ -134,7 +135,7 @@ def parse_since(value: str, now: dt.datetime | None = None) -> str:
     relative = _RELATIVE.match(text)
     if relative:
         amount, unit = int(relative.group(1)), relative.group(2).lower()
-        moment = (now or dt.datetime.now(dt.UTC)) - dt.timedelta(**{_UNITS[unit]: amount})
+        moment = (now or timestamp.now()) - dt.timedelta(**{_UNITS[unit]: amount})
         return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S")
     try:
         if len(text) == 10:

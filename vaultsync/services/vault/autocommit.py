@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from vaultsync.core import paths, writer
+from vaultsync.core import paths, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.errors import Exit
 from vaultsync.core.model import AGENTS
@@ -202,7 +202,7 @@ def render_message(
     """Fill an obsidian-git style template: {{date}} {{hostname}} {{numFiles}} {{files}}
     {{summary}} {{agents}}. Unknown placeholders are left as written."""
     summary, agents = summarize(changes)
-    moment = (now or dt.datetime.now().astimezone()).replace(microsecond=0)
+    moment = (now or timestamp.now()).astimezone(timestamp.zone()).replace(microsecond=0)
     lines = [
         f"{c.status} {c.old_path} -> {c.path}" if c.old_path else f"{c.status} {c.path}"
         for c in changes[:MAX_FILES_LISTED]
@@ -383,7 +383,7 @@ def commit_batch(
 
     Raises history.GitLockBusy / history.GitError; the caller keeps the batch and retries.
     """
-    moment = now or dt.datetime.now().astimezone()
+    moment = now or timestamp.now()
     history.check_state(vault)
     resume_rollback(vault, config)
     wanted = {r for r in rels if history.stageable(r)}

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, writer
+from vaultsync.core import paths, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.errors import Exit, VaultsyncError
 from vaultsync.services.vault import autocommit, merge
@@ -277,7 +277,7 @@ def sync(
     vault: Path,
     config: Config,
     *,
-    now: Callable[[], dt.datetime] = lambda: dt.datetime.now().astimezone(),
+    now: Callable[[], dt.datetime] = timestamp.now,
     progress: Callable[[str], None] | None = None,
     accept: Accept = Accept(),
 ) -> SyncResult:

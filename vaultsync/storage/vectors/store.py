@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vaultsync.core.config import Config
+from vaultsync.core.text import unsegment
+from vaultsync.storage import recall_rows
 from vaultsync.storage.index import Index, SearchFilter
 from vaultsync.storage.recall_rows import Candidate
 from vaultsync.storage.vectors import matrix as vector_matrix
@@ -474,7 +476,28 @@ def candidates_for(index: Index, keys: Sequence[str]) -> list[Candidate]:
         if row is None:
             continue
         nid, rel, title, kind_, agent, project, level, sid, date, body = row
+        if kind_ == "session":
+            body = _session_gist(index, nid)  # its body is event markup, never a snippet
         snippet = " ".join(str(body).split())[:160]
         out.append(Candidate(nid, rel, title, None, kind_, 0.0, snippet, None, date, agent,
                              project, level, sid))  # fmt: skip
     return out
+
+
+def _session_gist(index: Index, note_id: int) -> str:
+    """What a session note is shown by: its last closing message that says something, else
+    its first prompt that does (the rule of a time question's listing, recall_rows)."""
+    events = index.conn.execute(
+        "SELECT id, kind FROM events WHERE note_id = ? AND kind IN ('prompt', 'turn_end')"
+        " ORDER BY seq",
+        (note_id,),
+    ).fetchall()
+    texts = recall_rows.texts(index, [eid for eid, _kind in events])
+    said = {}
+    for eid, kind in events:
+        # an event's indexed text reads "\nheading\ntext": what follows its heading
+        lines = unsegment(texts.get(eid, "")).split("\n")
+        text = " ".join(" ".join(lines[2:]).split())
+        if text and (kind == "turn_end" or "prompt" not in said):
+            said[kind] = text
+    return said.get("turn_end") or said.get("prompt") or ""

@@ -18,7 +18,7 @@ from vaultsync.storage import recall_rows
 from vaultsync.storage.index import Index
 
 CHUNK_CHARS = 1200  # a unit's text is cut here: static embeddings average tokens, long is blurry
-UNITS_VERSION = 2  # bump when `note_units` cuts notes differently
+UNITS_VERSION = 3  # bump when `note_units` cuts notes differently
 # Models that get one unit per note (its title and start, cut by the model) instead of one per
 # section: a transformer's cost grows with every token it reads, a static model's hardly.
 WHOLE_NOTE_MODELS = {"e5"}
@@ -85,7 +85,10 @@ def note_units(
             texts = recall_rows.texts(index, [e[0] for e in events])
             for eid, event_id, ts, heading in events:
                 text = unsegment(texts.get(eid, "")).strip()
-                if text:
+                # An event that says nothing past its heading (a session's start or end, a turn
+                # that ended on a tool call) is no unit: "10:00:00 · session start" alone came
+                # back for any question about when something happens.
+                if text.partition("\n")[2].strip():
                     unit = Unit(key, event_id, f"{heading}\n{text}"[:CHUNK_CHARS], "event",
                                 project, agent, "", ts)  # fmt: skip
                     yield rel, sha, unit
