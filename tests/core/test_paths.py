@@ -104,3 +104,19 @@ def test_session_names_are_in_the_persons_zone(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("VAULTSYNC_TZ", "-05:00")
     rel = paths.session_note_rel("codex", "0193a8f2-4e6c", "2026-12-01T03:30:00Z")
     assert rel.startswith("sessions/2026/11/2026-11-30 2230 codex 0193a8f2 ")
+
+
+def test_an_ascii_name_is_made_without_unicodedata() -> None:
+    """Prompt recall names sessions at every prompt (paths.session_slice): an ASCII id is its
+    own NFC, so the hook never imports unicodedata for it; other text is still normalized."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from vaultsync.core import paths;"
+        "assert paths.session_slice('c1a2b3c4-0000-4000-8000-000000000001') == 'c1a2b3c4';"
+        "print('unicodedata' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert paths.safe_component("Cafe\u0301") == "Caf\u00e9"  # NFC where it is not ASCII

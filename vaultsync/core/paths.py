@@ -97,9 +97,11 @@ def safe_component(text: str, max_len: int = 60, fallback: str = "untitled") -> 
     Strips characters Windows, macOS or Obsidian links reject (`[]#^|` break link targets),
     collapses whitespace, trims trailing dots and spaces, avoids reserved device names.
     """
-    import unicodedata  # (a file name is made once a session: not every hook call's import)
+    text = str(text)
+    if not text.isascii():  # ASCII is its own NFC: most ids and names need no unicodedata
+        import unicodedata  # (imported when needed: prompt recall names sessions per prompt)
 
-    text = unicodedata.normalize("NFC", str(text))
+        text = unicodedata.normalize("NFC", text)
     text = _UNSAFE.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip(" .")
     if len(text) > max_len:
