@@ -11,8 +11,9 @@ from typing import Any
 
 from vaultsync.core import eventlog, paths, properties, queue, schema, writer
 from vaultsync.core.config import load_config
-from vaultsync.core.hook import capture
+from vaultsync.core.hook import delivery
 from vaultsync.core.model import Event, EventKind, SessionStatus
+from vaultsync.core.queue import NoBudget
 
 FAKE_MODEL = Path(__file__).resolve().parents[1] / "fixtures" / "fake_model.py"
 T0 = dt.datetime(2026, 11, 20, 9, 0, tzinfo=dt.UTC)
@@ -132,7 +133,7 @@ def make_session(
         )
     cfg = load_config(vault)
     end = dt.datetime.fromisoformat(events[-1].ts.replace("Z", "+00:00"))
-    capture.close_session(vault, cfg, rel, end, final=True, budget=capture.NoBudget())
+    delivery.assess(vault, cfg, rel, end, final=True, budget=NoBudget())
     if status is not None:
         force_status(vault, rel, status)
     return rel

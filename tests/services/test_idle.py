@@ -81,3 +81,31 @@ def test_the_idle_rule_is_documented() -> None:
     doc = DOC.read_text(encoding="utf-8")
     line = next(ln for ln in doc.splitlines() if "`close_idle_minutes`" in ln)
     assert "`240`" in line and "`0` turns it off" in line and "learn" in line
+
+
+def test_an_idle_session_counts_the_tool_calls_its_note_left_out(vault: Path, monkeypatch) -> None:
+    """Twelve test runs that differ in one argument are kept as one event by the default
+    filters, and the agent never ended its turn: closed as idle, the session counts the
+    twelve calls (`learn.min_tool_calls` 10), as the hook's own close does."""
+    monkeypatch.setenv("VAULTSYNC_VAULT", str(vault))
+    cfg = load_config(vault)
+    base = {"session_id": "20261201_090000_def", "cwd": str(vault.parent)}
+    calls = [{"hook_event_name": "on_session_start", "extra": {"platform": "cli"}}]
+    calls += [
+        {"hook_event_name": "post_tool_call", "tool_name": "terminal",
+         "tool_input": {"command": f"pytest -q tests/test_csv.py::case_{i}"},
+         "extra": {"result": f"{i} passed in 0.4s", "status": "ok"}}
+        for i in range(12)
+    ]  # fmt: skip
+    for n, call in enumerate(calls):
+        capture.handle(
+            normalize("hermes", {**base, **call}), vault, cfg, T0 + dt.timedelta(seconds=n)
+        )
+    [note] = sorted((vault / paths.SESSIONS_DIR).rglob("*.md"))
+    assert note.read_text(encoding="utf-8").count("case_") < 10  # the filters kept fewer
+    old = (T0 + dt.timedelta(minutes=1)).timestamp()
+    os.utime(note, (old, old))
+    assert len(close_idle(vault, cfg, T0 + dt.timedelta(minutes=241))) == 1
+    text = note.read_text(encoding="utf-8")
+    assert properties.get_scalar(text, "tool_calls") == "12"
+    assert properties.get_scalar(text, "status") == "pending"

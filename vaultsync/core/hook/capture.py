@@ -26,11 +26,10 @@ from pathlib import Path
 from vaultsync.core import eventlog, paths, timestamp, writer
 from vaultsync.core.hook import delivery, spool
 from vaultsync.core.hook.agents import Incoming
-from vaultsync.core.hook.event_filter import dropped_tool_calls
 from vaultsync.core.hook.excerpt import Limits, cap, summarise_input, summarise_output
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.project import Project, project_of
-from vaultsync.core.queue import NoBudget, close_session, queue_counts, queue_line
+from vaultsync.core.queue import NoBudget, queue_counts, queue_line
 
 # typing costs the hook ~2 ms to import; annotations are strings anyway.
 TYPE_CHECKING = False
@@ -292,10 +291,7 @@ def _record_queued(vault: Path, cfg: Config, data: dict[str, Any], budget: Budge
         EventKind.SESSION_END,
     ):
         final = event.kind is EventKind.SESSION_END  # assessed now, as drained ends are
-        close_session(
-            vault, cfg, rel, timestamp.now(), final=final, budget=budget,
-            dropped_tools=dropped_tool_calls,
-        )  # fmt: skip
+        delivery.assess(vault, cfg, rel, timestamp.now(), final=final, budget=budget)
     return True
 
 
@@ -492,10 +488,8 @@ def handle(
 
             logs.redactions(vault, privacy.log_kinds(findings), where=f"{rel}#{event.id}", when=now)
         if dropped is None and inc.kind in (EventKind.TURN_END, EventKind.SESSION_END):
-            close_session(
-                vault, cfg, rel, now, final=inc.kind is EventKind.SESSION_END, budget=budget,
-                dropped_tools=dropped_tool_calls,
-            )  # fmt: skip
+            final = inc.kind is EventKind.SESSION_END
+            delivery.assess(vault, cfg, rel, now, final=final, budget=budget)
     return context
 
 

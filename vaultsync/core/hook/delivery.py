@@ -37,7 +37,7 @@ from vaultsync.core.hook.event_filter import (
     remember,
     skipped,
 )
-from vaultsync.core.model import Event, EventKind
+from vaultsync.core.model import Event, EventKind, SessionStatus
 from vaultsync.core.project import Project
 from vaultsync.core.queue import NoBudget, close_session
 
@@ -328,10 +328,18 @@ def _close_drained(
         if kind in (EventKind.TURN_END, EventKind.SESSION_END):
             done[note_rel] = done.get(note_rel, False) or kind is EventKind.SESSION_END
     for note_rel, final in done.items():
-        close_session(
-            vault, cfg, note_rel, timestamp.now(), final=final, budget=budget,
-            dropped_tools=dropped_tool_calls,
-        )  # fmt: skip
+        assess(vault, cfg, note_rel, timestamp.now(), final=final, budget=budget)
+
+
+def assess(
+    vault: Path, cfg: Config, rel: str, now: datetime, *, final: bool, budget: Budget
+) -> SessionStatus | None:
+    """The session's queue status (core/queue.close_session), counting the tool calls the
+    filters left out of its note: the one way to close a session (the hook's, and learn's
+    for a session whose agent never ended it)."""
+    return close_session(
+        vault, cfg, rel, now, final=final, budget=budget, dropped_tools=dropped_tool_calls
+    )
 
 
 def _write_session(

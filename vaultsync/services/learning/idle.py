@@ -23,7 +23,8 @@ from pathlib import Path
 
 from vaultsync.core import eventlog, paths, properties
 from vaultsync.core.config import Config
-from vaultsync.core.queue import NoBudget, close_session
+from vaultsync.core.hook.delivery import assess
+from vaultsync.core.queue import NoBudget
 
 DEFAULT_MINUTES = 240.0
 
@@ -82,7 +83,7 @@ def close_idle(vault: Path, config: Config, now: dt.datetime) -> list[str]:
         stamps = [when for e in eventlog.parse(text) if (when := _stamp(e.ts)) is not None]
         if not stamps or max(stamps) > horizon:
             continue
-        status = close_session(vault, config, rel, max(stamps), final=True, budget=NoBudget())
+        status = assess(vault, config, rel, max(stamps), final=True, budget=NoBudget())
         if status is not None:
             closed.append(rel)
     return closed
