@@ -182,10 +182,12 @@ def sessions_in(index: Index, where: SearchFilter, *, limit: int) -> list[Candid
 
 
 def projects(index: Index) -> list[str]:
-    """Every project a note or session of the index belongs to (its path)."""
+    """Every project a note or session of the index belongs to (its path): prompt recall's
+    query (core/hook/recall_search.projects, one owner), with the index's error."""
+    from vaultsync.core.hook.recall_search import projects as listed
+
     try:
-        found = index.conn.execute("SELECT DISTINCT project FROM notes WHERE project != ''")
-        return [str(row[0]) for row in found.fetchall()]
+        return listed(index.conn)
     except sqlite3.Error as exc:
         raise as_failure(exc, index.path) from exc
 
