@@ -5,8 +5,8 @@ end event) the session note is assessed: tool calls (with those the hook's filte
 the note), edits, minutes from first to last event, redactions and injection flags. Its status
 becomes `privacy_deferred` when anything was redacted or flagged, else `pending` when it
 reached any threshold (`learn.min_tool_calls`, `learn.min_edits`, `learn.min_minutes`), else
-`skipped`. A later assessment never moves a
-session back, and what learn decided (`summarized`, `deferred`) stays.
+`skipped`. A later assessment never moves a session back, and what learn decided
+(`summarized`, `deferred`) stays.
 
 The status is recorded twice: in the note's frontmatter (the truth, rebuilt from by rebuild)
 and as a queue marker, `<queue_dir>/<hash of rel>.<status>` holding `<status>\t<rel>`. The

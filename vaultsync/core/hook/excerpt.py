@@ -308,7 +308,7 @@ def _patch_summary(patch: str, limits: Limits) -> str:
     in the list was read as a changed file, and a ten-file patch lost five of its names), then
     its first removed line and first added lines, as an edit shows them."""
     added = removed = 0
-    was: list[str] = []
+    was = ""
     now: list[str] = []
     for ln in patch.splitlines():
         if ln.startswith("+") and not ln.startswith("+++"):
@@ -317,14 +317,13 @@ def _patch_summary(patch: str, limits: Limits) -> str:
                 now.append(ln[1:].strip())
         elif ln.startswith("-") and not ln.startswith("---"):
             removed += 1
-            if not was:
-                was.append(ln[1:].strip())
+            was = was or ln[1:].strip()
     files = patch_files(patch)
     lines = [f"patch: {len(files)} files, +{added} -{removed} lines"]
     lines += [head_cut(f, 200) for f in files[:PATCH_FILES_LISTED]]
     if len(files) > PATCH_FILES_LISTED:
         lines.append(f"… and {len(files) - PATCH_FILES_LISTED} more files")
-    lines += [f"- {head_cut(t, 120)}" for t in was if t]
+    lines += [f"- {head_cut(was, 120)}"] if was else []
     lines += [f"+ {head_cut(t, 120)}" for t in now if t]
     return redacted("\n".join(lines), limits)
 
