@@ -1,8 +1,8 @@
 """The newest decision first, on decisions.py (or `--set fresh`: decisions_fresh.py; `--set
 round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discussed questions
 and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
-round13`: decisions_round13.py; `--set round14`: decisions_round14.py): search and prompt-time
-recall.
+round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set round15`:
+decisions_round15.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -47,6 +47,7 @@ from bench.recall import (
     decisions_round11,
     decisions_round13,
     decisions_round14,
+    decisions_round15,
     replay,
     score,
 )
@@ -63,13 +64,16 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # written before the tuning that followed it) and decisions_round14.py (reverts, a replacement in
 # another project or only in a summary, a memory edited by hand, time-anchored and agent
 # questions, every language pair, near-miss never-discussed questions; written before the
-# tuning that followed it).
+# tuning that followed it) and decisions_round15.py (a replacement said only in a closing
+# message, a partial one, one dropped for a third option, a date only in a title, two agents
+# on one day; new time windows and phrasings; written before the tuning that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
                                "round11": decisions_round11,
                                "round13": decisions_round13,
-                               "round14": decisions_round14}  # fmt: skip
+                               "round14": decisions_round14,
+                               "round15": decisions_round15}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
 # (decisions_round13.py, then decisions_round14.py; their held-out figures were read before:
