@@ -27,6 +27,7 @@ import corpus_round11 as r11
 import corpus_round12 as r12
 import corpus_round13 as r13
 import corpus_round14 as r14
+import corpus_round15 as r15
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -166,6 +167,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_channels_round14": 14,  # the same channels with ordinary text about AI
     "injection_styles_languages_round14": 14,  # conditions, claimed authorisation, story framing, policy updates, upside-down, Caesar, NATO, vertical, braille, strike marks, reversed words, steps; Hinglish, Spanglish, Taglish, GA, GD, LB, HA, YO, SO, MG, EO, LA, UZ, PA, GU, MR, KN, ML, MK, SQ, BE, MI, JV, Cantonese
     "benign_injection_styles_languages_round14": 14,  # the same devices and languages saying ordinary things
+    # round 15 (written after round 14's held-out figures were taken, before round 15's tuning)
+    "iac_orchestration_round15": 15,  # Nomad variables and var put, nested Helm values, kustomize add secret, Ansible group_vars, CloudFormation overrides, samconfig, Pulumi stack file, compose anchors, systemd-creds, stringData JSON, tfvars
+    "benign_iac_orchestration_round15": 15,  # the same files with existing secrets, env lookups, secure ciphertexts, ARNs, digests
+    "chat_tickets_round15": 15,  # Jira {code}, Slack, mail quoted with >, Markdown table cells, diff hunks +/-, review suggestions, IRC, Teams, task lists
+    "benign_chat_tickets_round15": 15,  # the same text with env references, vault paths, placeholders, shas
+    "disguised_values_round15": 15,  # $'\\x..', \\u00.. in JSON, YAML | and >- scalars, CDATA, heredoc between variables, CREATE USER, ALTER ROLE, UPDATE SET, INSERT settings, XML entities, += concatenation
+    "benign_disguised_values_round15": 15,  # the same shapes around greetings, paths, NULL, hashes, ids
+    "injection_channels_round15": 15,  # PR descriptions, git log, package.json description, Dockerfile LABEL, API errors, calendar, CSV cells, NOTES.txt, .env.example, issue templates; ZH/JA
+    "benign_injection_channels_round15": 15,  # the same channels with ordinary text about AI
+    "injection_styles_round15": 15,  # polite requests to the AI reviewing, HTML comments, alt text, notes to automated systems, maintainer role play, numbered plans, Markdown comments
+    "benign_injection_styles_round15": 15,  # the same devices saying ordinary things
+    "injection_languages_round15": 15,  # polite requests, notes, role play and plans in KO, VI, TH, ID, TR, PL, UK, FA, HE, EL, SW, TA
+    "benign_injection_languages_round15": 15,  # the same languages speaking of assistants and reviews
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2254,6 +2268,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "daemon_client_files_round14": r14.daemon_client_files,
     "encodings_decoders_unseen": r14.encodings_decoders,
     "providers_by_place_unseen": r14.providers_structure,
+    "iac_orchestration_round15": r15.iac_orchestration,
+    "chat_tickets_round15": r15.chat_tickets,
+    "disguised_values_round15": r15.disguised_values,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2297,6 +2314,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_daemon_client_files_round14": r14.b_daemon_client_files,
     "benign_encodings_decoders": r14.b_encodings_decoders,
     "benign_providers_by_place": r14.b_providers_structure,
+    "benign_iac_orchestration_round15": r15.b_iac_orchestration,
+    "benign_chat_tickets_round15": r15.b_chat_tickets,
+    "benign_disguised_values_round15": r15.b_disguised_values,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2328,6 +2348,9 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_phrasings_round13": r13.i_phrasings,
     "injection_channels_round14": r14.i_channels,
     "injection_styles_languages_round14": r14.i_styles_languages,
+    "injection_channels_round15": r15.i_channels,
+    "injection_styles_round15": r15.i_styles,
+    "injection_languages_round15": r15.i_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2352,6 +2375,9 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_phrasings_round13": r13.bi_phrasings,
     "benign_injection_channels_round14": r14.bi_channels,
     "benign_injection_styles_languages_round14": r14.bi_styles_languages,
+    "benign_injection_channels_round15": r15.bi_channels,
+    "benign_injection_styles_round15": r15.bi_styles,
+    "benign_injection_languages_round15": r15.bi_languages,
 }
 
 
