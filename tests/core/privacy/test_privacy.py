@@ -389,6 +389,7 @@ FRAGMENTS = [
     )
 )
 @example(["<!--", "0A1BCDa", "<!--", "0A1BCDa", "001A2BCDaG"])  # a run glued to a marker
+@example(["012A34@aC", "A:001A23@BCa"])  # a "name" that is a redacted token's tail
 def test_idempotent(parts: list[str]) -> None:
     once = redact("".join(parts)).text
     assert redact(once).text == once

@@ -209,12 +209,28 @@ def _public_place(w: str, s: int, named: bool) -> bool:
     ls = max(w.rfind("\n", max(0, s - 300), s) + 1, s - 300)
     before = w[ls:s]
     m = None if named else _NAME_BEFORE.search(before)
-    if m and shape_name_denied(m.group(1)):
+    if m and shape_name_denied(m.group(1)) and not _token_ends_at(before, m.end(1)):
         return True
     u = before.rfind("://")
     if u < 0 or any(c in before[u:] for c in " \t\"'<>`,|"):
         return False
     return not named and not (before.endswith(("?", "&", "#", ";")))
+
+
+_TOKEN_CHARS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + "!#$%^*+=_.~@/-"
+)  # _RUN's class
+
+
+def _token_ends_at(before: str, end: int) -> bool:
+    """Is the "name" ending at `end` only the tail of a token that is itself a credential
+    (`012A34@aCA:…` ends in `aCA`, a certificate authority's name)? Then it names nothing: the
+    token is redacted, and on a second pass its marker (`[REDACTED:token-shape]:…`) would no
+    longer deny the value after it, so the value must not depend on it on the first pass either."""
+    start = end
+    while start > 0 and before[start - 1] in _TOKEN_CHARS:
+        start -= 1
+    return password_like(before[start:end])
 
 
 def find(w: str) -> list[tuple[int, int, str]]:
