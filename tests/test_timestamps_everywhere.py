@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from vaultsync.core import properties
@@ -119,6 +120,7 @@ def _import_sources(tmp_path: Path) -> tuple[Path, Path]:
     return claude, codex
 
 
+@pytest.mark.slow  # every writer as a person runs it (hook, learn, import: ~3 s of processes)
 def test_every_writer_writes_one_form_per_property(tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     setup.init(vault, user_config=False)

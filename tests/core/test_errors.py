@@ -4,6 +4,7 @@ and the command line prints it in one place (adapters/cli/app.py), as one line o
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "vaultsync"
 CLI = PACKAGE / "adapters" / "cli"
 
 
+@functools.cache  # the package parsed once per worker, not once per test
 def error_classes(root: Path = PACKAGE) -> dict[str, list[str]]:
     """Class name -> its base names (last dotted part), for every class in the package."""
     found: dict[str, list[str]] = {}

@@ -256,8 +256,10 @@ def _env(vault: Path) -> dict[str, str]:
     ("question", "newest"),
     [
         (QUESTION, "note"),
-        ("我们最后决定 orders database 用什么？", "memory"),
-        ("orders database はどうすることにした？", "memory"),
+        # The same through the CLI in two more languages: slow (two processes each, and the
+        # engine's tests ask them in process).
+        pytest.param("我们最后决定 orders database 用什么？", "memory", marks=pytest.mark.slow),
+        pytest.param("orders database はどうすることにした？", "memory", marks=pytest.mark.slow),
     ],
 )
 def test_vaultsync_search_puts_the_newest_decision_first(
@@ -278,8 +280,14 @@ def test_vaultsync_search_puts_the_newest_decision_first(
     ("question", "chinese", "first"),
     [
         (QUESTION, False, "Back on SQLite"),
-        # a person's Chinese memory, newer still, with the English word in it
-        ("我们最后决定 orders 的数据库用什么？", True, "订单数据库改回 SQLite"),
+        # a person's Chinese memory, newer still, with the English word in it (slow: the next
+        # test asks a Chinese question of the same hook)
+        pytest.param(
+            "我们最后决定 orders 的数据库用什么？",
+            True,
+            "订单数据库改回 SQLite",
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_the_prompt_hook_injects_the_newest_decision_first(
