@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from vaultsync.adapters.cli.app import app, load_commands
 from vaultsync.core import paths
+from vaultsync.core.model import Level
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services"))
 from sessionkit import date_fix_session, make_session
@@ -126,3 +127,30 @@ def test_weekly_flags(vault: Path, flags: list[str]) -> None:
     result = runner.invoke(app, ["learn", *flags, "--offline", "--json", "--vault", str(vault)])
     assert result.exit_code == 0
     assert json.loads(result.output)["mode"] == "+".join(f.lstrip("-") for f in flags)
+
+
+def test_a_wish_said_in_a_one_call_session_becomes_a_candidate(
+    vault: Path, hook: list[str], tmp_path: Path
+) -> None:
+    """As a person meets it: asked in passing, in Chinese, in a session of one tool call (below
+    every size threshold), "from now on always use uv" reaches review as an L1 candidate; before,
+    the session was skipped and the wish was never seen again."""
+    wish = "以后请一直用 uv 来管理依赖，不要用 pip。"
+    base = {"session_id": "wish-1", "transcript_path": "/x.jsonl", "cwd": str(tmp_path)}
+    for event in (
+        {"hook_event_name": "SessionStart", "source": "startup"},
+        {"hook_event_name": "UserPromptSubmit", "prompt": wish + "然后帮我把 requests 升级到 2.32"},
+        {"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_use_id": "t1",
+         "tool_input": {"command": "uv add requests==2.32.3"},
+         "tool_response": {"stdout": "Resolved 5 packages\n + requests==2.32.3", "stderr": ""}},
+        {"hook_event_name": "Stop", "last_assistant_message": "已升级。"},
+        {"hook_event_name": "SessionEnd", "reason": "exit"},
+    ):  # fmt: skip
+        done = subprocess.run([*hook, "--agent", "claude-code"], input=json.dumps(base | event),
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    result = runner.invoke(app, ["learn", "--offline", "--json", "--vault", str(vault)])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.output)["summarized"]) == 1
+    [candidate] = (vault / paths.LEVEL_DIRS[Level.L1]).glob("*.md")
+    assert wish in candidate.read_text(encoding="utf-8")

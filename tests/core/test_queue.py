@@ -73,6 +73,36 @@ def test_thresholds_decide_pending_or_skipped(vault: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "prompt",
+    [
+        "From now on always run the tests with pytest -q.",
+        "以后请一直用 uv 来管理依赖，不要用 pip。然后帮我把 requests 升级到 2.32",
+        "返信はいつも日本語でお願いします。",
+        "Please keep your replies short.",
+    ],
+)
+def test_a_short_session_stating_a_lasting_wish_is_learned_from(vault: Path, prompt: str) -> None:
+    cfg = load_config(vault)
+    events = [ev(0, EventKind.PROMPT, prompt=prompt), ev(1)]
+    assert decide(assess(events), cfg) is S.SKIPPED  # its counts alone
+    assert decide(assess(events), cfg, events) is S.PENDING
+    rel = write_note(vault, events)
+    assert close_session(vault, cfg, rel, T0, final=False, budget=NoBudget()) is S.SKIPPED
+    assert close_session(vault, cfg, rel, T0, final=True, budget=NoBudget()) is S.PENDING
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    ["fix the login bug", "Why do we always get this error?", "把 requests 升级到 2.32", "ok"],
+)
+def test_a_short_session_with_only_a_task_or_a_question_is_skipped(
+    vault: Path, prompt: str
+) -> None:
+    events = [ev(0, EventKind.PROMPT, prompt=prompt), ev(1)]
+    assert decide(assess(events), load_config(vault), events) is S.SKIPPED
+
+
+@pytest.mark.parametrize(
     ("current", "new", "result"),
     [
         (None, S.SKIPPED, S.SKIPPED),

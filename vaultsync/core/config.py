@@ -477,7 +477,7 @@ summary_chars = 500      # cap on each tool input/output summary
 [learn]
 min_tool_calls = 10      # a session is worth learning from with 10+ tool calls,
 min_edits = 3            # or 3+ edits,
-min_minutes = 10         # or 10+ minutes
+min_minutes = 10         # or 10+ minutes (or when a prompt states a lasting wish)
 # model_command: this machine's config only ($VAULTSYNC_HOME/config.toml), never here
 
 [privacy]

@@ -4,9 +4,10 @@ At the end of a session (and at each turn end, for agents or versions that may n
 end event) the session note is assessed: tool calls (with those the hook's filters left out of
 the note), edits, minutes from first to last event, redactions and injection flags. Its status
 becomes `privacy_deferred` when anything was redacted or flagged, else `pending` when it
-reached any threshold (`learn.min_tool_calls`, `learn.min_edits`, `learn.min_minutes`), else
-`skipped`. A later assessment never moves a session back, and what learn decided
-(`summarized`, `deferred`) stays.
+reached any threshold (`learn.min_tool_calls`, `learn.min_edits`, `learn.min_minutes`) or, at
+its end, when the person stated a lasting wish in it (core/preference.py), else `skipped`. A
+later assessment never moves a session back, and what learn decided (`summarized`, `deferred`)
+stays.
 
 The status is recorded twice: in the note's frontmatter (the truth, rebuilt from by rebuild)
 and as a queue marker, `<queue_dir>/<hash of rel>.<status>` holding `<status>\t<rel>`. The
@@ -98,7 +99,10 @@ def assess(events: list[Event]) -> SessionFacts:
     )
 
 
-def decide(facts: SessionFacts, cfg: Config) -> SessionStatus:
+def decide(facts: SessionFacts, cfg: Config, events: list[Event] | None = None) -> SessionStatus:
+    """The session's status by its counts; given its `events`, a session below every threshold
+    whose person stated a lasting wish ("from now on always use uv") is worth learning from
+    too (core/preference.py)."""
     if facts.redactions or facts.injections:
         return SessionStatus.PRIVACY_DEFERRED
     learn = cfg.section("learn")
@@ -107,6 +111,10 @@ def decide(facts: SessionFacts, cfg: Config) -> SessionStatus:
         or facts.edits >= int(learn.get("min_edits", cfg.get("learn", "min_edits")))
         or facts.minutes >= float(learn.get("min_minutes", cfg.get("learn", "min_minutes")))
     )
+    if not worth and events:
+        from vaultsync.core import preference
+
+        worth = any(preference.stated(e.prompt) for e in events if e.kind is EventKind.PROMPT)
     return SessionStatus.PENDING if worth else SessionStatus.SKIPPED
 
 
@@ -154,7 +162,9 @@ def close_session(
         facts = assess(events)
         if dropped_tools is not None:
             facts.tool_calls += dropped_tools(vault, events[0].agent, events[0].session_id)
-        status = merge_status(current, decide(facts, cfg))
+        # A stated wish is read at the session's end only: each turn end of a short session
+        # would pay for it, and only the final status decides what learn takes.
+        status = merge_status(current, decide(facts, cfg, events if final else None))
         outcome.append(status)
         if not final and status is current:
             # A turn end changes nothing a person needs in the frontmatter: the turn-end event

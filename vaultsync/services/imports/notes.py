@@ -224,7 +224,7 @@ def session_note(
         machine="import",
     )
     facts = assess(list(ordered))
-    status = decide(facts, config)
+    status = decide(facts, config, ordered)
     props.update(
         schema.session_end_props(
             status=status.value,

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 
 from vaultsync.core.model import Event, EventKind, Scope, ToolKind
+from vaultsync.core.preference import sentences, stated
 from vaultsync.core.text import overlap
 from vaultsync.services.learning.model_runner import (
     Lesson,
@@ -47,30 +48,11 @@ from vaultsync.services.learning.skills import (
 MIN_SKILL_STEPS = 5
 MAX_SEQUENCE = 400  # tool steps considered when looking for a recurring run
 
-_STRONG_PREF = re.compile(
-    r"\b(i (really )?(prefer|like|love|hate|dislike|want you to)|always|never|from now on|"
-    r"in general|by default|every time|going forward|call me|my name is|i am an?|i'm an?|"
-    r"i work (as|at|on)|my role)\b"
-    r"|以后|总是|一律|永远|偏好|我喜欢|我不喜欢|我习惯|我希望|每次|不要再|别再|我是|"
-    r"いつも|必ず|今後|好き",
-    re.IGNORECASE,
-)
-_WEAK_PREF = re.compile(
-    r"\b(don'?t|do not|please|avoid|instead of|prefer)\b|请|不要|别|ください|しないで",
-    re.IGNORECASE,
-)
-_STYLE = re.compile(
-    r"\b(write|writing|style|tone|reply|replies|answer|answers|explain|comments?|commit messages?|"
-    r"language|english|chinese|concise|short|verbose|emoji|format|naming|docs?|tests?)\b"
-    r"|写|风格|回复|回答|语气|中文|英文|简洁|短句|口语|注释|文档|格式|命名|日本語|文体",
-    re.IGNORECASE,
-)
 _NEXT = re.compile(
     r"\b(next|todo|to do|remaining|still need|should|follow[- ]up|later|left to|not yet)\b"
     r"|下一步|接下来|还需要|待办|之后|次に|残り",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 _NOT_FOUND = re.compile(r"(?:command not found|not recognized as|no such file or directory)", re.I)
 _MISSING_MODULE = re.compile(r"No module named '([\w.]+)'|Cannot find module '([^']+)'")
 _BIN_PATH = re.compile(r"(?<![\w/])((?:/usr|/opt|/home|/Users|/nix|~)[\w./+-]*/bin/[\w.+-]+)")
@@ -91,10 +73,6 @@ def _clip(text: str, n: int) -> str:
         return text
     cut = text[: n - 1].rsplit(" ", 1)[0] if " " in text[: n - 1] else text[: n - 1]
     return cut.rstrip(",;: ") + "…"
-
-
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
 
 
 def _first_line(text: str) -> str:
@@ -174,7 +152,7 @@ def _done(log: SessionLog, files_modified: Sequence[str]) -> str:
         parts.append(f"{errors} step{'s' if errors > 1 else ''} failed along the way.")
     last = _last_message(log)
     if last:
-        parts.append(f"The agent's closing note: {_clip(_sentences(last)[0], 200)}")
+        parts.append(f"The agent's closing note: {_clip(sentences(last)[0], 200)}")
     return " ".join(parts)
 
 
@@ -233,7 +211,7 @@ def _same_but_binary(a: str, b: str) -> bool:
 
 def _next_steps(log: SessionLog, unresolved: Sequence[str]) -> list[str]:
     last = _last_message(log)
-    steps = [_clip(s, 200) for s in _sentences(last) if _NEXT.search(s)][:5]
+    steps = [_clip(s, 200) for s in sentences(last) if _NEXT.search(s)][:5]
     steps += [f"Fix: {u}" for u in unresolved[:3]]
     return steps
 
@@ -244,7 +222,7 @@ def title(log: SessionLog) -> str:
 
 def _title(log: SessionLog) -> str:
     if log.prompts:
-        first = _sentences(_first_line(log.prompts[0]))
+        first = sentences(_first_line(log.prompts[0]))
         return _clip(first[0] if first else log.prompts[0], 70).rstrip(".")
     name = PurePosixPath(log.project or log.cwd).name
     return f"Session in {name}" if name else "Session"
@@ -296,13 +274,9 @@ def _standing_part(sentence: str, marker: re.Match[str] | None) -> str:
 def _preferences(log: SessionLog) -> list[MemoryItem]:
     found = []
     for prompt in log.prompts:
-        for sentence in _sentences(prompt):
-            if len(sentence) < 8 or len(sentence) > 300 or sentence.endswith(("?", "？")):
-                continue
-            strong = _STRONG_PREF.search(sentence)
-            if strong or (_WEAK_PREF.search(sentence) and _STYLE.search(sentence)):
-                wish = _about_the_person(_standing_part(sentence, strong))
-                found.append(MemoryItem(Scope.USER, _clip(wish, 240), 1))
+        for sentence, strong in stated(prompt):
+            wish = _about_the_person(_standing_part(sentence, strong))
+            found.append(MemoryItem(Scope.USER, _clip(wish, 240), 1))
     return found
 
 
