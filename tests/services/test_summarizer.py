@@ -251,3 +251,17 @@ def test_the_transcript_corpus_prompts_do_not_break_it(shared: Path) -> None:
     assert specs
     lesson = summarize(_log(specs))
     assert lesson.summary is not None and len(lesson.summary.asked) < 1000
+
+
+def test_a_session_without_failures_learned_nothing_and_its_context_says_nothing(
+    tmp_path: Path,
+) -> None:
+    from vaultsync.services.derived.generate import summary_lines
+
+    lesson = summarize(_log([prompt("Bump requests to 2.32"), shell("uv add requests", "ok")]))
+    assert lesson.summary is not None and lesson.summary.learned == ""
+
+    class Note:  # a summary note as the learning loop writes it (learned_notes.py: "—")
+        body = "## What was asked\n\nBump requests to 2.32\n\n## What was learned\n\n—\n"
+
+    assert summary_lines(Note()) == ["Bump requests to 2.32"]  # type: ignore[arg-type]

@@ -472,7 +472,9 @@ def summarize(log: SessionLog, open_proposals: Sequence[tuple[str, frozenset[str
     """A lesson for one session. `open_proposals`: (name, features) of proposals not drafted yet."""
     files_read, files_modified = _files(log)
     resolved, unresolved = fixes(log)
-    learned = " ".join(resolved + unresolved) or "No failures or fixes were recorded."
+    # Nothing learned is an empty section ("—" in the note), which session-start context leaves
+    # out; a sentence saying so was quoted to agents at every start as if it were a lesson.
+    learned = " ".join(resolved + unresolved)
     summary = SessionSummary(
         title=_title(log),
         asked=_asked(log),
