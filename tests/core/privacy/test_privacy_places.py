@@ -15,6 +15,8 @@ from vaultsync.core.privacy.rules import BUILTIN_RULES
 _V = "Zq8rT2mWx4Lp9sKd7Hv3Nb6Yc"  # fake, generated for the test
 _P = "uiyMj6@3Ibr4"  # a fake password
 _HEX = "d8c35318cca6d5ab432e52770daf35616e2f3e56"  # fake
+_HEX32 = "5991a1efa2d57e39c77cd5657e5721ba"  # fake
+_CAPS = "K3NZROV75OK39W4JSHYER9H8YS85AIQ3C73A"  # fake
 
 # (rule, text with a secret, the secret, a benign look-alike)
 PLACES = [
@@ -50,6 +52,24 @@ PLACES = [
      "erix3-1S4gfuUVICRq", "비밀번호는 1Password의 '스테이징' 항목에 있어요.\n"),
     ("sentry-token", f"it was sntrys_{_V}{_V} all along\n", f"sntrys_{_V}{_V}",
      "dsn: https://e3b0c44298fc1c149afbf4c8996fb924@o0.ingest.sentry.io/1\n"),
+    ("decoded-value", "const apiKey = atob('SkFhbDNYczgqYjdYZUJR');\n", "SkFhbDNYczgqYjdYZUJR",
+     "const greeting = atob('SGVsbG8sIHdvcmxk');\n"),
+    ("decoded-value", "auth_key = base64.b85decode(b'Hg`=-A!1`$Q&Tq')\n", "Hg`=-A!1`$Q&Tq",
+     "token = raw.decode('latin-1')\n"),
+    ("decoded-value", "password = chr(71)+chr(50)+chr(69)+chr(116)+chr(118)+chr(68)\n",
+     "chr(71)+chr(50)+chr(69)", "greeting = chr(72)+chr(105)+chr(33)+chr(10)\n"),
+    ("uuencoded-file", "begin 600 deploy.key\n,-C5&9F]#/5-P9W=/\n`\nend\n", "-C5&9F]#/5-P9W=/",
+     "begin 644 hello.txt\n,2&5L;&\\L('=O<FQD\n`\nend\n"),
+    ("client-token", f"const c = new PepperClient('2DNMZT7JST', '{_HEX32}');\n", _HEX32,
+     "const c = new PepperClient('eu-west-1', 'v2');\n"),
+    ("credential-argument", f'return new PasswordAuthentication("u", "{_CAPS}".toCharArray());\n',
+     _CAPS, 'return new PasswordAuthentication("raven", System.getenv("PW").toCharArray());\n'),
+    ("random-value", f"b2 account authorize 19fdf485db57c5112aca36e5c {_HEX32}\n", _HEX32,
+     f"git diff {_HEX[::-1]} {_HEX}\n"),
+    ("random-value", f"mc alias set s3 https://s3.corp.test NTM8MBC26PWT153TMM87 {_CAPS}\n", _CAPS,
+     "mc alias set s3 https://s3.corp.test $ACCESS_KEY $SECRET_KEY\n"),
+    ("secret-assignment", '{"orders_api_key_b64url": "SkFhbDNYczgqYjdYZUJR"}\n',
+     "SkFhbDNYczgqYjdYZUJR", '{"orders_api_key_b64url": null}\n'),
 ]  # fmt: skip
 
 
@@ -80,6 +100,9 @@ def test_code_reading_a_secret_and_public_keys_are_not_flagged() -> None:
         'KEYS = (\n    "AAAAC3NzaC1lZDI1NTE5AAAAICBoh1oDC4DnsO1m5mJ4yfEKrQebaFh",\n)\n',
         "def load(self) -> Ed25519PrivateKey:\n",
         "posthog = Posthog(project_api_key='phc_TL1OogtbZ3BnnOHFnmXKEFe1XaHh7cPEUxj6A8F4Q90')\n",
+        "client radius {\n    ipaddr = 10.0.0.0/24\n    secret = $ENV{RADIUS_SECRET}\n}\n",
+        'Director {\n  Name = app-dir\n  Password = "@/etc/bacula/app.pw"\n}\n',
+        "$ pulumi config set --secret checkout:dbPass\nvalue: \n",
     ):
         assert not red.redact(benign).findings, benign
 

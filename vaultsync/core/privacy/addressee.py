@@ -189,6 +189,7 @@ _CODE_MARKS = frozenset("{}[]()=;$\"'<>|`\\")
 
 
 _FLAG = Lazy(r"(?:^|\s)--?[A-Za-z][\w-]*")
+_VAR_REF = Lazy(r"[\"']?(?:\$\{?[A-Za-z_]\w*\}?|%[A-Za-z_]\w*%)[\"',;]?")
 
 
 def _prose(body: str) -> bool:
@@ -234,7 +235,9 @@ def find_transfer(w: str) -> list[Inj]:
             continue
         if not _DEST.search(body):
             continue
-        rest = " ".join(t for t in body.split() if "@" not in t and "://" not in t)
+        rest = " ".join(  # a `$SECRET_KEY` reference names a variable: no word of the sentence
+            t for t in body.split() if "@" not in t and "://" not in t and not _VAR_REF.fullmatch(t)
+        )
         if _foreign(body):
             word = _SECRET_WORD.search(rest) or _API.search(rest) or PASSWORD.search(rest)
         else:  # Latin letters: the English loanword, in a sentence with no English around it

@@ -13,14 +13,18 @@ import re
 from collections.abc import Callable
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.names import KEY_DENY, TOKEN_DENY, name_kind
 from vaultsync.core.privacy.places import (
     account_colon,
     check_client_token,
+    check_decoded,
     check_handover,
     check_header,
     check_login_token,
     check_pair,
+    check_uufile,
     in_block,
+    key_pair_tail,
     ssh_public_blob,
 )
 from vaultsync.core.privacy.values import (
@@ -54,19 +58,6 @@ LINE_PREFIX = Lazy(
 )
 _NAME_CHARS = frozenset(TOKEN_CHARS + ".")
 _SHORT_CORES = ("pass", "pw", "pwd", "auth", "key", "pat")
-_TOKEN_DENY = (
-    "page", "next", "prev", "continuation", "cursor", "sync", "resume", "eos", "bos", "pad", "unk",
-    "sep", "cls", "mask", "max", "min", "num", "total", "count", "start", "end", "special", "stop",
-)  # fmt: skip
-_KEY_DENY = (
-    "primary", "foreign", "sort", "partition", "cache", "idempotency", "dedup", "dedupe", "lookup",
-    "hash", "range", "row", "composite", "unique", "site", "object", "s3", "file", "path", "name",
-    "map", "dict", "ssh", "gpg", "pgp", "pub", "registry", "label", "index", "group", "hot",
-    "short", "i18n", "translation", "route", "list", "item", "entry", "redis", "kv", "state",
-    "query", "message", "order", "shard", "routing", "lock", "bucket", "prefix", "column", "table",
-    "field", "event", "metric", "feature", "flag", "config", "setting", "json", "yaml", "type",
-    "sub", "natural", "surrogate", "candidate", "react", "dom", "api",
-)  # fmt: skip
 _FIRST_RUN = Lazy(r"[^\s'\"`⟦⟧⟬⟭]+")
 _NEXT_KEY = Lazy(r"[;&,][A-Za-z_][\w.-]{0,40}=")
 _OPENER = {")": "(", "]": "[", "}": "{"}
@@ -118,16 +109,16 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         camel = p.islower() and core[0].isupper()
         if not (p in "_.-" or camel or (prefix.isupper() and core.isupper())):
             return None
-    if public_name(name) or (lc == "token" and stem.endswith(_TOKEN_DENY)):
+    if public_name(name) or (lc == "token" and stem.endswith(TOKEN_DENY)):
         return None
     if bare:  # `public key:`, `primary key:`: the word before names the key
         words = w[max(0, i - 40) : i].split()
         prev = words[-1].strip("\"'`*_-").lower() if words else ""
-        if prev and (public_name(prev + "_key") or prev.endswith(_KEY_DENY)):
+        if prev and (public_name(prev + "_key") or prev.endswith(KEY_DENY)):
             return None
     kind = "password" if lc.startswith(("pass", "pw")) else "secret"
     if lc == "key":
-        if stem.endswith(_KEY_DENY) and not bare:
+        if stem.endswith(KEY_DENY) and not bare:
             return None
         kind = "bare-key" if bare else "key"
     if m.start("v4") >= 0:  # unquoted: how far the value runs depends on where it stands
@@ -246,6 +237,8 @@ def check_password_place(m: re.Match[str], w: str, s: int, e: int) -> Span | Non
     command that creates a user (`rabbitmqctl add_user app …`). The value must be shaped like
     a password and not made of words (`Release2024Build`, `getUserById2`)."""
     v = _trim_closers(w[s:e])
+    if caps_token(v) or random_token(v):
+        return s, s + len(v)  # a key drawn at random (`K3NZROV75OK39W4J…`) passed as the password
     if not password_shaped(v):
         return None
     chosen = any(c.isdigit() for c in v) and any(not c.isalnum() for c in v)  # "Chelsea_989"
@@ -268,30 +261,6 @@ def check_flag(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return check_secret(m, w, s, e)
 
 
-_PASS_DENY = ("proxy_pass", "fastcgi_pass", "uwsgi_pass", "scgi_pass", "grpc_pass",
-              "memcached_pass", "bypass", "compass", "surpass", "trespass", "overpass",
-              "underpass", "passthrough", "multipass", "onepass", "firstpass",
-              "secondpass")  # fmt: skip
-
-
-def _name_kind(name: str) -> str | None:
-    """What a name that says secret holds (password, key, secret), or None when it names
-    something else (`cache_key`, `next_token`, `public_key`)."""
-    name = name.lower().rstrip("0123456789_.-")
-    if not name or public_name(name):
-        return None
-    if name.endswith(_PASS_DENY):
-        return None  # nginx `proxy_pass`, `bypass`, `compass`: no password
-    if "pass" in name or name.endswith(("pw", "pwd")):
-        return "password"
-    stem = name[:-3].rstrip("_.-:/") if name.endswith("key") else ""
-    if stem.endswith(_KEY_DENY) or name == "key":
-        return None
-    if name.endswith("token") and name[:-5].rstrip("_.-").endswith(_TOKEN_DENY):
-        return None
-    return "key" if stem and not stem.endswith(("secret", "api", "access", "private")) else "secret"
-
-
 def check_named(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     """A value whose name says secret, the name found by its place in a format: a sibling
     field (`key="db.password" value="…"`), a parent key (`token:` / `  value: …`), a command
@@ -302,7 +271,7 @@ def check_named(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     i, lim = m.start("name"), max(0, m.start("name") - 80)
     while i > lim and w[i - 1] in _NAME_CHARS:
         i -= 1
-    kind = _name_kind(w[i : m.end("name")])
+    kind = name_kind(w[i : m.end("name")])
     value = _trim_closers(w[s:e].strip())
     if kind is None or not value or placeholder(value) or not _value_ok(kind, value):
         return None
@@ -323,7 +292,7 @@ def check_directive(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None
     if i == m.start("name") and not w[ls:i].strip():
         return None  # a bare `PASS src/a.test.ts` (a test runner's line), `token abc`
-    kind = _name_kind(w[i : m.end("name")])
+    kind = name_kind(w[i : m.end("name")])
     value = w[s:e]
     if not value[0].isascii():
         return None  # the rest of a sentence in Chinese or Japanese, not a setting's value
@@ -402,6 +371,8 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         return None
     if minified(w, s):
         return None  # bundles are full of random-looking strings (hashes, encoded assets)
+    if key_pair_tail(w, s, e):
+        return s, e  # an access key's id and its secret, a command's last two arguments
     if _LABELLED.match(v) and not _SECRET_NAMED.search(w, max(0, s - 40), s):
         return None  # a typed id (`cus_…`), unless its name says secret (`access: crm_…`)
     hexed = _HEX_SECRET.fullmatch(v) is not None  # hex: a secret only where its name says so
@@ -497,4 +468,5 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "pwshape": check_password_place, "pwshape-call": check_password_place,
     "prose-cjk": check_prose, "clienttoken": check_client_token, "logintoken": check_login_token,
     "handover": check_handover, "pair": check_pair, "header": check_header,
+    "decoded": check_decoded, "uufile": check_uufile,
 }  # fmt: skip

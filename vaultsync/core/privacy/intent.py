@@ -325,6 +325,26 @@ def _hits(
     return out
 
 
+# Where a client hands a key to the service it signs in to: `auth=(user, os.environ["KEY"])`,
+# `headers={"Authorization": …}`, `api_key=process.env.X`. A key read from the environment
+# into one of these is used, not sent away.
+_CODE_SOURCE = Lazy(r"(?i)os\.environ|process\.env|\$env:|\.ssh|\.aws|credentials")
+_AUTH_PLACE = Lazy(
+    r"(?i)(?:\bauth|headers|api_?key|token|password|secret|bearer)[\"']?[ \t]*[=:][ \t]*[({\[]?"
+    r"[^\n=]{0,40}$|authorization[\"']?[ \t]*[:=,][^\n=]{0,40}$"
+)
+
+
+def _not_own_auth(m: re.Match[str], w: str) -> bool:
+    """A request that reads the environment is sent away unless every read stands in the
+    request's own authentication (an `auth=` tuple, a header, a key argument)."""
+    a = m.start()
+    for src in _CODE_SOURCE.finditer(w, a, m.end()):
+        if not _AUTH_PLACE.search(w, max(a, src.start() - 60), src.start()):
+            return True
+    return False
+
+
 def _third_ok(m: re.Match[str], w: str) -> bool:
     """A model spoken of in the third person ("the model should…", "any agent must…") is an
     order only when its clause asks for something consequential (core/privacy/vocative.py):
@@ -356,8 +376,9 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
                 out.append((m.start(), m.end(), *_line(w, *m.span()), FAKE_TAG, True))
     if keys := present(raw, _SINK_KEYS):
         sinks = _gated(lowered, windows(w, lowered, keys, 300, 300), _SOURCE_WORDS)
-        for rx in (_PIPE_OUT, _UPLOAD, _CODE_OUT, _SUBST_OUT):
+        for rx in (_PIPE_OUT, _UPLOAD, _SUBST_OUT):
             out += _hits(w, rx, sinks, EXFIL_CMD)
+        out += _hits(w, _CODE_OUT, sinks, EXFIL_CMD, _not_own_auth)
     if b"](http" in raw:
         for a, b in windows(w, w, ("](http",), 220, 900):
             for m in _MD_URL.finditer(w, a, b):

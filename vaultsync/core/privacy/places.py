@@ -1,6 +1,8 @@
 """Places that give a value away by where it stands, not by a name beside it: a line of its own
-among prose, the text after an account's colon, the only argument of a client's constructor,
-the argument of a `login` command.
+among prose, the text after an account's colon, the only or the second argument of a client's
+constructor, the argument of a `login` command, the secret after an access key's id at the end
+of a command line, a literal handed to a decoder whose result a secret's name receives, the body
+of a uuencoded key file.
 
 Each is a named check (`core/privacy/checks.py` maps them) or a test that `check_shape` asks;
 what the value looks like is `core/privacy/values.py`'s. Standard library only; patterns
@@ -12,9 +14,11 @@ from __future__ import annotations
 import re
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.names import name_kind
 from vaultsync.core.privacy.values import (
     FILE_PATH,
     UUID,
+    caps_token,
     drawn,
     entropy,
     placeholder,
@@ -73,6 +77,8 @@ def _token_value(v: str) -> bool:
         return True
     if UUID.search(v) or "." in v:
         return False  # an id, a host, a dotted name
+    if caps_token(v):
+        return True  # random capitals and digits (`LDE0VDOTO4PC4JE2…`)
     if _SEPARATED.fullmatch(v):
         return entropy(v) >= 3.5 and sum(c.isdigit() for c in v) >= 8
     core = max(re.split(r"[-_]", v), key=len)
@@ -160,3 +166,69 @@ def check_pair(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     if not name or len(name) > 40 or any(c.isspace() or c in "/:：" for c in name):
         return None
     return check_handover(m, w, s, e)
+
+
+_CODEC = Lazy(r"[a-z]{2,12}(?:[-_]?[0-9]{1,4})?(?:[-_][a-z]{1,8})?")
+_API_KEY = Lazy(r"(?i)api[_.-]?key$")
+_SECRET_WORD = Lazy(r"(?i)pass|pwd|secret|token|key|auth|cred|psk")
+_ASSIGNED = Lazy(r"([\w.$\"'\[\]-]{1,80}?)[\"'\]]{0,2}[ \t]*(?::=|=>|[=:])[ \t]*$")
+
+
+def check_decoded(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`api_key = atob('…')`, `password = base64.b85decode(b'…')`, `secret = chr(71)+chr(50)…`,
+    `TOKEN = bytes.fromhex('…')`: a literal handed to a decoder, whose result is given a name
+    that says secret. The literal is the secret in another form, whatever it decodes to; an
+    argument that names a codec (`.decode('utf-8')`) is not."""
+    v = w[s:e]
+    if not v.startswith("chr") and (len(v) < 6 or _CODEC.fullmatch(v) or placeholder(v)):
+        return None
+    p = m.start()
+    while p and (w[p - 1].isalnum() or w[p - 1] in "_.$"):
+        p -= 1  # the callee's path: `base64.b64`, `Buffer.`, `codecs.`
+    ls = w.rfind("\n", max(0, p - 120), p) + 1
+    head = _ASSIGNED.search(w, ls, p)
+    if head is None:
+        return None
+    name = head.group(1).strip("\"'[]$").rsplit(".", 1)[-1]
+    if not _SECRET_WORD.search(name):
+        return None
+    api = _API_KEY.search(name) is not None  # `apiKey`: the generic rule's own core word
+    return (s, e) if api or name_kind(name) is not None else None
+
+
+_SECRET_FILE = Lazy(r"(?i)\.(?:key|pem|p12|pfx|jks|keystore|env|token|secret|pass\w*|cred\w*)$")
+_SECRET_FILE_WORD = Lazy(r"(?i)(?:secret|token|passw|credential|private|id_(?:rsa|ed25519|ecdsa))")
+
+
+def check_uufile(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A uuencoded file (`begin 600 name` … `end`) whose mode keeps it to its owner (`600`,
+    `400`) or whose name says key, token, password or credentials: its body is the secret."""
+    mode, name = w[m.start() : m.start(1)].split()[1], m.group(1)
+    if not (mode.endswith("00") or _SECRET_FILE.search(name) or _SECRET_FILE_WORD.search(name)):
+        return None
+    return s, s + len(w[s:e].rstrip())
+
+
+_KEY_ID = Lazy(r"[A-Z0-9]{16,32}|[0-9a-f]{16,32}")
+_COMMAND = Lazy(r"[ \t]*(?:\$[ \t]+)?[a-z][\w.-]{0,40}[ \t]")
+_HEX_VALUE = Lazy(r"[0-9a-fA-F]{32,128}")
+
+
+def key_pair_tail(w: str, s: int, e: int) -> bool:
+    """`mc alias set NAME URL <id> <secret>`, `b2 account authorize <id> <key>`: the last two
+    arguments of a command line are an access key's id (16 to 32 capitals and digits, or hex,
+    with letters and digits) and a longer value drawn at random or in hex: the key's secret."""
+    v = w[s:e]
+    le = w.find("\n", e, e + 400)
+    if len(v) < 32 or w[e : le if le >= 0 else e + 400].strip():
+        return False
+    ls = w.rfind("\n", max(0, s - 400), s) + 1
+    if not _COMMAND.match(w, ls):
+        return False
+    words = w[ls:s].split()
+    kid = words[-1] if len(words) >= 3 else ""
+    if not _KEY_ID.fullmatch(kid) or len(kid) >= len(v) or kid.isdigit() or kid.isalpha():
+        return False
+    if _HEX_VALUE.fullmatch(v):  # two revisions (`git diff <sha> <sha>`) are not a key pair
+        return not (_KEY_ID.fullmatch(kid.lower()) and kid.islower() and len(v) in (40, 64))
+    return caps_token(v) or drawn(v) or random_token(v)

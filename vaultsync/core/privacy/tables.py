@@ -249,7 +249,7 @@ nested-secret | pass,pwd,secret,token,key,cred | p=4 c=named g=2/3/4 a=1 |
     [ \t]{1,40}(?:value|data|default|plain|secret|string)["']?:[ \t]{0,4}
     (?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})'|([^\s"'#|>&*!{\[][^\r\n]{0,511}))
 set-secret | "set " | p=5 c=named g=2/3/4 a=1 |
-    (?i)set[ \t]+(?:-{1,2}[\w-]{1,20}[ \t]+){0,2}[\w./:@-]{0,80}?
+    (?i)set[ \t]+(?:-{1,2}[\w-]{1,20}[ \t]+){0,2}[\w./:@-]{0,80}?(?<![ \t]-)(?<![ \t]--)
     (?P<name>pass(?:word|wd|phrase)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|token|authtoken
     |_auth|api[_-]?key|apikey|credentials?|requirepass|masterauth)
     [ \t]+(?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'=-][^\s"']{3,511}))
@@ -276,7 +276,8 @@ short-password-flag | " -p," -w," -a,/p:,/pass: | p=5 c=shortflag g=1/2/3 a=1 |
     (?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})'|([^\s"'<\[{(|&;$%-][^\s"']{5,255}))
 credential-argument | cred,auth,login,connect | p=0 c=pwshape-call g=1/2 a=1 |
     (?i)(?:credentials?|creds|auth\w{0,16}|login|connect)[ \t]*\(
-    (?:[^()\r\n]{0,300}?,)?[ \t]*(?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})')[ \t]*\)
+    (?:[^()\r\n]{0,300}?,)?[ \t]*(?:"([^"\r\n]{6,256})"|'([^'\r\n]{6,256})')
+    (?:\.[A-Za-z]\w{0,30}\(\))?[ \t]*\)
 echoed-twice | echo,printf | p=6 c=password g=1 a=1 |
     (?:echo|printf)[ \t]+["']?([^\s;"'()|]{4,256})["']?[ \t]*;[ \t]*(?:echo|printf)[ \t]+
     ["']?\1["']?[ \t]*\)[ \t]*\|
@@ -306,6 +307,15 @@ secret-wrapper | convertto-securestring,secretstr(,secretstring(,secretstring::,
 client-token | client(,config(,access_token(,token(,apikey(,api_key( | p=5 c=clienttoken g=1/2 a=1 |
     (?i)(?:client|config|access_token|token|api_?key)\([ \t]*
     (?:"([^"\s]{20,256})"|'([^'\s]{20,256})')[ \t]*[,)]
+client-token | client( | p=5 c=clienttoken g=1/2 a=1 |
+    (?i)client\([ \t]*(?:"[^"\r\n]{1,80}"|'[^'\r\n]{1,80}')[ \t]*,[ \t]*
+    (?:"([^"\s]{20,256})"|'([^'\s]{20,256})')[ \t]*\)
+decoded-value | atob(,decode(,fromhex(,unhexlify(,from(,chr( | p=5 c=decoded g=1/2/3/4/5 a=1 |
+    (?i)(?:(?:atob|decode|fromhex|unhexlify)\([ \t]*b?(?:"([^"\r\n]{4,8192})"|'([^'\r\n]{4,8192})')
+    |from\([ \t]*(?:"([^"\r\n]{4,8192})"|'([^'\r\n]{4,8192})')[ \t]*,[ \t]*["'](?:base64|hex)
+    |(chr\([ \t]*\d{1,3}[ \t]*\)(?:[ \t]*\+[ \t]*chr\([ \t]*\d{1,3}[ \t]*\)){3,4096}))
+uuencoded-file | begin | p=5 c=uufile g=2 a=1 |
+    (?m)begin[ \t]+[0-7]{3,4}[ \t]+(\S{1,200})\r?\n((?:[!-`][ -`]{0,60}\r?\n){1,4096})
 login-token | "login " | p=5 c=logintoken g=1 a=1 |
     (?i)login[ \t]+(?:--?[\w-]{1,30}[ \t]+){0,3}
     ([A-Za-z0-9_+/=:.-]{20,512})(?=[ \t]*(?:\r?\n|$|[;&|]))
@@ -334,8 +344,8 @@ secret-assignment | pass,pw,secret,token,api,access,private,auth,key,psk,pat,cre
     (?i)(?P<core>pass(?:word|wd|[_.-]?phrase|code)?|pwd?|secret(?:[_.-]?key)?|token|api[_.-]?key|apikey
     |access[_.-]?key|private[_.-]?key|auth(?:[_.-]?key)?|key|psk|pat|cred(?:ential)?s?)
     (?:[_.-](?:prod|production|dev|staging|stage|test|live|old|new|backup|main|primary
-    |secondary|[0-9]{1,2}|base|value|material|string|raw|plain(?:text)?|b64|base64|hex|bytes
-    |data))?(?![A-Za-z0-9_])["'\]}]{0,2}\??
+    |secondary|[0-9]{1,2}|base|value|material|string|raw|plain(?:text)?|b64(?:url)?
+    |base64(?:url)?|hex|bytes|data|rot13|enc(?:oded)?))?(?![A-Za-z0-9_])["'\]}]{0,2}\??
     [ \t]{0,4}(?::[ \t]{0,4}[A-Za-z_][\w.]{0,30}(?:\[[\w., |]{0,40}\])?
     (?:[ \t]{0,2}\|[ \t]{0,2}None)?
     [ \t]{1,4}=(?![=~])|(?<=[ \t])as[ \t]{1,4}[A-Za-z_][\w.]{0,30}[ \t]{1,4}=(?![=~])

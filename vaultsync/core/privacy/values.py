@@ -30,7 +30,7 @@ _PLACEHOLDER = Lazy(
     r"|(?i:your|<your|enter|insert|replace)[\w -]*"
     r"|(?:op://|vault:|secret://|secretsmanager:|ssm:|sm://|env:|file:|arn:aws:|projects/\S+/"
     r"secrets/|gcp:|azurekv:|keyvault:|ref\+|awssm:|gcpsm:|doppler:|infisical:|bws:)\S*"
-    r"|(?:~|\.{1,2})?/[\w./@-]*|[A-Za-z]:\\\S*"
+    r"|(?:~|\.{1,2})?/[\w./@-]*|[A-Za-z]:\\\S*|@(?:~|\.{1,2})?/[\w./@-]*|\$[A-Za-z_]\w*\{[\w.]*\}"
     r"|(?:new|await|function|lambda|typeof|require|import|yield)\b.*"
     r"|!(?:vault|Ref|Sub|GetAtt|ImportValue|Join|Secret|env)\b.*|[|>][-+]?\d?|[*&][\w-]+"
 )
