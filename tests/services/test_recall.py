@@ -567,3 +567,23 @@ def test_an_event_hit_shows_its_text_not_its_heading_again(tmp_path: Path, words
     found = recall(vault, config, words, mark=("<", ">"))
     assert found.mode == "all" and found.hits[0].type == "event"
     assert found.hits[0].snippet.startswith("Raised the <billing")
+
+
+def _typed(key: str, kind: str, score: float) -> engine._Group:
+    c = Candidate(1, key, key, None, kind, -1.0, "", None, "", "", "", "", "")
+    return engine._Group(f"{kind}:{key}", c, score)
+
+
+def test_a_generated_file_never_leads_its_sources() -> None:
+    """Seen by hand: a memory moved to a folder of the person's, asked "pip 还是 uv": USER.md
+    (its title and its link, the file name again, in a short file) scored 4.01 against the
+    memory's 2.97 despite its weight, and came first."""
+    user = _typed("USER.md", "generated", 4.01)
+    memory = _typed("Personal/Prefs/uv 偏好.md", "memory", 2.97)
+    agent = _typed("AGENT.md", "generated", 3.5)
+    out = engine._cap_generated([user, memory, agent, _typed("s", "summary", 1.66)])
+    assert [g.key for g in out] == ["memory:Personal/Prefs/uv 偏好.md", "generated:USER.md",
+                                    "summary:s"]  # fmt: skip
+    assert [g.score for g in out] == [2.97, 2.97, 1.66]  # the order the scores say
+    alone = engine._cap_generated([_typed("USER.md", "generated", 4.0)])
+    assert [g.key for g in alone] == ["generated:USER.md"]  # nothing else says it: it comes

@@ -660,6 +660,10 @@ def _in_project(project: str, current: str) -> bool:
 
 
 def _cap_generated(groups: list[_Group]) -> list[_Group]:
+    """At most GENERATED_MAX generated files, and none first while a note stands behind it: a
+    short USER.md holding a memory's title and its link (the file name again) can outscore the
+    memory itself despite its weight, and an agent handed USER.md first reads the memory
+    second-hand."""
     out, generated = [], 0
     for g in groups:
         if g.best.type == "generated":
@@ -667,7 +671,10 @@ def _cap_generated(groups: list[_Group]) -> list[_Group]:
             if generated > GENERATED_MAX:
                 continue
         out.append(g)
-    return out
+    lead = next((i for i, g in enumerate(out) if g.best.type != "generated"), 0)
+    for g in out[:lead]:  # shown below the note it follows, its score says so too
+        g.score = min(g.score, out[lead].score)
+    return out[lead : lead + 1] + out[:lead] + out[lead + 1 :]
 
 
 # --- abstention -------------------------------------------------------------------------------
