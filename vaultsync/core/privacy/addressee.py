@@ -63,11 +63,25 @@ _SECRET_WORD = Lazy(
 )
 # the word for a password where it is borrowed or built from common roots
 PASSWORD = Lazy(
-    r"(?i)парол|лозинк|пасворд|κωδικ|סיסמ|كلم[ةا]ت? ?المرور|رمز ?عبور|पासवर्ड|পাসওয়ার্ড"
+    r"(?i)парол|лозинк|пасворд|κωδικ|סיסמ|كلم[ةا]ت? ?المرور|رمز ?عبور|पास्?\u200c?वर्?ड|পাসওয়ার্ড"
     r"|รหัสผ่าน|비밀번호|密码|密碼|パスワード|口令|密钥|秘钥|令牌|トークン|(?<![a-z])(?:parol|passwor|passwort|contrase[nñ]a|senha|wachtwoord"
     r"|l[öo]senord|adgangskode|passord|salasana|jelsz[óo]|jelszav|has[łl][ao]|hesl[ao]"
     r"|lozink|geslo|m[ậa]t kh[ẩa]u|kata sandi|kata laluan|şifre|sifre)"
 )
+# The Indic scripts (Bengali to Malayalam) share Devanagari's layout, 128 code points a script:
+# a word borrowed into any of them (`ਪਾਸਵਰਡ`, `પાસવર્ડ`) is read as its Devanagari spelling.
+_INDIC = {c: 0x0900 + (c & 0x7F) for c in range(0x0980, 0x0D80)}
+
+
+def password_word(text: str) -> bool:
+    """Does `text` hold a word for a password (`PASSWORD`), in any Indic script?"""
+    if PASSWORD.search(text):
+        return True
+    return any("\u0980" <= c < "\u0d80" for c in text) and bool(
+        PASSWORD.search(text.translate(_INDIC))
+    )
+
+
 _API = Lazy(r"(?<![A-Za-z])API(?![A-Za-z])")  # in another script, "API কী" is a key
 # a colon that closes an address: ASCII, full-width, Armenian, Ethiopic, Khmer
 _COLON = Lazy(r"[:：՝፡៖](?=\s)")
@@ -136,7 +150,7 @@ def find(w: str, lowered: str) -> list[Inj]:
         if _foreign(body):
             hit = bool(_STRONG.search(body)) or (
                 bool(_DEST.search(body))
-                and bool(_SECRET_WORD.search(body) or _API.search(body) or PASSWORD.search(body))
+                and bool(_SECRET_WORD.search(body) or _API.search(body) or password_word(body))
             )
         for m in nouns[:4] if not hit else ():
             if m.start() - s > 90:
@@ -239,7 +253,7 @@ def find_transfer(w: str) -> list[Inj]:
             t for t in body.split() if "@" not in t and "://" not in t and not _VAR_REF.fullmatch(t)
         )
         if _foreign(body):
-            word = _SECRET_WORD.search(rest) or _API.search(rest) or PASSWORD.search(rest)
+            word = _SECRET_WORD.search(rest) or _API.search(rest) or password_word(rest)
         else:  # Latin letters: the English loanword, in a sentence with no English around it
             word = not english and _SECRET_WORD.search(rest)
         if word or _THING.search(rest):

@@ -49,7 +49,7 @@ _DO = (
     r"(?:must|should|shall|needs?[ \t]+to|has[ \t]+to|is[ \t]+(?:required|instructed)[ \t]+to"
     r"|will[ \t]+now|now[ \t]+must|ignore|disregard|run|execute|delete|remove|send|upload|print"
     r"|reveal|output|tell|include|read|open|paste|reply|respond|answer|summari[sz]e|approve|merge"
-    r"|push|email|post|forward|exfiltrate|copy|write|add|update|mark|install|fetch|curl|say)"
+    r"|push|email|post|forward|exfiltrate|copy|write|add|update|mark|install|fetch|curl|say|dump)"
 )
 _ADDRESSED = Lazy(
     r"(?im)(?:\b(?:note|message|instructions?|attention|reminder|warning|notice|directive)"
@@ -71,12 +71,15 @@ _ADDRESSED = Lazy(
     r"|\b(?:AI|LLM)[ \t]+(?:agents?|assistants?|models?|tools?|bots?)[ \t]+(?:must|should|shall"
     r"|needs?[ \t]+to|are[ \t]+required[ \t]+to)\b"
     r"|\bas[ \t]+(?:the|an?)[ \t]+" + _WHO + r"[ \t]+(?:reading|processing|parsing|seeing)\b"
-    r"|(?:^|[#/*>+-])[ \t]*(?:all[ \t]+|any[ \t]+)?(?:AI|LLM|automated)[ \t]+(?:reviewers?"
-    r"|agents?|assistants?|models?|tools?|bots?)[ \t]*[:,][ \t]*(?:please[ \t]+)?" + _DO + r"\b)"
+    r"|(?:^|[#/*>+-]|^[a-z][\w-]{1,30}:)[ \t]*(?:all[ \t]+|any[ \t]+)?(?:AI|LLM|automated)[ \t]+"
+    r"(?:[a-z]{3,20}[ \t]+)?(?:reviewers?|agents?|assistants?|models?|tools?|bots?)[ \t]*\\?[:,]"
+    r"[ \t]*(?:please[ \t]+)?" + _DO + r"\b"
+    r"|(?P<todo>\b(?:TODO|FIXME|NOTE|XXX|HACK)[ \t]*\((?:AI|LLM|GPT|agents?|assistants?|bots?"
+    r"|claude|copilot|codex|cursor)\)[ \t]*:[ \t]*(?:please[ \t]+)?" + _DO + r"\b))"
 )
 _ADDRESSED_KEYS = (  # every pattern above names one of these (or is one); each costs a scan
     "model", "assistant", "agent", "llm", "claude", "gpt", "gemini", "copilot", "codex", " ai",
-    "ai ", "bot", "automated", "your new", "ignore the user",
+    "ai ", "bot", "automated", "your new", "ignore the user", "(ai)",
 )  # fmt: skip
 _ADDRESSED_CJK = Lazy(
     r"(?:阅读|閱讀|读取|讀取|読ん|読み込)[^\n]{0,12}(?:AI|助手|模型|智能体|アシスタント|エージェント|モデル)"
@@ -244,8 +247,11 @@ _DOTTED_PRE = Lazy(r"[.*|_-][A-Za-z][.*|_-][A-Za-z][.*|_-][A-Za-z][.*|_-]")
 # Cyrillic or Greek inside a Latin word.
 _ODD = Lazy(
     r"[\uff21-\uff3a\uff41-\uff5a\u0370-\u03ff\u0400-\u04ff\U0001d400-\U0001d7ff"
-    r"\u00ad\u1d00-\u1d22\u01eb\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\ua730\ua731]"
+    r"\u00ad\u1d00-\u1d22\u01eb\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f\ua730\ua731"
+    r"\u0332-\u0338]"
 )
+# combining low lines and overlays (strike-through, slashed letters): marks drawn over a word
+_OVERLAYS = dict.fromkeys(range(0x0332, 0x0339))
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
@@ -290,7 +296,7 @@ _ADDRESSED_GATE = (
     "reading", "processing", "parsing", "summari", "viewing", "seeing", "dear", "hey", "must",
     "should", "shall", "need", "has to", "required", "instructed", "will now", ", ", "your new",
     "ignore", "disregard", "reviewer", "agents:", "assistants:", "models:", "tools:", "bots:",
-    "as the", "as an", "as a ",
+    "as the", "as an", "as a ", "agent:", "assistant:", "agent\\:", "assistant\\:", "):",
 )  # fmt: skip
 
 
@@ -346,10 +352,11 @@ def _not_own_auth(m: re.Match[str], w: str) -> bool:
 
 
 def _third_ok(m: re.Match[str], w: str) -> bool:
-    """A model spoken of in the third person ("the model should…", "any agent must…") is an
-    order only when its clause asks for something consequential (core/privacy/vocative.py):
-    API documentation is full of "the model must call one or more tools"."""
-    if m.group("third") is None:
+    """A model spoken of in the third person ("the model should…", "any agent must…") or given a
+    task in a code comment (`TODO(ai): …`) is an order only when its clause asks for something
+    consequential (core/privacy/vocative.py): API documentation is full of "the model must call
+    one or more tools", and code of notes a person leaves for their own agent."""
+    if m.group("third") is None and m.group("todo") is None:
         return True
     from vaultsync.core.privacy.vocative import consequential
 
@@ -411,8 +418,8 @@ def _bounded(found: list[Inj]) -> list[Inj]:
 
 
 def normalised(line: str) -> str:
-    """Full-width and mathematical letters as ASCII (NFKC), look-alike letters as Latin,
-    letters spaced one by one joined."""
+    """Full-width and mathematical letters as ASCII (NFKC), look-alike letters as Latin, marks
+    drawn through or under letters taken off, letters spaced one by one joined."""
     import unicodedata
 
     t = line
@@ -420,6 +427,7 @@ def normalised(line: str) -> str:
         t = "".join(unicodedata.normalize("NFKC", c) if _ODD.match(c) else c for c in t).translate(
             _CONFUSABLES
         )
+        t = t.translate(_OVERLAYS)
     if _DOTTED.search(t):
         t = _DOTTED.sub(lambda m: m.group()[::2], t)
     if _SPACED.search(t):  # `I g n o r e  a l l`: one space inside a word, two between words

@@ -107,7 +107,7 @@ _EXPOSE = Lazy(
 _DAMAGE = Lazy(
     r"(?i)\bdrop\s+(?:the\s+)?(?:\w+\s+)?(?:table|database|index)|\bdelete\s+(?:the|all|every|your|this|their)\b|\brm\s+-\w*r|--privileged"
     r"|\bforce[- ]push|push\s+--force|\b(?:approve|accept)\s+(?:all|every)|\brefund\b"
-    r"|\bclose\s+(?:all|every)"
+    r"|\bclose\s+(?:all|every)|\bDELETE\s+/[\w{}:.-]"
     r"|\bgrant\b[^\n.]{0,40}\b(?:all|admin|every)|\bwipe\b|\bdisable\s+(?:the\s+)?(?:\w+\s+)?"
     r"(?:non-root|auth|tests?|checks?|antivirus|firewall|2fa|mfa|security)|\bscale\b[^\n.]{0,30}\bzero"
     r"|удали|сотри|삭제|지워|\b(?:apague|exclua|aprove\s+todas|borra|elimina|aprueba\s+todas|lösche"
@@ -151,6 +151,8 @@ _UNCHECKED = Lazy(
     r"(?i)\b(?:push\w*|merge\w*|deploy\w*|delete\w*|approve\w*|accept\w*|pay|transfer\w*"
     r"|publish\w*|share\w*|send\w*|forward\w*)\b[^\n]{0,100}?"
     r"(?:\bwithout\s+(?:asking|confirm\w*|approval|review\w*|telling|checking|the user)"
+    r"|\b(?:do\s+not|don't|never)\s+ask\s+(?:for\s+|the\s+user\s+for\s+)?(?:confirm\w*"
+    r"|permission|approval)"
     r"|\bpublicly\b|\bsilently\b|\bquietly\b)"
 )
 
