@@ -7,6 +7,7 @@ parity tests then compare the watcher's index with a fresh rebuild of the same v
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import random
@@ -293,6 +294,19 @@ def test_an_unreadable_note_is_not_deleted(started: tuple[Watcher, Disk, Clock])
     settle(watcher, clock, [FsEvent(Kind.MODIFIED, str(target))])
     assert "notes/n1.md" in indexed_rels(watcher.config)
     assert "notes/n1.md" in committed(watcher.vault)
+
+
+def test_a_note_whose_frontmatter_is_broken_is_named_in_the_log(
+    started: tuple[Watcher, Disk, Clock], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The watcher reads on (the note is indexed as text and committed), and says which note
+    and which line, as `vaultsync rebuild` does; it had said nothing."""
+    watcher, disk, clock = started
+    with caplog.at_level(logging.WARNING, logger="vaultsync"):
+        settle(watcher, clock, disk.write("notes/n1.md", "---\nlevel: [L2\n---\n# Note 1\n"))
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any(m.startswith("notes/n1.md: frontmatter is not valid YAML at line") for m in said)
+    assert "notes/n1.md" in indexed_rels(watcher.config)
 
 
 def test_own_writes_do_not_start_another_round(started: tuple[Watcher, Disk, Clock]) -> None:

@@ -51,6 +51,7 @@ def test_a_healthy_vault_passes_every_check(vault: Path) -> None:
         "config",
         "watcher",
         "index",
+        "notes",
         "hook errors",
         "spool",
         "learning queue",
@@ -226,3 +227,19 @@ def test_a_crashing_check_is_reported_not_raised(
 def test_a_missing_vault(tmp_path: Path) -> None:
     report = doctor.run(tmp_path / "nowhere")
     assert not report.ok and report.checks[0].name == "vault"
+
+
+def test_a_memory_whose_frontmatter_a_person_broke_is_named(vault: Path) -> None:
+    """A typo in Obsidian (`level: [L2`) drops a confirmed memory out of USER.md; the watcher
+    reads on, so the doctor is where a person learns which note and which line."""
+    healthy(vault)
+    assert by_name(doctor.run(vault, heartbeat=running(), now=now))["notes"].state is State.OK
+    memory = vault / "memories/L2-confirmed/tabs.md"
+    memory.write_text(memory.read_text("utf-8").replace("level: L2", "level: [L2"), "utf-8")
+    reconcile.reconcile(vault, load_config(vault), ["memories/L2-confirmed/tabs.md"])
+    check = by_name(doctor.run(vault, heartbeat=running(), now=now))["notes"]
+    assert check.state is State.WARN
+    assert "memories/L2-confirmed/tabs.md: frontmatter is not valid YAML at line" in check.summary
+    assert "USER.md/AGENT.md" in check.summary and "rebuild" in check.fix
+    load_config(vault).index_file().unlink()  # no index: the index check says so, not this one
+    assert by_name(doctor.run(vault, heartbeat=running(), now=now))["notes"].state is State.OK

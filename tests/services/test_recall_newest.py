@@ -21,7 +21,7 @@ from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.model import EventKind
 from vaultsync.core.properties import render_frontmatter
 from vaultsync.services.derived.reconcile import rebuild
-from vaultsync.services.recall import engine
+from vaultsync.services.recall import coverage, engine
 from vaultsync.services.recall.engine import recall
 from vaultsync.services.recall.search import make_filter, open_index
 from vaultsync.storage import recall_rows
@@ -367,8 +367,8 @@ def test_a_japanese_question_counts_its_words_in_a_chinese_note(
     now = datetime.fromisoformat(NOW)
     found = [h.rel for h in recall(vault, config, question, semantic=False, now=now).hits]
     assert found[:2] == [newer, older]
-    monkeypatch.setattr(engine, "JA_ZH_BRIDGE", False)
-    engine._other_cjk.cache_clear()
+    monkeypatch.setattr(coverage, "JA_ZH_BRIDGE", False)
+    coverage.other_cjk.cache_clear()
     found = [h.rel for h in recall(vault, config, question, semantic=False, now=now).hits]
     assert found[0] == older
 

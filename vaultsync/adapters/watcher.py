@@ -280,15 +280,24 @@ class Watcher:
                 self._error(exc, where="index")
                 self._next_reconcile = min(self._next_reconcile, self.clock() + 30.0)
         generated = self._remember_generated(report) if report is not None else ()
+        self._warn(report)
         self.beat.batches += 1
         self.beat.last_batch = self._now()
         result = self._commit(rels | dirs | set(generated), report)
         self._write_heartbeat()
         return result
 
+    def _warn(self, report: Any) -> None:
+        """What the pass read but could not use (a note's broken frontmatter, a link followed
+        out of the vault): said in the watcher's log, as `rebuild` says it, and counted by
+        `vaultsync doctor` from the index."""
+        for message in getattr(report, "warning_messages", ()) or ():
+            log.warning("%s", message)
+
     def _full_pass(self, extra: Iterable[str] = ()) -> autocommit.BatchResult | None:
         report = self.reconcile(self.vault, self.config)
         generated = self._remember_generated(report)
+        self._warn(report)
         self.beat.last_reconcile = self._now()
         waiting = getattr(report, "vectors_pending", 0)  # a slow model's notes: come back soon
         self._next_reconcile = self.clock() + min(CATCH_UP_S if waiting else 1e9, self.reconcile_s)

@@ -324,6 +324,13 @@ class Index:
         rows = self._rows_for("SELECT rel, type, status FROM notes", rels)
         return {rel: (kind, status) for rel, kind, status in rows}
 
+    def unread_frontmatter(self) -> list[tuple[str, str]]:
+        """(rel, why) of every note whose frontmatter could not be read (indexed as text)."""
+        rows = self.conn.execute(
+            "SELECT rel, warning FROM notes WHERE warning IS NOT NULL ORDER BY rel"
+        ).fetchall()
+        return [(str(rel), str(why)) for rel, why in rows]
+
     def counts(self) -> tuple[int, int]:
         notes = self.conn.execute("SELECT COUNT(*) FROM notes").fetchone()[0]
         events = self.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]

@@ -13,10 +13,11 @@ _MARK = {"ok": "ok  ", "warn": "WARN", "fail": "FAIL"}
 
 @app.command()
 def doctor(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> None:
-    """Check the index is fresh, the watcher alive, the hook error rate, the learning queue's
-    age, vault and index size, git (clean, held deletions, stale lock), the config and the
-    USER.md/AGENT.md budgets, each installed agent (config present and current, Codex
-    hooks trusted, duplicate hook locations, the launcher and vault reachable), and each
+    """Check the index is fresh, every note's properties readable (a memory whose frontmatter
+    a person broke is out of USER.md/AGENT.md), the watcher alive, the hook error rate, the
+    learning queue's age, vault and index size, git (clean, held deletions, stale lock), the
+    config and the USER.md/AGENT.md budgets, each installed agent (config present and current,
+    Codex hooks trusted, duplicate hook locations, the launcher and vault reachable), and each
     agent's registered MCP server (started once: does it answer with its tools). Exit code 0
     when nothing failed (warnings only print their fix), 1 when a check failed."""
     from vaultsync.adapters.heartbeat import read_heartbeat

@@ -249,7 +249,7 @@ def _expression(conn: Any, terms: list[str]) -> str:
 
 def unseen(conn: Any, named: list[str]) -> bool:
     """True when one of these names (nlquery.anchors) is in no row of the index (as search
-    does: services/recall/engine._unseen)."""
+    does: services/recall/coverage.unseen)."""
     for term in named:
         if not term.isascii():
             continue

@@ -29,9 +29,10 @@ named weight, tested in tests/services/test_recall.py:
   first, following the chain of such notes (`SUCCESSORS`: prompt recall's rule,
   core/hook/successor.py).
 
-Abstention. `coverage` is the share of the query's information (each term weighted by its
-inverse document frequency) that the best result holds; below `ABSTAIN_BELOW` the result is
-flagged `abstain=True`, so callers can say "nothing relevant" (hits are still returned).
+Abstention (services/recall/coverage.py). `coverage` is the share of the query's information
+(each term weighted by its inverse document frequency) that the best result holds; below
+`ABSTAIN_BELOW` the result is flagged `abstain=True`, so callers can say "nothing relevant"
+(hits are still returned).
 
 Hybrid. With the `semantic` extra installed and vectors built (storage/vectors/store.py),
 the vector ranking is fused with the lexical one by reciprocal rank (`RRF_K`); a lexical
@@ -42,17 +43,20 @@ true now" question's recency weighs the vector share (the lexical rank has it al
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import math
-import re
-import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vaultsync.core import nlquery, timestamp
 from vaultsync.core.config import Config
-from vaultsync.core.text import SEP, segment, unsegment
+from vaultsync.core.text import unsegment
 from vaultsync.services.recall import maxscore, stand_in
+
+# How much of a question a result holds (the abstention rule): its own module, called here by
+# the names the ranking steps below have always used.
+from vaultsync.services.recall.coverage import best_share as _coverage
+from vaultsync.services.recall.coverage import shares as _coverages
+from vaultsync.services.recall.coverage import unseen as _unseen
+from vaultsync.services.recall.coverage import with_cjk_words as _with_cjk_words
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
     IndexMissing,
@@ -134,9 +138,6 @@ WINDOW_FALLBACK = True
 # a Chinese note. Only then: expanded always, a translated vault would answer every English
 # question with both copies (docs/search.md "Languages").
 CJK_FALLBACK = True
-# A Chinese or Japanese term counts in a text of the other language through its words there
-# (`_other_cjk`): a Japanese question's coverage of a Chinese note (デプロイ in 部署...).
-JA_ZH_BRIDGE = True
 # A question naming a thing the vault never mentions (nlquery.anchors: Elasticsearch in a
 # Chinese question, GraphQL, GDPR) is flagged weak, whatever its other words match.
 UNSEEN_NAME_ABSTAINS = True
@@ -675,125 +676,6 @@ def _cap_generated(groups: list[_Group]) -> list[_Group]:
     for g in out[:lead]:  # shown below the note it follows, its score says so too
         g.score = min(g.score, out[lead].score)
     return out[lead : lead + 1] + out[:lead] + out[lead + 1 :]
-
-
-# --- abstention -------------------------------------------------------------------------------
-
-_FOLD_DROP = re.compile(r"[\u0300-\u036f]")
-
-
-def _fold(text: str) -> str:
-    return _FOLD_DROP.sub("", unicodedata.normalize("NFKD", text.lower()))
-
-
-def _term_pattern(term: str) -> re.Pattern[str]:
-    prefix = term.endswith("*")
-    body = _fold(term.rstrip("*"))
-    if not body.isascii() or any(ch >= "\u3000" for ch in body):
-        seg = re.escape(segment(body)).replace(re.escape(SEP), f"[{SEP}\\s]*")
-        return re.compile(seg)
-    return re.compile(r"\b" + re.escape(body) + (r"\w*" if prefix else r"\b"))
-
-
-def _idf(index: Index, term: str, total: int, freqs: maxscore.DocFreqs) -> float:
-    prefix = term.endswith("*")
-    body = _fold(term.rstrip("*"))
-    tokens = [t for t in segment(body).replace(SEP, " ").split() if t]
-    if not tokens:
-        return 0.0
-    # A CJK phrase is at most as frequent as its rarest character; a prefix as all its words.
-    freq = min(maxscore.doc_freq(index, freqs, t, prefix and i == len(tokens) - 1)[1]
-               for i, t in enumerate(tokens))  # fmt: skip
-    return math.log(1 + (total - freq + 0.5) / (freq + 0.5))
-
-
-def _coverage(
-    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs, via: bool = False
-) -> float:
-    """The best IDF-weighted share of the query's terms found in one of `groups`."""
-    return max(_coverages(index, query, groups, freqs, via), default=0.0)
-
-
-def _coverages(
-    index: Index, query: str, groups: list[_Group], freqs: maxscore.DocFreqs, via: bool = False
-) -> list[float]:
-    """Each group's IDF-weighted share of the query's terms (its best row and title). `via`:
-    a term also counts as found in a text with CJK characters through one of its Chinese or
-    Japanese words (nlquery.cjk_words; the CJK fallback's results)."""
-    if not groups:
-        return []
-    terms = nlquery.terms(query, expand=False)
-    if not terms:
-        # exact syntax with no plain terms (e.g. only a phrase of stopwords): trust the match
-        return [1.0] * len(groups)
-    # A Chinese or Japanese question about a text without CJK characters is judged on its
-    # Latin terms and the English words of its software terms (nlquery.translations).
-    translated = nlquery.translations(query)
-    english = [t for t in terms if t.isascii()] + translated
-    total = max(rows.fts_rows(index), 1)
-    weights = {t: _idf(index, t, total, freqs) for t in dict.fromkeys(terms + english)}
-    texts = rows.texts(index, [g.best.rowid for g in groups])
-    shares = []
-    for g in groups:
-        text = _fold(texts.get(g.best.rowid, "") + "\n" + g.best.title)
-        cjk = _has_cjk(text)
-        judged = english if translated and not cjk else terms
-        whole = sum(weights[t] for t in judged)
-        if whole <= 0:
-            return [1.0] * len(groups)
-        found = sum(
-            weights[t]
-            for t in judged
-            if _term_pattern(t).search(text)
-            or (via and cjk and any(w in text for w in _cjk_equivalents(t)))
-            or (cjk and not t.isascii() and any(w in text for w in _other_cjk(t)))
-        )
-        shares.append(found / whole)
-    return shares
-
-
-def _with_cjk_words(query: str) -> str:
-    """The question with the Chinese and Japanese words of its terms added (core/term_map.py,
-    through the English word they share: "database" 数据库 データベース), or "" when it has none
-    to add."""
-    words = [w for t in nlquery.terms(query) for w in _cjk_equivalents(t) if w not in query]
-    return " ".join([query, *dict.fromkeys(words)]) if words else ""
-
-
-def _cjk_equivalents(term: str) -> tuple[str, ...]:
-    """The term's Chinese and Japanese words of two characters or more: one character (库
-    "library", 表 "table") is inside too many other words (数据库, 代码表) to stand for one."""
-    return tuple(w for w in nlquery.cjk_words(term) if len(w) > 1)
-
-
-@functools.lru_cache(maxsize=512)
-def _other_cjk(term: str) -> tuple[str, ...]:
-    """A Chinese or Japanese term's words in the other language, through the English words they
-    share (core/term_map.py): デプロイ 部署, 数据库 データベース. A Japanese question is judged
-    on a Chinese note by them (and the reverse), as prompt-time recall judges it."""
-    if not JA_ZH_BRIDGE:
-        return ()
-    words = (w for e in nlquery.translations(term) for w in _cjk_equivalents(e))
-    return tuple(dict.fromkeys(w for w in words if w != term and w not in term))
-
-
-def _unseen(index: Index, named: list[str], query: str, freqs: maxscore.DocFreqs) -> bool:
-    """True when a name the question asks about (nlquery.anchors, among the terms ranked) is in
-    no row of the index: whatever its other words match, nothing is about it."""
-    asked = set(nlquery.terms(query, expand=False))
-    for term in named:
-        token = term.rstrip("*")
-        if (
-            term in asked
-            and token.isascii()
-            and not maxscore.doc_freq(index, freqs, token, term.endswith("*"))[1]
-        ):
-            return True
-    return False
-
-
-def _has_cjk(text: str) -> bool:
-    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 # --- semantic ---------------------------------------------------------------------------------

@@ -478,6 +478,36 @@ def check_budgets(vault: Path, config: Config) -> Check:
 # ---------------------------------------------------------------- all of them
 
 
+def check_notes(config: Config) -> Check:
+    """Notes whose frontmatter cannot be read, as the index last saw them: each is searched as
+    plain text, and a memory among them is out of USER.md and AGENT.md (its level and scope are
+    in that frontmatter) until a person mends it. Nothing else tells a person: the watcher
+    reads such a note without stopping, and Obsidian shows the text as it is."""
+    from vaultsync.storage.index import Index, IndexFailure
+    from vaultsync.storage.index_file import problem
+
+    index_file = config.index_file()
+    try:
+        if not index_file.exists() or problem(index_file):
+            raise IndexFailure("no usable index")
+        with Index.open(index_file) as index:
+            unread = index.unread_frontmatter()
+    except IndexFailure:
+        return Check("notes", State.OK, "not checked: the index check above says why")
+    if not unread:
+        return Check("notes", State.OK, "every note's properties read")
+    shown = "; ".join(f"{rel}: {why}" for rel, why in unread[:3])
+    more = f"; {len(unread) - 3} more" if len(unread) > 3 else ""
+    return Check(
+        "notes",
+        State.WARN,
+        f"{len(unread)} with properties vaultsync cannot read, searched as plain text (a memory "
+        f"among them is left out of USER.md/AGENT.md): {shown}{more}",
+        "mend the frontmatter between the --- lines (Obsidian's source mode shows it); the "
+        "watcher, or `vaultsync rebuild`, reads it again",
+    )
+
+
 def run(
     vault: Path,
     *,
@@ -497,6 +527,7 @@ def run(
         checks.append(
             _guard("index", lambda: check_index(vault, config, when, watcher_alive, walked))
         )
+        checks.append(_guard("notes", lambda: check_notes(config)))
     checks.append(_guard("hook errors", lambda: check_hooks(when)))
     checks.append(_guard("spool", lambda: check_spool(vault)))
     checks.append(_guard("learning queue", lambda: check_queue(vault, when)))
