@@ -47,6 +47,8 @@ LOOK_ALIKES = [
     "https://cdn.corp.test/u/Xk9mQ2zpL4wAB7cK/avatar.png\n",
     "ULID 01HF3ZK9Q7VX4M2N8B6C5D1E0G, image sha256:" + "ab" * 32 + "\n",
     "iPhone14ProMax and SOCKS5AType and glTexImage2D are names\n",
+    '{"query": "query Me { me { id } }", "variables": {"first": 10, "after": "DWDG94fHWgCmT2G7"}}\n',
+    '{"pageInfo": {"endCursor": "Y3Vyc29yOnYyOpK5MjAyNg", "hasNextPage": true}}\n',
 ]
 
 

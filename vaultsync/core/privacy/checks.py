@@ -329,7 +329,9 @@ _SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "n
                "dir", "url", "uri", "host", "name", "user", "email", "region", "zone", "color",
                "cert", "certificate", "ca", "fingerprint", "thumbprint", "oid", "sum", "rev",
                "revision", "key_id", "keyid", "objectid", "client_id", "clientid",
-               "peer")  # fmt: skip
+               "peer",
+               # a page's cursor: random by design, handed back to the API that issued it
+               "cursor", "after", "before", "continuation", "marker")  # fmt: skip
 _NAME_SEP = Lazy(r"[_.:/-]+|(?<=[a-z0-9])(?=[A-Z])")
 
 

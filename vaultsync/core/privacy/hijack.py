@@ -77,6 +77,11 @@ _AI = (
     r"|coding[ \t]+(?:assistants?|agents?))"
 )
 _ROLE_NOUN = r"(?:agents?|assistants?|models?|bots?|tools?|systems?|reviewers?|coders?)"
+# people who work with AI ("If you are an LLM developer, …"): a person is addressed, not a model
+_PEOPLE = (
+    r"(?:developers?|engineers?|researchers?|users?|teams?|compan(?:y|ies)|startups?|vendors?"
+    r"|founders?|practitioners?|builders?|providers?|enthusiasts?|students?)\b"
+)
 _ZH_AI = r"(?:AI|ＡＩ|LLM|人工智能|大模型|大语言模型|大語言模型|语言模型|語言模型)"
 _ZH_ROLE = r"(?:编程|編程|代码|代碼)?[ \t]*(?:助手|代理|智能体|智能體|模型|机器人|機器人)?"
 _JA_AI = r"(?:AI|ＡＩ|LLM|生成AI|言語モデル)"
@@ -88,7 +93,7 @@ HIJACKS: tuple[tuple[Lazy, bool], ...] = (
     (Lazy(rf"(?i)\b(?<![\w-]){_AI}(?:[ \t]+{_ROLE_NOUN})?[ \t]+(?:instructions?|notes?|notice|"
           r"directives?|tasks?)[ \t]*:"), True),
     (Lazy(rf"(?i)\bif[ \t]+you(?:'re|[ \t]+are)[ \t]+(?:an?[ \t]+)?(?:{_AI}|(?:AI[ \t]+)?"
-          rf"{_ROLE_NOUN})\b"), True),
+          rf"{_ROLE_NOUN})\b(?![ \t]+{_PEOPLE})"), True),
     (Lazy(rf"(?i)(?:\b(?:dear|hey|hi|hello|attention|attn)[ \t]+|@)(?:{_AI}|assistant|agent)"
           rf"(?:[ \t]+{_ROLE_NOUN})?\b[ \t]*[,:!]?"), False),
     (Lazy(rf"(?m)^[-#;>*/!< \t]*+(?:{_AI}(?:[ \t]+{_ROLE_NOUN})?"

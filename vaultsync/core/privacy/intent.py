@@ -57,6 +57,7 @@ _ADDRESSED = Lazy(
     r"|\b(?:to|dear|hey|attention|instructions[ \t]+for)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?"
     + _WHO
     + r"\b[^\n:]{0,60}?(?:reading|processing|parsing|summari[sz]ing|viewing)[^\n:]{0,40}[:,]"
+    r"(?![^ \t\r\n])"
     r"|\b(?:attention|dear|hey)[ \t]+" + _WHO + r"\b[ \t]*[:,]"
     r"|\b(?:attention|dear|hey),[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?" + _WHO + r"\b[ \t]*:"
     r"|\bif[ \t]+(?:an?|the|any|you[ \t]+are[ \t]+an?)[ \t]+" + _WHO + r"[ \t]+(?:is[ \t]+)?"
