@@ -527,3 +527,34 @@ def test_a_summary_is_told_by_what_was_asked_and_done_not_its_headings(vault: Pa
     [line] = [x for x in given.splitlines() if "summary from" in x]
     assert ": Fix the date parsing: 03/04/2026" in line and "parse_date now reads" in line
     assert "What was asked" not in line and "iles changed: tidy/dates.py" in line
+
+
+def test_a_session_that_only_asked_the_question_is_not_an_answer(
+    hook: list[str], fixed: Path, vault: Path
+) -> None:
+    """Seen by hand: a person asks again what was asked in another session, which got no
+    answer recorded (the agent was stopped, or answered in another session); the earlier
+    question was handed over as a past note, ahead of the session that holds the answer."""
+    question = "Which files did the API routing bug fix change?"
+    for sid in ("asked-1", "asked-2"):
+        run(hook, "claude-code", {"session_id": sid, "cwd": "/tmp",
+            "hook_event_name": "UserPromptSubmit", "prompt": question})  # fmt: skip
+    index(vault)
+    text = context_of(run(hook, "hermes", hermes_prompt("h-asks", question)))
+    assert f"claude-code session {FIX_SESSION[:8]}" in text
+    assert "asked-1" not in text and "asked-2" not in text
+
+
+@pytest.mark.parametrize(
+    ("heading", "asked"),
+    [
+        ("10:00:00 · prompt · what did we decide about pip vs uv?", True),
+        ("10:00:00 · prompt · 我们之前决定用什么管理依赖来着", True),
+        ("10:00:00 · prompt · デプロイ先はどこでしたっけ", True),
+        ("10:00:00 · prompt · Fix the API routing bug", False),
+        ("10:00:00 · turn end · Is it fixed? Yes: routes.ts was wrong.", False),
+        ("10:00:00 · turn end · Should we retry?", False),  # the agent's, not the person's
+    ],
+)
+def test_a_question_is_read_from_a_prompts_heading(heading: str, asked: bool) -> None:
+    assert recall_search.asked_only(heading) is asked

@@ -7,6 +7,7 @@ of core/nlquery (the same terms the recall engine uses), and never writes to it.
 
 What it leaves out, on purpose:
 - trivial prompts (greetings, "ok", "continue") and slash commands;
+- a past prompt that only asked a question (it holds no answer: recall_search.asked_only);
 - the current session's own events and notes (the agent has them in its context already);
 - memories the session-start context already gave (their title is in USER.md, AGENT.md or the
   project's context file) and anything this session was already given at an earlier prompt

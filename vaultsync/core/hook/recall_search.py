@@ -273,6 +273,19 @@ def _vocab_match(term: str) -> tuple[str, tuple[str, ...]]:
 OPEN = ("", "\U0010ffff")
 
 
+# How a question ends, in English, Chinese and Japanese.
+_QUESTION_ENDS = ("?", "？", "吗", "呢", "来着", "ですか", "ますか", "でしたっけ")
+
+
+def asked_only(heading: str) -> bool:
+    """Is an event's heading (`10:00:00 · prompt · …`) a past prompt that asked a question? It
+    holds no answer, and it holds the question's words best: a person asking again what was
+    asked before was handed the sessions where it was asked, and the relative bar then left
+    out the one that says it (its answer, when a session found one, is an event of its own)."""
+    parts = heading.split(" · ", 2)
+    return len(parts) == 3 and parts[1] == "prompt" and parts[2].rstrip().endswith(_QUESTION_ENDS)
+
+
 def search(
     conn: Any,
     terms: list[str],
@@ -312,7 +325,7 @@ def search(
     for row in rows:
         (_rowid, score, kind, rel, title, agent, date, heading, tool, props, note_id,
          ftitle, fbody, sid, project) = row  # fmt: skip
-        if rel is None:
+        if rel is None or (kind == "event" and asked_only(heading or "")):
             continue
         names = asking | ({project.rstrip("/").rsplit("/", 1)[-1].lower()} if project else set())
         coverage, eligible = covered(
