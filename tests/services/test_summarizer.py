@@ -265,3 +265,8 @@ def test_a_session_without_failures_learned_nothing_and_its_context_says_nothing
         body = "## What was asked\n\nBump requests to 2.32\n\n## What was learned\n\n—\n"
 
     assert summary_lines(Note()) == ["Bump requests to 2.32"]  # type: ignore[arg-type]
+
+
+def test_one_tool_step_is_one_step() -> None:
+    lesson = summarize(_log([prompt("Bump requests"), shell("uv add requests", "ok")]))
+    assert lesson.summary is not None and lesson.summary.done.startswith("1 tool step (1 shell).")

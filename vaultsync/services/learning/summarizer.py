@@ -139,7 +139,7 @@ def _done(log: SessionLog, files_modified: Sequence[str]) -> str:
     kinds = Counter(tool_kind(ev).value for ev in tools)
     counts = ", ".join(f"{n} {k}" for k, n in kinds.most_common())
     heads = Counter(h for _, h in _heads(tools) if h)
-    parts = [f"{len(tools)} tool steps ({counts})."]
+    parts = [f"{len(tools)} tool step{'' if len(tools) == 1 else 's'} ({counts})."]
     if heads:
         top = ", ".join(f"`{h}` ×{n}" if n > 1 else f"`{h}`" for h, n in heads.most_common(6))
         parts.append(f"Commands: {top}.")
