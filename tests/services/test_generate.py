@@ -424,3 +424,26 @@ def test_generate_all_through_the_real_index(example: Path) -> None:
         assert gen.generate_all(example, config, index) == ()
         (example / "USER.md").unlink()
         assert gen.generate_all(example, config, index) == ("USER.md",)
+
+
+def test_a_memory_moved_out_of_its_folder_counts_from_the_files_as_from_the_index(
+    vault: Path,
+) -> None:
+    """Seen by hand: a memory moved to a folder of the person's was in USER.md after the
+    watcher's pass (the index) and not in `vaultsync me` (the files), nor after a sync."""
+    from vaultsync.services.derived.reconcile import rebuild
+
+    rel = write_memory(vault, "Always use uv, never pip")
+    write_memory(vault, "Tabs, not spaces")
+    (vault / "Personal" / "Prefs").mkdir(parents=True)
+    (vault / rel).rename(vault / "Personal" / "Prefs" / "uv.md")
+    (vault / "notes").mkdir(exist_ok=True)
+    (vault / "notes" / "howto.md").write_text(  # the words in a body are no type
+        "---\ntitle: How memories work\n---\n\ntype: memory\n\nAlways use uv, never pip\n"
+    )
+    rebuild(vault, cfg(vault))
+    from_index = (vault / "USER.md").read_text(encoding="utf-8")
+    from_files = gen.generate_from_vault(vault, cfg(vault), write=False).by_name["USER.md"].text
+    assert "[[Personal/Prefs/uv]]" in from_index
+    assert from_files == from_index
+    assert "How memories work" not in from_files
