@@ -154,7 +154,8 @@ def test_interactive_quits_and_skips_through_stdin(vault: Path, runner: CliRunne
     assert (vault / "memories/L1-candidates/a-tabs.md").exists()
     eof = runner.invoke(app, ["review", "--interactive", "--vault", str(vault)], input="")
     assert eof.exit_code == 0
-    empty = runner.invoke(app, ["review", "--interactive", "--vault", str(vault / "memories")])
+    (vault / "empty").mkdir()  # a folder with no memory in it, taken as a vault
+    empty = runner.invoke(app, ["review", "--interactive", "--vault", str(vault / "empty")])
     assert empty.exit_code == 0 and "Nothing waits" in empty.stdout
 
 

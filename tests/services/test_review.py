@@ -192,3 +192,25 @@ def test_broken_yaml_is_refused_and_left_byte_for_byte(vault: Path, config) -> N
     with pytest.raises(review.ReviewError, match="fix its properties"):
         review.approve(vault, config, "broken")
     assert target.read_bytes() == raw
+
+
+def test_a_memory_a_person_moved_to_a_folder_of_their_own_is_reviewed_where_it_is(
+    vault: Path, config
+) -> None:  # type: ignore[no-untyped-def]
+    """Seen by hand: a confirmed memory moved in Obsidian to `Personal/Prefs/` could not be
+    named to review ("no memory matches"), and promoting it by path moved it back into
+    memories/. It is found by its name and stays where the person put it."""
+    rel = memory(vault, "uv", "Always use uv, never pip", level=Level.L2)
+    (vault / "Personal" / "Prefs").mkdir(parents=True)
+    moved = "Personal/Prefs/uv 偏好.md"
+    (vault / rel).rename(vault / moved)
+    (vault / "archive" / "2026-11-01" / "memories").mkdir(parents=True)
+    archived = memory(vault, "uv-old", "Use pip", level=Level.L2)
+    (vault / archived).rename(vault / "archive/2026-11-01/memories/uv-old.md")
+    reconcile.rebuild(vault, config)
+    assert [m.rel for m in load_memories(vault)[0]] == [moved]  # not the archived one
+    up = review.promote(vault, config, "uv 偏好", now=NOW)
+    assert up.target == moved and up.level_to == "L3" and up.status == "core"
+    assert read_note(vault, moved).props["level"] == "L3"
+    assert "Always use uv, never pip" in (vault / "USER.md").read_text()
+    assert not list((vault / "memories").rglob("*.md"))

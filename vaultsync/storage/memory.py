@@ -232,8 +232,44 @@ def _rels_under(vault: Path, folder: str) -> list[str]:
 
 
 def memory_rels(vault: Path) -> list[str]:
-    """The notes under memories/, in path order (hidden folders skipped)."""
-    return _rels_under(vault, paths.MEMORIES_DIR)
+    """The notes under memories/ and every memory a person moved elsewhere (outside the
+    archive), in path order (hidden folders skipped)."""
+    moved = declared_elsewhere(vault, (NoteType.MEMORY,))[NoteType.MEMORY]
+    return sorted(_rels_under(vault, paths.MEMORIES_DIR) + moved)
+
+
+# A note's declared type, read from its first bytes (a frontmatter is a few hundred of them).
+_TYPE_LINE = re.compile(r"(?m)^type:[ \t]*[\"']?([A-Za-z-]+)[\"']?[ \t]*$")
+HEAD_BYTES = 4096
+
+
+def declared_elsewhere(
+    vault: Path, kinds: Iterable[NoteType], *, archive: bool = False
+) -> dict[NoteType, list[str]]:
+    """The notes outside their type's folder whose frontmatter declares one of `kinds` (a
+    memory or a summary a person moved to a folder of their own in Obsidian), by type; the
+    archive is left out unless `archive`. The index finds such notes by their `type`; the
+    services that read the files (learn, review, sync's USER.md) find them here, by the first
+    HEAD_BYTES of each note, so a moved note counts for both alike."""
+    from vaultsync.storage import vault_files
+
+    out: dict[NoteType, list[str]] = {kind: [] for kind in kinds}
+    skip = tuple(paths.TYPE_DIRS[kind] + "/" for kind in out if kind in paths.TYPE_DIRS)
+    if not archive:
+        skip += (paths.ARCHIVE_DIR + "/",)
+    for rel in vault_files.notes(vault):
+        if rel.startswith(skip) or rel in paths.GENERATED_FILES:
+            continue
+        try:
+            head = vault_files.read_path(vault / rel, HEAD_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+        yaml_text, _body = properties.split_frontmatter(head.lstrip("\ufeff"))
+        found = _TYPE_LINE.search(yaml_text) if yaml_text else None
+        kind = NoteType.parse(found.group(1)) if found else None
+        if kind in out:
+            out[kind].append(rel)
+    return out
 
 
 def _head_status(path: Path) -> str | None:

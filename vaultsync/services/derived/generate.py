@@ -472,40 +472,28 @@ def generate_all(vault: Path, config: Config, index: Index) -> tuple[str, ...]:
     return generate(vault, config, memories, summaries).written
 
 
-# A memory or summary a person moved out of its folder keeps its `type:` property: found by the
-# first lines of a note, before the note is read whole.
-_LEARNED_TYPE = re.compile(r"(?m)^type:[ \t]*[\"']?(memory|summary)[\"']?[ \t]*$")
-_HEAD_BYTES = 4096
-
-
 def generate_from_vault(vault: Path, config: Config, *, write: bool = True) -> Generation:
     """The same, reading memory and summary notes straight from the files (no index needed).
 
     For callers that just wrote notes and cannot wait for the index (learn, sync), `vaultsync
     me` and the doctor. Every note of those types counts, wherever a person moved it, as the
     index counts it (`generate_all`): read from memories/ and summaries/, and elsewhere when
-    its frontmatter's first lines declare the type. Reading only memories/ and summaries/, a
-    memory moved to a folder of the person's was in USER.md after the watcher's pass and gone
-    from it after the next sync.
+    its frontmatter declares the type (`memory.declared_elsewhere`). Reading only memories/
+    and summaries/, a memory moved to a folder of the person's was in USER.md after the
+    watcher's pass and gone from it after the next sync.
     """
-    from vaultsync.core import regular_file
     from vaultsync.storage.note import NoteReadError, read_note
 
-    buckets: dict[NoteType, list[MemoryLike]] = {NoteType.MEMORY: [], NoteType.SUMMARY: []}
-    own = (paths.MEMORIES_DIR + "/", paths.SUMMARIES_DIR + "/")
-    for rel in vault_files.notes(vault):
-        if not rel.startswith(own):
+    kinds = (NoteType.MEMORY, NoteType.SUMMARY)
+    elsewhere = memory.declared_elsewhere(vault, kinds, archive=True)
+    buckets: dict[NoteType, list[MemoryLike]] = {kind: [] for kind in kinds}
+    for kind in kinds:
+        rels = vault_files.notes(vault, paths.TYPE_DIRS[kind]) + elsewhere[kind]
+        for rel in rels:
             try:
-                head = regular_file.read_bytes(vault / rel, limit=_HEAD_BYTES, vault=vault)
-            except (OSError, regular_file.NotRegular):
+                note = read_note(vault, rel)
+            except (FileNotFoundError, NoteReadError):
                 continue
-            text = head.decode("utf-8", "replace").lstrip("\ufeff")
-            if not text.startswith("---") or not _LEARNED_TYPE.search(text):
-                continue
-        try:
-            note = read_note(vault, rel)
-        except (FileNotFoundError, NoteReadError):
-            continue
-        if note.type in buckets:
-            buckets[note.type].append(note)
+            if note.type is kind:
+                buckets[kind].append(note)
     return generate(vault, config, buckets[NoteType.MEMORY], buckets[NoteType.SUMMARY], write=write)

@@ -75,11 +75,12 @@ def set_level(vault: Path, rel: str, level: Level, now: dt.datetime) -> str:
     """Move a memory to `level`'s folder and set its properties to match; its new rel.
 
     The move comes first: if the property write then failed, the folder (which wins) would
-    still say what the person decided.
+    still say what the person decided. A memory a person keeps outside memories/ (a folder of
+    their own) stays where they put it: there its `level` property alone says the level.
     """
     folder = paths.LEVEL_DIRS[level]
     target = rel
-    if not rel.startswith(folder + "/"):
+    if rel.startswith(paths.MEMORIES_DIR + "/") and not rel.startswith(folder + "/"):
         target = free_rel(vault, folder, Path(rel).name)
         writer.move(paths.inside(vault, vault / rel), paths.inside(vault, vault / target))
     writer.rewrite(
