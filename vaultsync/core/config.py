@@ -295,6 +295,16 @@ def resolve_vault(
     return Path(configured).expanduser() if configured else None
 
 
+def located_vault() -> Path | None:
+    """The vault $VAULTSYNC_VAULT or the user config names, without reading the vault's own
+    config; None when neither can say (the user config itself is broken). For the hook, which
+    keeps an event for later when the vault's config cannot be read."""
+    try:
+        return resolve_vault()
+    except ConfigError:
+        return None
+
+
 def _kind(default: Any) -> tuple[str, Any]:
     if isinstance(default, bool):
         return "true or false", bool

@@ -218,3 +218,22 @@ def test_a_symlinked_sessions_folder_is_refused_loudly_and_events_are_kept(
     status(vault)
     assert stored(vault) == [f"make step-{n:03d}" for n in range(10)]
     assert spool.count(vault) == 0
+
+
+def test_a_broken_vault_config_keeps_the_event_until_it_is_fixed(tmp_path: Path) -> None:
+    """Seen by hand: a person's typo in .vaultsync/config.toml (a second `[learn]` table), or
+    a pull that brought one, lost every event until it was fixed; the error log said only
+    ConfigError. The payload now waits in the spool, nothing reaches the vault meanwhile (its
+    privacy settings are in that file), and the first call after the fix writes both."""
+    vault = make_vault(tmp_path / "vault")
+    good = (vault / paths.VAULT_CONFIG).read_text(encoding="utf-8")
+    (vault / paths.VAULT_CONFIG).write_text(good + "[hook]\nmin_chars = 1\n", encoding="utf-8")
+    hook(vault, tool("typo", 1))
+    assert stored(vault) == [] and spool.count(vault) == 1
+    [logged] = [json.loads(line) for line in paths.hook_error_log().read_text().splitlines()]
+    assert logged["error"] == "ConfigError"
+    assert logged["message"].startswith("event kept in the spool until the file is fixed: ")
+    (vault / paths.VAULT_CONFIG).write_text(good, encoding="utf-8")  # the person fixes it
+    hook(vault, tool("typo", 2))
+    assert stored(vault) == ["make step-001", "make step-002"]
+    assert spool.count(vault) == 0

@@ -253,7 +253,13 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     call.event_flag = event_flag
     if agent_flag:
         call.agent = agents.parse_agent(agent_flag)
-    cfg = config.load_config(strict=False)
+    try:
+        cfg = config.load_config(strict=False)
+    except config.ConfigError as exc:
+        if _keep_for_later(call, deadline):
+            message = f"event kept in the spool until the file is fixed: {exc}"
+            raise config.ConfigError(message) from exc
+        raise
     call.vault = cfg.vault
     # Armed once the limit is known, before anything that can wait on the agent (stdin) or on
     # another hook (locks). Until here only imports and two small config files were read; an
@@ -310,6 +316,41 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     context = _with_recall(call, vault, cfg, context)
     with deadline.critical():
         _emit(call, context)
+
+
+def _keep_for_later(call: _Call, deadline: Deadline) -> bool:
+    """A config file that cannot be read (a person's typo, or a pull that brought a broken
+    one) must not lose the event: its payload is spooled as it came, as a timeout spools it,
+    for the first call after the file is fixed to parse, filter by the privacy settings,
+    redact and write (core/hook/capture.drain_raw). Without its settings nothing is written
+    to the vault now: the vault's `[privacy] deny` may say this project leaves no trace.
+    True if the payload was spooled."""
+    import json
+
+    from vaultsync.core import config
+    from vaultsync.core.hook import agents, overrun
+
+    vault = config.located_vault()
+    if vault is None or not vault.is_dir():
+        return False
+    call.vault = str(vault)
+    call.max_stdin = int(config.DEFAULTS["hook"]["max_stdin_bytes"])
+    _arm(call, deadline)
+    raw = read_stdin(call.max_stdin, chunks=call.chunks, guard=deadline.critical)
+    if not raw.strip():
+        return False
+    call.raw = raw
+    if not call.agent:  # the replay needs to know whose payload it is
+        try:
+            call.agent = agents.sniff_agent(json.loads(raw))
+        except (ValueError, agents.PayloadError, AttributeError, TypeError):
+            return False
+    with deadline.critical():
+        if overrun.spool_unwritten(call, deadline):
+            deadline.settle()
+            call.parsed = True
+            return True
+    return False
 
 
 def _arm(call: _Call, deadline: Deadline) -> None:
