@@ -115,6 +115,9 @@ def test_search_filters_and_their_errors(filled: Path) -> None:
     assert code == Exit.USAGE
     code, _, _ = invoke("search", "x", "--vault", str(filled), "--limit", "0")
     assert code == Exit.USAGE
+    for empty in ("", "   "):  # said "No matches." with exit 0
+        code, out, err = invoke("search", empty, "--vault", str(filled))
+        assert code == Exit.USAGE and out == "" and "nothing to search for" in err
 
 
 def test_search_without_index_builds_it(filled: Path) -> None:

@@ -112,8 +112,10 @@ def run(
     from vaultsync.services.derived import freshness
     from vaultsync.services.recall import session_files
     from vaultsync.services.recall.engine import recall
-    from vaultsync.services.recall.search import DEFAULT_MARK
+    from vaultsync.services.recall.search import DEFAULT_MARK, SearchError
 
+    if not " ".join(words).strip():  # `vaultsync search ""` had said "No matches." with exit 0
+        raise SearchError("nothing to search for: give a question or words (see --help)")
     path = require_vault(vault)
     mark = _BOLD if not json_output and terminal.color(sys.stdout) else DEFAULT_MARK
     config = load_config(path)
