@@ -28,6 +28,7 @@ import corpus_round12 as r12
 import corpus_round13 as r13
 import corpus_round14 as r14
 import corpus_round15 as r15
+import corpus_round16 as r16
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -180,6 +181,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_styles_round15": 15,  # the same devices saying ordinary things
     "injection_languages_round15": 15,  # polite requests, notes, role play and plans in KO, VI, TH, ID, TR, PL, UK, FA, HE, EL, SW, TA
     "benign_injection_languages_round15": 15,  # the same languages speaking of assistants and reviews
+    # round 16 (written after round 15's held-out figures were taken, before round 16's tuning)
+    "structure_only_round16": 16,  # history lines with no flag name, db2/expdp/7z, uncommon DB schemes (snowflake, clickhouse, neo4j, trino, iris), values split over two log lines, base64'd JSON in a URL parameter or cookie
+    "benign_structure_only_round16": 16,  # the same places with SSO, no password, ids and hashes
+    "foreign_labels_round16": 16,  # table, CSV, TSV, form, YAML and list labels in FI, CS, ET, CY, AF, MS, SW, HR, SL, RO, CA, EU, LT, KA, HY, AM, KM, MY, SI, AZ, KK
+    "benign_foreign_labels_round16": 16,  # the same labels over masks, references and ids
+    "store_outputs_round16": 16,  # pass show, op read, gcloud secrets access, ssm get-parameter, kubectl | base64 -d, vault -field, security -w, box tables, git config --list, pip config list, systemctl show, cat /run/secrets
+    "benign_store_outputs_round16": 16,  # the same commands printing names, ids, regions, digests
+    "injection_intent_round16": 16,  # checklists ending in an upload, orders in code comments and docstrings, error-message fixes, handoff notes, claimed agreement
+    "benign_injection_intent_round16": 16,  # the same shapes asking for ordinary work
+    "injection_fake_results_round16": 16,  # MCP results, confirmation dialogs, approved_by_user JSON, CI bots, linter autofix, pytest hints, permission results, terraform outputs
+    "benign_injection_fake_results_round16": 16,  # the same results for harmless actions
+    "injection_languages_round16": 16,  # polite requests, plans, role play, claimed approval in TL, AM, MY, KM, LO, NE, SI, KA, HY, AZ, KK, MN
+    "benign_injection_languages_round16": 16,  # the same languages asking for ordinary work
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2271,6 +2285,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "iac_orchestration_round15": r15.iac_orchestration,
     "chat_tickets_round15": r15.chat_tickets,
     "disguised_values_round15": r15.disguised_values,
+    "structure_only_round16": r16.structure_only,
+    "foreign_labels_round16": r16.foreign_labels,
+    "store_outputs_round16": r16.store_outputs,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2317,6 +2334,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_iac_orchestration_round15": r15.b_iac_orchestration,
     "benign_chat_tickets_round15": r15.b_chat_tickets,
     "benign_disguised_values_round15": r15.b_disguised_values,
+    "benign_structure_only_round16": r16.b_structure_only,
+    "benign_foreign_labels_round16": r16.b_foreign_labels,
+    "benign_store_outputs_round16": r16.b_store_outputs,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2351,6 +2371,9 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_channels_round15": r15.i_channels,
     "injection_styles_round15": r15.i_styles,
     "injection_languages_round15": r15.i_languages,
+    "injection_intent_round16": r16.i_intent,
+    "injection_fake_results_round16": r16.i_fake_results,
+    "injection_languages_round16": r16.i_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2378,6 +2401,9 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_channels_round15": r15.bi_channels,
     "benign_injection_styles_round15": r15.bi_styles,
     "benign_injection_languages_round15": r15.bi_languages,
+    "benign_injection_intent_round16": r16.bi_intent,
+    "benign_injection_fake_results_round16": r16.bi_fake_results,
+    "benign_injection_languages_round16": r16.bi_languages,
 }
 
 
