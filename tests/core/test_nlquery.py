@@ -22,6 +22,9 @@ def test_inflections_share_a_stem() -> None:
     assert stems == {"validat"}
     assert nlquery.stem("validation").startswith("valid")
     assert "validat".startswith(nlquery.stem("validation"))
+    # a consonant doubled before the suffix is one in the word; the word's own double stays
+    found = [nlquery.stem(w) for w in ("plotting", "committed", "setting", "billing", "passing")]
+    assert found == ["plot", "commit", "sett", "bill", "pass"]
 
 
 def test_chinese_function_words_go_and_words_become_bigrams() -> None:
@@ -155,3 +158,26 @@ def test_still_and_in_the_end_ask_what_is_true_now() -> None:
     # another intent wins; "the last time" is no decision
     assert nlquery.understand("The login still fails after the fix").intent == "fixed"
     assert nlquery.understand("最后一次部署是什么时候？").intent != "decided"
+
+
+def test_a_polite_request_s_formulas_are_not_terms() -> None:
+    # keigo holds more words of politeness than of its subject: relevance wants half the terms
+    found = nlquery.terms(
+        "お手数ですが、検索ボックスに加えた変更と、その理由をお教えいただけますか。"
+    )
+    assert not {"手数", "教", "教え", "理由"} & set(found)
+    assert "検索" in found and "ボックス" in found
+    found = nlquery.terms("恐れ入りますが、改めてご教示いただけますと幸いです。スタイルの方針")
+    assert not {"恐", "恐れ", "改", "改め", "教示", "幸", "幸い"} & set(found)
+    assert "方針" in found
+    # 把 only marks the object: 把 SearchBox 改了 is about SearchBox
+    assert nlquery.terms("把 SearchBox 改了")[:2] == ["searchbox*", "改"]
+    # colloquial question words: 啥 (什么), 咋 (怎么), 来着 (asking to be reminded)
+    assert nlquery.terms("那个限流方案是啥来着？")[:3] == ["限流", "流方", "方案"]
+    assert "咋" not in "".join(nlquery.terms("缓存咋配的"))
+
+
+def test_plotting_and_notebook_words_carry_their_english_words() -> None:
+    assert "plot*" in nlquery.terms("按现在的画图方案来")
+    assert "notebook*" in nlquery.terms("churn ノートブック")
+    assert "dataset*" in nlquery.terms("数据集放在哪里")

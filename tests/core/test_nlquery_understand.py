@@ -38,6 +38,12 @@ def local(text: str) -> datetime:
         ("what happened on Monday?", "2026-11-16", "2026-11-17"),
         ("周一的工作", "2026-11-16", "2026-11-17"),
         ("月曜日の作業", "2026-11-16", "2026-11-17"),
+        # the weekend: the last Saturday and Sunday that have passed
+        ("what happened over the weekend?", "2026-11-14", "2026-11-16"),
+        ("last weekend", "2026-11-14", "2026-11-16"),
+        ("上周末做了什么", "2026-11-14", "2026-11-16"),
+        ("先週末の作業", "2026-11-14", "2026-11-16"),
+        ("周末改了啥", "2026-11-14", "2026-11-16"),
         ("last week", "2026-11-09", "2026-11-16"),
         ("上周消息队列换成了什么？", "2026-11-09", "2026-11-16"),
         ("先週のクラッシュ", "2026-11-09", "2026-11-16"),
@@ -102,6 +108,20 @@ def test_the_scope_says_the_days_in_the_persons_zone(question: str, scope: str) 
         ("ETL 现在用的消息队列是哪个？", "", "decided"),
         ("モバイルアプリの状態管理は今何を使っていますか？", "", "decided"),
         ("router timeout", "", ""),
+        # what is in force, asked in the present tense, or what was agreed
+        ("Which cache does quill use for exchange rates?", "", "decided"),
+        ("Which plotting library should I use in the notebooks?", "", "decided"),
+        ("set up the cache for the tax lookup like we agreed", "", "decided"),
+        ("what did we use for the cache in 2020", "", ""),
+        # whether an older choice was kept is what is in force now
+        ("Did we keep Dramatiq in ledger?", "", "decided"),
+        ("did we stay on urfave/cli for tansu", "", "decided"),
+        ("hoshi のスタイルは Tailwind のまま？", "", "decided"),
+        ("how do we keep the cache warm", "", ""),
+        # touching a file is changing it
+        ("On Tuesday, which files did Gemini touch?", "gemini", "files"),
+        ("who touched the router yesterday", "", "changed"),
+        ("今日 OrderController を触ったのは誰？", "", "changed"),
     ],
 )
 def test_agent_and_intent(question: str, agent: str, intent: str) -> None:
@@ -119,6 +139,8 @@ def test_the_rest_keeps_the_topic_without_time_agent_or_activity_words() -> None
     assert nlquery.terms(asked.rest) == ["pdf*", "render*"]
     assert nlquery.terms(nlquery.understand("What did we work on today?", NOW).rest) == []
     assert nlquery.terms(nlquery.understand("昨天做了哪些工作？", NOW).rest) == []
+    touched = nlquery.understand("今日 OrderController を触ったのは誰？", NOW, SHANGHAI)
+    assert nlquery.terms(touched.rest) == ["ordercontroll*"]
     plain = nlquery.understand("how did we fix the router timeout?", NOW, SHANGHAI)
     assert plain.start is None and plain.rest == "how did we fix the router timeout?"
 
@@ -147,6 +169,8 @@ def test_the_decided_rest_keeps_the_topic_without_the_words_asking_for_a_decisio
 
     assert topic("What did we decide about the orders database?") == ["order*", "databas*"]
     assert topic("product cache decision") == ["product*", "cach*"]
+    assert topic("set up the cache like we agreed") == ["set*", "cach*"]
+
     assert "决定" not in topic("我们最后决定用什么数据库？")
     assert topic("デプロイ先は結局どこにしましたか？")[:1] == ["デプロイ"]
     # 今日 is a day, not "now": left to the window
@@ -181,7 +205,8 @@ _VOCAB_TEXT = (
     "gemini-cli hermes agent github copilot open code Cursor cursor why does the deploy retry "
     "router timeout parser fix build which files were changed modified solved decided decision "
     "chose picked settled using now currently what did we do worked on got done happened "
-    "accomplished end up ended up in the end went with"
+    "accomplished end up ended up in the end went with does do should are use using agreed agree "
+    "touch touched weekend over the"
 )
 _VOCAB = _VOCAB_TEXT.split()
 
@@ -198,6 +223,8 @@ _VOCAB = _VOCAB_TEXT.split()
 @example(["tonight"])
 @example(["open", "code"])
 @example(["went", "", "with"])  # two spaces between the words (Hypothesis found it)
+@example(["does", "quill", "use"])
+@example(["like", "we", "agreed"])
 def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[str]) -> None:
     low = " ".join(words).lower()
     if nlquery._TIME.search(low):

@@ -160,6 +160,31 @@ def test_a_note_far_weaker_on_the_question_is_not_lifted_by_its_date(tmp_path: P
 
 
 @pytest.mark.usefixtures("asked_now")
+def test_a_newer_decision_of_another_project_does_not_answer_for_the_one_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked what shop decided, kiosk's newer move of its own orders database is not the
+    answer (it stays among the results, below); asked about kiosk, it is."""
+    vault, config = built(tmp_path, "memory")
+    kiosk = "memories/L2-confirmed/Kiosk orders database.md"
+    put(vault, kiosk,
+        "# Kiosk orders database\n\nThe kiosk orders database moved to DuckDB.\n",
+        "2026-12-02T10:00:00+00:00", type="memory", level="L2", scope="project",
+        status="confirmed", project="/home/dev/src/kiosk",
+        created="2026-12-02T10:00:00Z", updated="2026-12-02T10:00:00Z")  # fmt: skip
+    rebuild(vault, config)
+    monkeypatch.setattr(engine, "SUCCESSORS", False)
+    asked = "What did we decide about the orders database of shop?"
+    order = [h.rel for h in recall(vault, config, asked, semantic=False).hits]
+    assert order[0] == NEW_MEMORY and kiosk in order
+    about_kiosk = "What did we decide about the orders database of kiosk?"
+    assert recall(vault, config, about_kiosk, semantic=False).hits[0].rel == kiosk
+    # without the rule, the newest of any project comes first
+    monkeypatch.setattr(engine, "_projects_named", lambda index, query: frozenset())
+    assert recall(vault, config, asked, semantic=False).hits[0].rel == kiosk
+
+
+@pytest.mark.usefixtures("asked_now")
 def test_a_note_without_a_date_property_is_dated_by_its_file(tmp_path: Path) -> None:
     vault, config = built(tmp_path, "note")
     with open_index(vault, config.index_file()) as index:

@@ -69,12 +69,12 @@ STOP_ZH = tuple(
     sorted(
         _listed(
             """
-的 了 吗 呢 吧 啊 呀 么 是 在 和 也 都 就 我 你 他 她 它 这 那 哪 谁 请
+的 了 吗 呢 吧 啊 呀 么 是 在 和 也 都 就 我 你 他 她 它 这 那 哪 谁 请 把
 我们 你们 他们 她们 它们 咱们 这个 那个 这些 那些 这里 那里 哪个 哪些 哪里 哪儿 还是 或者
 什么 怎么 怎样 怎么样 如何 为什么 为何 多少 几个 是否 是不是 有没有 能不能 可以 可能 应该 需要
 一个 一下 一些 没有 之前 以前 上次 上回 当时 那次 曾经 之后 时候 的时候 最后 后来
 告诉 记得 还记得 知道 说过 讨论 提到 过的 关于 有关 其中 所以 因为 但是 然后 如果 当初 最终
-事情 东西 情况 决定了 用的 用了 选了 做了 定了
+事情 东西 情况 决定了 用的 用了 选了 做了 定了 啥 来着 咋
 """
         ),
         key=len,
@@ -83,7 +83,16 @@ STOP_ZH = tuple(
 )
 
 # Japanese: hiragana is dropped wholesale (below); these are kanji/katakana fillers.
-STOP_JA = frozenset(_listed("何 前回 以前 今回 時 事 物 方 為 様 私 僕 我々 皆 誰 件 際 場合"))
+STOP_JA = frozenset(
+    _listed("何 前回 以前 今回 時 事 物 方 為 様 私 僕 我々 皆 誰 件 際 場合 教 理由")
+)
+# The formulas of a polite request, which say nothing of what is asked: お手数ですが,
+# 恐れ入りますが, ご教示いただけますと幸いです, 麻烦你, 请问. Taken out before the terms are read (a
+# keigo question holds more of them than words of its subject; relevance wants half its terms).
+_POLITE = Lazy(
+    r"お手数(?:を?おかけ(?:します|いたします))?(?:です)?が?|恐れ入り(?:ます)?が?|恐縮(?:です)?が?"
+    r"|申し訳(?:ありません|ございません)が?|改めて|ご教示|お教え|幸い(?:です)?|麻烦你?|请问|劳驾"
+)
 
 _APOSTROPHES = "'’"
 # Japanese: a lone kanji followed by its inflecting kana (okurigana) is also matched with the
@@ -167,7 +176,13 @@ def stem(word: str) -> str:
         return word
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
-            return word[: -len(suffix)]
+            cut = word[: -len(suffix)]
+            # a consonant doubled before the suffix is one in the word: plotting is plot*
+            # (plotly, plots), committed commit*; not a double of the word's own (bill, pass),
+            # nor in a word so short its stem would be in many (setting stays sett*)
+            if cut[-1] == cut[-2] and cut[-1] not in "aeiouylsfz" and len(cut) > MIN_STEM:
+                return cut[:-1]
+            return cut
     if len(word) >= 6 and word[-1] == "y" and word[-2] not in "aeiouy":
         return word[:-1]  # dependency, library: dependencies, libraries share `dependenc`
     return word
@@ -203,6 +218,8 @@ def _grams(piece: str) -> list[str]:
 def _raw_terms(text: str) -> list[tuple[str, bool]]:
     """(term, is_prefix) pairs in query order, duplicates included."""
     out: list[tuple[str, bool]] = []
+    if not text.isascii():
+        text = _POLITE.sub(" ", text)
     runs = _runs(text.lower())
     for at, (kind, value) in enumerate(runs):
         if kind == "word":
@@ -442,6 +459,8 @@ _TIME = Lazy(
             rf"週間|个星期|個星期|小时|時間)前)",
             rf"(?P<past>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+{_N}\s+"
             rf"(?P<pastu>day|week|hour)s?{_E}|(?:最近|过去|過去|この){_N}\s*(?P<pastc>天|日|周|週間|小时|時間))",
+            rf"(?P<weekend>{_B}(?:over\s+|during\s+|on\s+)?(?P<we>the|last|this|past)\s+weekend{_E}"
+            r"|(?P<wec>上周末|上个周末|上週末|这周末|这个周末|本周末|先週末|今週末|周末|週末))",
             rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上周|上星期|"
             rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週)"
             rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
@@ -481,13 +500,18 @@ INTENTS = (
     (
         "changed",
         r"what\s+(?:has\s+)?changed|what\s+did\s+.{1,30}?\s+change"
-        r"|(?<![a-z])chang(?:e|ed|es)(?![a-z])|modif|改了|修改|改动|变更|變更|変更|変え",
+        r"|(?<![a-z])chang(?:e|ed|es)(?![a-z])|modif|(?<![a-z])touch(?:ed|es)?(?![a-z])"
+        r"|改了|修改|改动|变更|變更|変更|変え|触っ|いじっ",
     ),
     ("fixed", r"(?<![a-z])fix|solv|resolv|修复|修好|解决|直し|直っ|修正|解決"),
     (
         "decided",
         r"decid|decision|(?<![a-z])(?:chose|choose|chosen|pick|picked|settled?)(?![a-z])"
         r"|(?:use|using)\s+(?:now|currently)|(?:now|currently)\s+use|决定|选择|选了|定了|现在用"
+        # what is in force, asked in the present: "which cache does quill use", "what should I
+        # use", "are we using"; and what was agreed ("set it up like we agreed")
+        r"|(?<![a-z])(?:does|do|should|are)\s+(?:[a-z'-]+\s+){0,3}?us(?:e|ing)(?![a-z])"
+        r"|(?<![a-z])(?:agreed|agreed\s+on|agree\s+on)(?![a-z])|说好的|商量好|約束した|合意した"
         r"|決め|決定|選ん|今.{0,12}使|(?<![a-z])(?:now|currently|current)(?![a-z])|现在|目前|如今"
         r"|今は|今何|今どの|現在"
         # "in the end": where a decision ended up, in every language
@@ -503,14 +527,19 @@ INTENTS = (
 _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
 # "Still": whether an older choice is in force ("are we still on Kafka?", 还在用, まだ); read
 # as `decided` only when no other intent is ("the build still fails after the fix": fixed).
-_STILL = Lazy(r"(?<![a-z])still(?![a-z])|these\s+days|nowadays|还在|还是|仍然|まだ")
+_STILL = Lazy(
+    r"(?<![a-z])still(?![a-z])|these\s+days|nowadays|还在|还是|仍然|まだ|のまま"
+    # "did we keep Dramatiq?", "did we stay on urfave/cli?", "are we sticking with Kafka?"
+    r"|(?<![a-z])(?:did\s+we\s+(?:keep|stay|stick)|are\s+we\s+(?:keeping|staying|sticking)"
+    r"|stay(?:ed)?\s+(?:on|with)|stuck\s+with)(?![a-z])"
+)
 
 # Words that only say "what was decided" (the intent `decided`): left out of the words ranked.
 # The notes that argued a decision say "decide", "choose", 决定 over and over; the note that
 # records where it ended up ("the orders service is on SQLite again") often says none of them,
 # and ranking by them would put every older debate above it.
 _DECIDING = Lazy(
-    rf"{_B}(?:decid\w*|decisions?|chose|choose|chosen|choosing|pick(?:ed)?|settled?|"
+    rf"{_B}(?:decid\w*|decisions?|chose|choose|chosen|choosing|pick(?:ed)?|settled?|agreed|"
     rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|now|currently|current|still|these\s+days|"
     rf"nowadays)\b{_E}"
     r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
@@ -523,10 +552,11 @@ _DECIDING = Lazy(
 # session says "work" most.
 _ACTIVITY = Lazy(
     rf"{_B}(?:work(?:ed|ing)?|done|do|did|happen(?:ed|ing)?|change[sd]?|files?|modified|edited|"
-    rf"session|sessions|stuff|things?|anything|get|got|make|made|on|fix(?:e[sd]|ing)?)\b{_E}"
+    rf"session|sessions|stuff|things?|anything|get|got|make|made|on|fix(?:e[sd]|ing)?|"
+    rf"touch(?:ed|es)?)\b{_E}"
     r"|工作|做了|干了|了些|些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
     # ... and the bare verbs of changing and fixing (改, 修了, 変えた, 直した): the intent says them
-    r"|改(?![善进良])|修好|修复|修了|変え|変わ|直し|直っ|何か"
+    r"|改(?![善进良])|修好|修复|修了|変え|変わ|直し|直っ|何か|触っ|いじっ"
 )
 
 
@@ -655,6 +685,16 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
             previous = (first - timedelta(days=1)).replace(day=1)
             return previous, first
         return first, midnight + timedelta(days=1)
+    if g["weekend"]:
+        # Saturday and Sunday: this week's for "this weekend" (or when today is one of them),
+        # else the last one that has passed
+        word = g["we"] or g["wec"]
+        this = word in ("this", "这周末", "这个周末", "本周末", "今週末")
+        start = monday + timedelta(days=5)
+        if not this and (midnight < start or word in ("last", "上周末", "上个周末", "上週末",
+                                                      "先週末")):  # fmt: skip
+            start -= timedelta(weeks=1)
+        return start, start + timedelta(days=2)
     if g["wd"]:
         text = g["wd"].lower()
         if g["wde"]:
@@ -730,7 +770,10 @@ _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
                  "pick", "settle", "now", "current", "did", "work", "done", "happen",
                  "accomplish", "end up", "ended up", "the end", "went with", "still",
-                 "these days")  # fmt: skip
+                 "these days", "touch", " use", "using", "agree")  # fmt: skip
+
+
+_STILL_WORDS = ("still", "these days", "nowadays", "keep", "stay", "stick", "stuck")
 
 
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
@@ -775,7 +818,7 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
         cut.append(cursor.span())
     found = _INTENT.search(low) if _may_name(low, _INTENT_WORDS) else None
     intent = next((k for k, v in found.groupdict().items() if v), "") if found else ""
-    if not intent and _may_name(low, ("still", "these days", "nowadays")) and _STILL.search(low):
+    if not intent and _may_name(low, _STILL_WORDS) and _STILL.search(low):
         intent = "decided"
     rest = low
     for lo, hi in sorted(cut, reverse=True):
@@ -819,8 +862,8 @@ def named_project(rest: str, projects: Iterable[str], current: str = "") -> tupl
     return rest, ""
 
 
-_PLACE_BEFORE = Lazy(r"(?:(?<![a-z])(?:in|on|for|at|inside|within)(?:\s+the)?|在)\s*$")
+_PLACE_BEFORE = Lazy(r"(?:(?<![a-z])(?:in|on|for|at|inside|within)(?:\s+the)?|在|给|為|为)\s*$")
 _PLACE_AFTER = Lazy(r"\s*(?:[里裡中内]|で|に(?!つ))")
-_ZH_BEFORE = Lazy(r"在\s*$")
+_ZH_BEFORE = Lazy(r"[在给為为]\s*$")
 _ZH_AFTER = Lazy(r"^\s*[里裡中内]")
 _PROJECT_WORD = Lazy(r"(?<![A-Za-z0-9_.-])[A-Za-z0-9][A-Za-z0-9_.-]*(?<![.-])")

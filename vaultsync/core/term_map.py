@@ -68,6 +68,8 @@ _PAIRS = """
 搜索 search|検索 search|全文搜索 full-text search|全文検索 full-text search|引擎 engine|エンジン engine|
 联想 autocomplete suggest|自动补全 autocomplete|自動補完 autocomplete|入力補完 autocomplete|
 オートコンプリート autocomplete|サジェスト suggest|検索候補 autocomplete suggest|同步 sync|同期 sync|
+画图 plot chart|绘图 plot chart|作图 plot chart|プロット plot|描画 plot render|数据集 dataset|
+データセット dataset|ノートブック notebook|笔记本 notebook|报表 report|レポート report|持久层 persistence|
 """
 
 

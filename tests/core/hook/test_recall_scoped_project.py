@@ -84,6 +84,9 @@ def test_a_named_project_is_read_out_of_the_question() -> None:
     asked = "我 在 里修的那个 api 路由 bug，具体 ？"
     assert nlquery.named_project(asked, ["/x/api"]) == (asked, "")
     assert nlquery.named_project("fix the api routing bug", ["/x/api"])[1] == ""
+    # 给 kite / 为 kite, "for kite", is a place as "for" is
+    rest, project = nlquery.named_project("给 kite 做了什么？", projects)
+    assert project == projects[1] and "kite" not in rest
     # of two projects of one name, the asking one
     two = ["/a/ledger", "/b/ledger"]
     assert nlquery.named_project("in ledger", two, "/b/ledger")[1] == "/b/ledger"

@@ -45,6 +45,11 @@ def test_a_project_name_a_small_number_or_part_of_a_word_is_not_what_a_note_is_a
     # when the note says something else the question asks)
     assert cov(nlquery.terms("Are we still on Java 11 for fieldkit?"), edit, names=field)[0] == 0
     assert cov(nlquery.terms("fieldkit java photo uploads"), edit, names=field) == (4, 4)
+    # a file's own name is what the note is about, asked by name; its directories and its
+    # extension are not
+    fixed = "The page size is validated now: @Min on the parameter in orders/OrderController.kt."
+    assert cov(["quill*", "ordercontroll*"], fixed, names=frozenset({"quill"})) == (1, 2)
+    assert cov(nlquery.terms("fieldkit main kt"), edit, names=field)[0] == 0
     # ... and a question made of the name alone is judged on it
     assert cov(["fieldkit*"], edit, names=field) == (1, 1)
     # a one- or two-digit number is asked, never found; a short word only as a whole word

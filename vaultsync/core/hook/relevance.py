@@ -22,8 +22,9 @@ def covered(
 
     The relevance floor's finer rules (bench/recall/abstain_round10.py, tuned on its dev
     families): a hit must hold a term other than a project's name (`names`: the note's
-    project and the asking one; every note of a project holds it) outside a file path (an
-    Android app's every path holds "java"; a path still counts toward coverage); a number of
+    project and the asking one; every note of a project holds it) outside a file path's
+    directories (an Android app's every path holds "java"; a path still counts toward
+    coverage; a file's own name, without its extension, is what a note about it says); a number of
     one or two digits is asked but never found (a day, a version's part: "Java 11" is not in
     a note dated the 11th); a short term (three letters or fewer) or a number is found only as
     a whole word (a prefix term: at a word's start; "go" is not in "goreleaser", "root.go" or
@@ -56,10 +57,19 @@ def covered(
             found += 1
             if probe not in names:
                 if not plain:
-                    plain = " ".join(w for w in low.split() if "/" not in w or not w.isascii())
+                    plain = " ".join(map(_outside_dirs, low.split()))
                 said += _has(probe, plain, prefix)
     alone = found > 0 and not said and any(t.rstrip("*") not in names for t in terms)
     return (0 if alone else found), len(terms)
+
+
+def _outside_dirs(word: str) -> str:
+    """A word without the directories of the path it is: a file's own name, without its
+    extension, says what the note is about ("OrderController" in orders/OrderController.kt,
+    asked by name); its directories do not (every path of an Android app holds "java")."""
+    if "/" not in word or not word.isascii():
+        return word
+    return word.rsplit("/", 1)[-1].split(".", 1)[0]
 
 
 def _has(probe: str, low: str, prefix: bool) -> bool:

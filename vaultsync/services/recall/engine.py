@@ -43,6 +43,7 @@ true now" question's recency weighs the vector share (the lexical rank has it al
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -320,7 +321,8 @@ def recall(
             candidates = _demote(index, candidates, replaced)
             groups = _group(candidates, current_project, exclude_session, vault, recency)
             if recency is not None:
-                groups = _newest_answer_first(index, query, groups, freqs, replaced, stand_for)
+                groups = _newest_answer_first(index, query, groups, freqs, replaced, stand_for,
+                                              _projects_named(index, query))  # fmt: skip
             if vector_ranks:
                 top = groups[: min(HELD_TOP, limit)]
                 shares = _coverages(index, query, top, freqs)
@@ -533,6 +535,7 @@ def _newest_answer_first(
     freqs: maxscore.DocFreqs,
     replaced: frozenset[str] | set[str] = frozenset(),
     stand_for: dict[str, str] | None = None,
+    named: frozenset[str] = frozenset(),
 ) -> list[_Group]:
     """What was decided: of the first `DECIDED_AMONG` results, those that hold as much of the
     question as the best one does (`_coverages`, `DECIDED_SAME` of its share) answer the same
@@ -541,7 +544,9 @@ def _newest_answer_first(
     outscores the short note that records where it ended up by more than any weight that
     leaves the other results' order alone. Their scores are handed out again in the new order,
     so a result's score still never rises down the list. A stand-in (`stand_for`: the note a
-    superseded record names) holds what the record it stands in for holds."""
+    superseded record names) holds what the record it stands in for holds. `named`: the
+    projects the question names; a note of another project does not answer it, however new
+    (it keeps its place below)."""
     top = groups[:DECIDED_AMONG]
     shares = _coverages(index, query, top, freqs)
     if stand_for:  # a stand-in holds what the record it stands in for holds
@@ -551,7 +556,8 @@ def _newest_answer_first(
     best = max(shares, default=0.0)
     if best <= 0.0:
         return groups
-    same = [g for g, share in zip(top, shares, strict=True) if share >= best * DECIDED_SAME]
+    same = [g for g, share in zip(top, shares, strict=True) if share >= best * DECIDED_SAME
+            and (not named or not g.best.project or g.best.project in named)]  # fmt: skip
     if len(same) < 2:
         return groups
     scores = sorted((g.score for g in same), reverse=True)
@@ -562,6 +568,20 @@ def _newest_answer_first(
         g.score = score
     chosen = {id(g) for g in same}
     return same + [g for g in groups if id(g) not in chosen]
+
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def _projects_named(index: Index, query: str) -> frozenset[str]:
+    """The projects whose name (the last part of their path) is a word of `query`: what a
+    decision asked about in "which cache does quill use" is quill's."""
+    words = {w.lower() for w in _WORD.findall(query)}
+    if not words:
+        return frozenset()
+    return frozenset(
+        p for p in rows.projects(index) if p.rstrip("/").rsplit("/", 1)[-1].lower() in words
+    )
 
 
 def _reviewed(g: _Group) -> bool:
