@@ -154,3 +154,34 @@ def test_a_wish_said_in_a_one_call_session_becomes_a_candidate(
     assert len(json.loads(result.output)["summarized"]) == 1
     [candidate] = (vault / paths.LEVEL_DIRS[Level.L1]).glob("*.md")
     assert wish in candidate.read_text(encoding="utf-8")
+
+
+def test_a_wish_changed_later_supersedes_the_first_instead_of_reinforcing_it(
+    vault: Path, hook: list[str], tmp_path: Path
+) -> None:
+    """As a person meets it: "always use pip", and days later "always use uv …, not pip". The
+    second was read as the first said again (it holds all its words): the pip candidate was
+    reinforced and the uv wish lost. It is a candidate of its own that would supersede it."""
+    wishes = (
+        "From now on always use pip for installing dependencies in this project.",
+        "From now on always use uv for installing dependencies in this project, not pip.",
+    )
+    for n, wish in enumerate(wishes, 1):
+        env = {**os.environ, "VAULTSYNC_NOW": f"2026-12-0{n}T10:00:00+00:00"}
+        base = {"session_id": f"wish-{n}", "transcript_path": "/x.jsonl", "cwd": str(tmp_path)}
+        for event in ({"hook_event_name": "UserPromptSubmit", "prompt": wish},
+                      {"hook_event_name": "SessionEnd", "reason": "exit"}):  # fmt: skip
+            done = subprocess.run([*hook, "--agent", "claude-code"], env=env, timeout=60,
+                                  input=json.dumps(base | event), capture_output=True,
+                                  text=True)  # fmt: skip
+            assert done.returncode == 0, done.stderr
+        learned = runner.invoke(
+            app, ["learn", "--offline", "--json", "--vault", str(vault)],
+            env={"VAULTSYNC_NOW": f"2026-12-0{n}T11:00:00+00:00"},
+        )  # fmt: skip
+        assert learned.exit_code == 0, learned.output
+    listed = runner.invoke(app, ["review", "--list", "--vault", str(vault)])
+    assert "Candidates, L1 (2)" in listed.output
+    assert "would supersede memories/L1-candidates/2026-12-01 user From now on always use pip" in (
+        listed.output
+    )

@@ -38,6 +38,24 @@ NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
         ("不再使用 Redis 做缓存", "缓存用 Redis", "supersedes"),
         ("部署换成 Kustomize 了", "部署使用 Helm", "supersedes"),
         ("Kustomizeに移行した。Helmはやめた", "デプロイはHelmチャートを使う", "supersedes"),
+        # A value told apart from the one it replaces (seen by hand: the newer wish reinforced
+        # the older one, and "use uv" was lost)
+        (
+            "From now on always use uv for installing dependencies in this project, not pip.",
+            "From now on always use pip for installing dependencies in this project.",
+            "supersedes",
+        ),
+        (
+            "Install dependencies with uv rather than pip",
+            "Install dependencies with pip",
+            "supersedes",
+        ),
+        ("以后用 uv 管理依赖，不要用 pip", "以后用 pip 管理依赖", "supersedes"),
+        ("依赖管理用 uv 而不是 pip", "依赖管理用 pip", "supersedes"),
+        ("依存関係は pip ではなく uv を使う", "依存関係は pip を使う", "supersedes"),
+        # ... but a "not" that tells nothing apart changes nothing
+        ("Tests must not touch the network", "Tests run with pytest -q", "none"),
+        ("Use uv for dependencies, not for building docs", "Use uv for dependencies", "duplicate"),
         ("The user prefers concise answers", "User likes concise answers", "duplicate"),
         # Unrelated or both true: never superseded.
         ("User prefers tabs in Python", "User prefers spaces in YAML", "none"),
