@@ -516,7 +516,8 @@ def test_a_summary_is_told_by_what_was_asked_and_done_not_its_headings(vault: Pa
         "Session [[sessions/2026/11/s a83e]] (claude-code in `csv-tidy`).\n\n"
         "## What was asked\n\nFix the date parsing: 03/04/2026 was read as the fourth of March.\n\n"
         "## What was done\n\n- parse_date now reads day/month/year; ambiguous dates fail.\n\n"
-        "## What was learned\n\n- The bank exports use European dates.\n",
+        "## What was learned\n\n—\n\n## Memories\n\n- candidate (user): [[memories/"
+        "L1-candidates/2026-11-22 user Always read bank dates as European 5e2a]]\n",
         encoding="utf-8",
     )
     index(vault)
@@ -527,6 +528,8 @@ def test_a_summary_is_told_by_what_was_asked_and_done_not_its_headings(vault: Pa
     [line] = [x for x in given.splitlines() if "summary from" in x]
     assert ": Fix the date parsing: 03/04/2026" in line and "parse_date now reads" in line
     assert "What was asked" not in line and "iles changed: tidy/dates.py" in line
+    # an empty section's mark and the links to its (unreviewed) candidates are not its text
+    assert "—" not in line and "candidate" not in line and "European" not in line
 
 
 def test_a_session_that_only_asked_the_question_is_not_an_answer(

@@ -93,8 +93,14 @@ class Hit:
             if self.kind == "summary" and cut and rest.strip():
                 # `body` is the row's `about` (one line: the title, the headings, the lead)
                 # and then the rest. A summary's headings are always the same ("What was asked
-                # What was done …") and its lead only links its session: its text is the rest.
-                text = rest
+                # What was done …") and its lead only links its session: its text is the rest,
+                # less the mark of an empty section ("—") and its Memories section's links
+                # (an unreviewed candidate's title is in its link: never handed over).
+                text = "\n".join(
+                    line
+                    for line in rest.splitlines()
+                    if line.strip() != "—" and "[[memories/" not in line
+                )
         return " ".join(text.split())
 
     @property
