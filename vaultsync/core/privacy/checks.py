@@ -41,6 +41,7 @@ from vaultsync.core.privacy.values import (
     passwordish,
     placeholder,
     public_name,
+    random_letters,
     random_token,
     secretish,
     strong_token,
@@ -185,8 +186,10 @@ def check_prose(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         v = v[:-1]
     core = v.strip(".,;:!?()[]{}<>'\"`*_")  # judge `(prompted` as `prompted`
     lo, up, dg = classes(core)
-    if len(core) < 8 or "://" in v or "](" in v or not (lo or up) or not dg:
-        return None  # prose is the weakest context: letters and digits, not a markdown link
+    if len(core) < 8 or "://" in v or "](" in v or not (lo or up):
+        return None  # prose is the weakest context: not a markdown link
+    if not dg and not random_letters(core):
+        return None  # letters and digits, or letters drawn at random
     if not passwordish(core) or code_like(core):
         return None
     after = w[s + len(v) : s + len(v) + 3].lstrip(" \t")

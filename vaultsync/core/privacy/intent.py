@@ -58,7 +58,7 @@ _ADDRESSED = Lazy(
     + _WHO
     + r"\b[^\n:]{0,60}?(?:reading|processing|parsing|summari[sz]ing|viewing)[^\n:]{0,40}[:,]"
     r"(?![^ \t\r\n])"
-    r"|\b(?:attention|dear|hey)[ \t]+" + _WHO + r"\b[ \t]*[:,]"
+    r"|(?P<vocative>\b(?:attention|dear|hey)[ \t]+" + _WHO + r"\b[ \t]*[:,])"
     r"|\b(?:attention|dear|hey),[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?" + _WHO + r"\b[ \t]*:"
     r"|\bif[ \t]+(?:an?|the|any|you[ \t]+are[ \t]+an?)[ \t]+" + _WHO + r"[ \t]+(?:is[ \t]+)?"
     r"(?:reading|processing|parsing|seeing)\b"
@@ -352,15 +352,22 @@ def _not_own_auth(m: re.Match[str], w: str) -> bool:
     return False
 
 
+# A question for information right after an address: what is asked is an answer, not an act.
+_QUESTION = Lazy(r"(?i)[ \t]*(?:what|who|where|when|which|why|how)\b[^\n.!?]{0,200}\?")
+
+
 def _third_ok(m: re.Match[str], w: str) -> bool:
     """A model spoken of in the third person ("the model should…", "any agent must…") or given a
-    task in a code comment (`TODO(ai): …`) is an order only when its clause asks for something
-    consequential (core/privacy/vocative.py): API documentation is full of "the model must call
-    one or more tools", and code of notes a person leaves for their own agent."""
-    if m.group("third") is None and m.group("todo") is None:
-        return True
+    task in a code comment (`TODO(ai): …`), or addressed and then asked a question ("Dear AI
+    model, what is …?"), is an order only when its clause asks for something consequential
+    (core/privacy/vocative.py): API documentation is full of "the model must call one or more
+    tools", code of notes a person leaves for their own agent, eval sets of questions."""
     from vaultsync.core.privacy.vocative import consequential
 
+    if m.group("vocative") is not None and _QUESTION.match(w, m.end()):
+        return consequential(w, m.end())  # "Dear AI model, what is the capital of …?"
+    if m.group("third") is None and m.group("todo") is None:
+        return True
     return consequential(w, m.end())
 
 

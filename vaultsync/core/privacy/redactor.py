@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Set
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy import assembly as A
 from vaultsync.core.privacy import checks as C
+from vaultsync.core.privacy import columns as TC
 from vaultsync.core.privacy import encodings as E
 from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
@@ -369,6 +370,8 @@ class Redactor:
                 if rule not in self.disabled
                 and not (markers and R.overlaps(markers, max(0, s - 1), e + 1))  # nor glued to one
             ]
+        if TC.RULES - self.disabled:  # a cell under a header that names a secret
+            hits += [(s, e, r, -1) for s, e, r in TC.find(w) if not R.overlaps(markers, s, e)]
         if hits:  # a secret found once is redacted wherever and however else it is written
             hits += [
                 h

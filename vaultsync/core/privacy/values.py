@@ -140,6 +140,14 @@ def _random_letters(v: str, floor: float) -> bool:
     return len(v) >= 20 and lo and up and v.isalpha() and entropy(v) >= floor
 
 
+def random_letters(v: str) -> bool:
+    """Letters only, drawn at random: 20 or more of both cases, capitals among a third to two
+    thirds of them (`pBRrFXipwbEXHZYSUzVG…`), not a camel-case name (`getUserAccountSettings`,
+    a capital every five letters or so)."""
+    ups = sum(c.isupper() for c in v)
+    return _random_letters(v, 3.8) and 0.3 * len(v) <= ups <= 0.7 * len(v)
+
+
 def classes(v: str) -> tuple[bool, bool, bool]:
     return any(c.islower() for c in v), any(c.isupper() for c in v), any(c.isdigit() for c in v)
 
