@@ -587,3 +587,17 @@ def test_a_generated_file_never_leads_its_sources() -> None:
     assert [g.score for g in out] == [2.97, 2.97, 1.66]  # the order the scores say
     alone = engine._cap_generated([_typed("USER.md", "generated", 4.0)])
     assert [g.key for g in alone] == ["generated:USER.md"]  # nothing else says it: it comes
+
+
+def test_a_past_question_ranks_below_the_session_that_answers_it(tmp_path: Path) -> None:
+    """Seen by hand: asked "what did we decide about pip vs uv?", search (and the MCP search
+    tool) put first the session where the same question had been asked before."""
+    vault = tmp_path / "vault"
+    session(vault, "asked", ["what did we decide about the invoice queue?"], project="/w/api")
+    session(vault, "answered", ["Decided: the invoice queue stays on Redis streams"],
+            project="/w/api")  # fmt: skip
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    found = recall(vault, config, "what did we decide about the invoice queue?", semantic=False)
+    assert [h.session_id for h in found.hits] == ["answered", "asked"]  # still found, lower
+    assert 0 < engine.ASKED_WEIGHT < 1

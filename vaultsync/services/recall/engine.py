@@ -49,6 +49,7 @@ from pathlib import Path
 
 from vaultsync.core import nlquery, timestamp
 from vaultsync.core.config import Config
+from vaultsync.core.hook.recall_search import asked_only
 from vaultsync.core.text import unsegment
 from vaultsync.services.recall import maxscore, stand_in
 
@@ -98,6 +99,10 @@ REPLACED_DEMOTED = True
 GROUP_SUPPORT = 0.15  # each further matching member of a session adds this share of its score
 GROUP_SUPPORT_MAX = 6  # ... for at most this many members (a long session is not a better one)
 GENERATED_MAX = 1  # generated files in one result list
+# A past prompt that only asked a question holds no answer, but it holds the question's words
+# best: asked again, it came first (core/hook/recall_search.asked_only, which prompt recall
+# leaves out altogether; search keeps it, lower, for "when did I ask about X").
+ASKED_WEIGHT = 0.5
 RECENCY_WEIGHT = 0.08  # the newest candidate gets up to 8% more, the oldest nothing
 # ... and this much when the question asks what is true now or what was decided
 # (nlquery.understand intent "decided"): of competing decisions the newest should win.
@@ -487,6 +492,8 @@ def _group(
         if exclude_session and c.session_id == exclude_session:
             continue
         weighted = -c.bm25 * type_weight(c.type, c.level)
+        if c.type == "event" and c.heading and asked_only(c.heading):
+            weighted *= ASKED_WEIGHT
         key = _group_key(c)
         group = groups.get(key)
         if group is None:
