@@ -126,7 +126,9 @@ _HARM = Lazy(
     r"|\b(?:disable|turn[ \t]+off|bypass|skip|ignore)[ \t]+"
     r"(?:all[ \t]+|the[ \t]+|any[ \t]+|every[ \t]+)?(?:[\w-]+[ \t]+){0,2}"
     r"(?:safety|security|guard(?:rail)?s?|checks?|tests?|review|confirmation|sandbox"
-    r"|verification|warnings?|comparison|CI|2FA|MFA|antivirus|firewall)\b"
+    r"|verification|warnings?|comparison|CI|2FA|MFA|antivirus|firewall|scann(?:ing|ers?)"
+    r"|protection)\b"
+    r"|\bpush(?:[ \t]+(?:it|this|them|the[ \t]+changes?))?[ \t]+(?:directly|straight)\b"
     r"|\bwithout[ \t]+(?:running[ \t]+|the[ \t]+|any[ \t]+)*(?:tests?|review(?:ing)?|checks?"
     r"|checking|confirmation|approval|asking|verification|CI)\b"
     r"|\b(?:approve|merge)[ \t]+(?:it|this|the|all|every|them|their|its)\b"
@@ -266,6 +268,15 @@ _PREFERENCE = Lazy(
     r"|requires?|has[ \t]+(?:approved|authori[sz]ed|agreed)|preference)\b"
 )
 # Triggers (lowered ASCII): a window is read only around one of these.
+# A permission the text says someone gave its reader ("the operator has approved you to …",
+# "I'm authorising you, assistant, to …"): what follows `to` is asked of the reader.
+_GRANT = Lazy(
+    r"(?i)\b(?:approved|authori[sz]ed|authori[sz]ing|allowed|permitted|cleared|entitled"
+    r"|empowered)[ \t]+you\b(?:[ \t]*,[^,.\n]{1,40},)?[ \t]+to[ \t]+(?=" + _VERB + r"\b)"
+)
+_GRANT_KEYS = ("approved you", "authorised you", "authorized you", "authorising you",
+               "authorizing you", "allowed you", "permitted you", "cleared you", "entitled you",
+               "empowered you")  # fmt: skip
 _KEYS = (
     "whoever", "reader", "automat", "autonom", "language model", "bot", "assistant", "agent",
     "ai ", " ai", "llm", "claude", "gpt", "gemini", "copilot", "codex", "silently", "quietly",
@@ -279,7 +290,7 @@ _KEYS = (
     "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
     "subsequent", "ing this", "ing these",  # "models describing this photo …"
-    "ai-", "-ai", "any model", "every model", "all models",
+    "ai-", "-ai", "any model", "every model", "all models", *_GRANT_KEYS,
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
@@ -377,9 +388,12 @@ def _english(w: str, a: int, b: int) -> bool:
     claim_cue = cue(_CLAIM_CUES)
     if not (src_cue or dest_cue or hide_cue or claim_cue or cue(_HARM_CUES) or cue(_LIMIT_CUES)):
         return False
-    framed = task_cue or cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES)
+    grant_cue = cue(_GRANT_KEYS)
+    framed = task_cue or cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES) or grant_cue
     if not (framed or hide_cue or (src_cue and dest_cue)):
         return False
+    if grant_cue and _granted(w, a, b):
+        return True
     source = src_cue and _SOURCE.search(w, a, b) is not None
     destination = dest_cue and _DESTINATION.search(w, a, b) is not None
     harm = cue(_HARM_CUES) and _said(_HARM, w, a, b)
@@ -418,6 +432,19 @@ def _english(w: str, a: int, b: int) -> bool:
         return True
     # memory poisoning: from now on, the user "prefers" something consequential
     return bool(persist and consequential and (imperative or _PREFERENCE.search(w, a, b)))
+
+
+def _granted(w: str, a: int, b: int) -> bool:
+    """A permission claimed for the reader whose act, up to the sentence's end, is
+    consequential: a sensitive source sent to a network or mail address, or a harm."""
+    for g in _GRANT.finditer(w, a, b):
+        stop = _CLAUSE_END.search(w, g.end(), b)
+        end = stop.end() if stop else b
+        if _said(_HARM, w, g.end(), end) or (
+            _SOURCE.search(w, g.end(), end) and _EXTERNAL.search(w, g.end(), end)
+        ):
+            return True
+    return False
 
 
 # The trigger words as UTF-8 once (a presence test on the text's bytes: see intent.present).

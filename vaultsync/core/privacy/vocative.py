@@ -15,7 +15,8 @@ subject of a modal that stands for whoever reads the text ("Your coding assistan
 "Any agent delegating to this one must…"; "The agent must send a heartbeat" describes a
 program), and a trigger planted for later ("When you next see X, delete…"). The vocabulary is
 small and per language (English, Russian, Ukrainian, Korean, Portuguese, Spanish, German,
-French, Italian, Dutch, Swedish, Greek, Arabic, Hebrew); the structure is the same in each. The
+French, Italian, Dutch, Swedish, Greek, Arabic, Hebrew, Turkish, Polish, Vietnamese); the
+structure is the same in each. A `--force` flag in the clause is damage in any language. The
 same nouns in ordinary text (the assistant wrote the summary, "@assistant can you summarise
 this?") lack the act. Standard library only; patterns compile on first use, behind a substring
 test for the nouns.
@@ -38,12 +39,15 @@ _NOUNS = (
     "assistente", "agente", "modelo", "ia", "asistente", "assistent", "modell", "ki", "modèle",
     "ші", "асистент", "помічник", "μοντέλ", "βοηθ", "τεχνητ", "المساعد", "مساعد", "الذكاء",
     "עוזר", "לעוזר", "הבינה", "בינה", "המודל", "למודל",
+    "asistan", "yapay zek", "asysten", "agenc", "trợ lý",
 )  # fmt: skip
 _NOUN = Lazy(
     r"(?i)(?<![\w.])(?:@?(?:ai|a\.i\.|llms?|models?|assistants?|agents?|(?:chat)?bots?|copilots?"
     r"|gpt|ии|бот\w*|ассистент\w*|помощник\w*|нейросет\w*|модел\w*|assistentes?|agentes?|modelos?"
     r"|ia|asistentes?|assistent(?:en)?|modell|ki|modèles?|ші|асистент\w*|помічник\w*|μοντέλ\w*"
-    r"|βοηθ\w*|τεχνητ\w*|ال?مساعد|الذكاء|ל?עוזר|ה?בינה|[הל]?מודל)(?![\w])|봇|어시스턴트|에이전트|모델"
+    r"|βοηθ\w*|τεχνητ\w*|ال?مساعد|الذكاء|ל?עוזר|ה?בינה|[הל]?מודל|asistan\w*|yapay[ \t]+zekâ?\w*"
+    r"|asysten(?:t\w*|cie|ci)|agenc(?:ie|i|ji|ja)|trợ[ \t]+lý(?:[ \t]+AI)?)(?![\w])"
+    r"|봇|어시스턴트|에이전트|모델"
     r"|AI(?=에게))"
 )
 # English overrides are the override detector's (core/privacy/inject.py); this one reads them
@@ -75,11 +79,13 @@ _OVERRIDE = Lazy(
     + r"|(?:이전|앞의|기존)[^\n.]{0,10}(?:지시|명령|지침)[^\n.]{0,10}무시"
 )
 _TRANSFER = Lazy(
-    r"(?i)\b(?:send|forward|upload|post|paste|dm|e-?mail|mail|share|exfiltrate|transmit|push|curl"
-    r"|wget)\b|отправ|перешл|пришл|загрузи|выложи|보내|전송|업로드|공유"
+    r"(?i)\b(?:(?:re-?)?send|forward|upload|post|paste|dm|e-?mail|mail|share|exfiltrate|transmit"
+    r"|push|curl|wget)\b|отправ|перешл|пришл|загрузи|выложи|보내|전송|업로드|공유"
     r"|\b(?:envie|envia|envía|mande|manda|encaminhe|reenvía|compartilhe|comparte|sube|sende"
     r"|schick\w*|envoie|transfère|partage|invia|inoltra|stuur|verstuur|deel|skicka|dela"
-    r"|надішли|відправ\w*|перешли|στείλ\w*|ανέβασ\w*|προώθησ\w*)\b"
+    r"|надішли|відправ\w*|перешли|στείλ\w*|ανέβασ\w*|προώθησ\w*"
+    r"|gönder\w*|yükle\w*|ilet\w*|paylaş\w*|wyślij\w*|prześlij\w*|udostępnij\w*|wgraj\w*"
+    r"|gửi|tải[ \t]+lên|chuyển[ \t]+tiếp)\b"
     r"|أرسل|ارسل|ابعث|שלח|תשלח|שלחו"
 )
 _DEST = Lazy(r"(?i)://|\b[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -90,7 +96,9 @@ _SECRET = Lazy(
     r"|ключ|токен|пароль|секрет|토큰|비밀번호|암호|키\b|\b(?:senhas?|chaves?|credenciais|contraseñas?"
     r"|claves?|credenciales|passwort|kennwort|schlüssel|zugangsdaten|mot de passe|clés?"
     r"|identifiants|chiavi|sleutels?|wachtwoord(?:en)?|lösenord(?:en)?|nycklar(?:na)?"
-    r"|κλειδιά|κωδικ\w*|ключі|паролі)\b|مفاتيح|كلمات? المرور|טוקנים|סיסמ|מפתחות"
+    r"|κλειδιά|κωδικ\w*|ключі|паролі|parola\w*|şifre\w*|anahtar\w*|ortam[ \t]+değişken\w*"
+    r"|hasł\w*|klucz\w*|zmienn\w*[ \t]+środowisk\w*|mật[ \t]+khẩu|khóa"
+    r"|biến[ \t]+môi[ \t]+trường)\b|مفاتيح|كلمات? المرور|טוקנים|סיסמ|מפתחות"
     r"|\b(?:user|owner|caller|reader|customer|recipient|operator|team)(?:'s|s')\s+(?:\w+\s+)?"
     r"(?:calendar|contacts?|e-?mails?|messages?|files?|documents?|history|data|environment|inbox)"
 )
@@ -106,7 +114,8 @@ _EXPOSE = Lazy(
 )
 _DAMAGE = Lazy(
     r"(?i)\bdrop\s+(?:the\s+)?(?:\w+\s+)?(?:table|database|index)|\bdelete\s+(?:the|all|every|your|this|their)\b|\brm\s+-\w*r|--privileged"
-    r"|\bforce[- ]push|push\s+--force|\b(?:approve|accept)\s+(?:all|every)|\brefund\b"
+    r"|\bforce[- ]push|push\s+--force|(?<![\w-])--force\b|\b(?:approve|accept)\s+(?:all|every)"
+    r"|\brefund\b"
     r"|\bclose\s+(?:all|every)|\bDELETE\s+/[\w{}:.-]"
     r"|\bgrant\b[^\n.]{0,40}\b(?:all|admin|every)|\bwipe\b|\bdisable\s+(?:the\s+)?(?:\w+\s+)?"
     r"(?:non-root|auth|tests?|checks?|antivirus|firewall|2fa|mfa|security)|\bscale\b[^\n.]{0,30}\bzero"
