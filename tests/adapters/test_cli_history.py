@@ -96,6 +96,25 @@ def test_rollback_one_note_and_the_index_follows(repo: Path) -> None:
     assert missing.exit_code == Exit.NOT_FOUND and "did not exist" in missing.output
 
 
+def test_rollback_of_a_note_renamed_since_restores_it_where_it_is_now(repo: Path) -> None:
+    """Seen by hand: a note moved in Obsidian after REV could not be rolled back by its name
+    ("did not exist at REV"). It follows the note back across the move: the content it had
+    then comes back at the name it has now, and the old name is not brought back."""
+    first = history.log(repo)[-1].sha
+    (repo / "Projects").mkdir()
+    (repo / "notes/a.md").rename(repo / "Projects/a 重命名.md")
+    history.commit_all(repo, "vaultsync: 1 note moved")
+    write(repo, "Projects/a 重命名.md", "# A\n\nversion three\n")
+    history.commit_paths(repo, ["Projects/a 重命名.md"], "vaultsync: edit a")
+    out = invoke("rollback", first, "Projects/a 重命名.md", "--vault", str(repo), "--json")
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["restored"] == ["Projects/a 重命名.md"]
+    assert (repo / "Projects/a 重命名.md").read_text(encoding="utf-8") == "# A\n\nversion one\n"
+    assert not (repo / "notes/a.md").exists()
+    again = invoke("rollback", first, "Projects/a 重命名.md", "--vault", str(repo))
+    assert again.exit_code == 0 and "already matches" in again.output
+
+
 def test_commit_command_and_the_held_guard(repo: Path) -> None:
     for i in range(12):
         write(repo, f"bulk/n{i}.md", f"# {i}\n")

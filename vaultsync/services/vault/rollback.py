@@ -41,13 +41,16 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
     history.check_state(vault)
     resume_rollback(vault, config)
     sha = history.resolve_rev(vault, rev)
+    sources: dict[str, str] = {}
     if rel is not None and not history.exists_at(vault, sha, rel):
-        raise FileNotFoundError(
-            f"{rel} did not exist at {rev} (if it was renamed, `vaultsync history {rel}` "
-            "shows its earlier name)"
-        )
+        # Renamed or moved since (in Obsidian): its content then, under its name then, comes
+        # back at the name it has now.
+        earlier = history.name_at(vault, sha, rel)
+        if earlier is None:
+            raise FileNotFoundError(f"{rel} did not exist at {rev}, under this name or another")
+        sources[rel] = earlier
     timeout = float(config.get("git", "lock_timeout_s"))
-    targets = history.changed_since(vault, sha, rel)
+    targets = _differing(vault, sha, rel, sources)
     if not targets:
         return Rollback(None, rev, ())
     with note_locks(vault, targets, timeout):
@@ -59,10 +62,9 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
                 f"rollback refused: {len(dirty)} uncommitted change(s) could not be committed "
                 f"first ({shown}); `vaultsync commit` says why. Nothing was restored"
             )
-        targets = history.changed_since(vault, sha, rel)
-        commit = (
-            apply_rollback(vault, config, sha, targets, rel or "the vault") if targets else None
-        )
+        targets = _differing(vault, sha, rel, sources)
+        what = rel or "the vault"
+        commit = apply_rollback(vault, config, sha, targets, what, sources) if targets else None
     restored: tuple[str, ...] = ()
     if commit:
         top = history.log(vault, limit=1)
@@ -74,3 +76,15 @@ def rollback(vault: Path, config: Config, rev: str, rel: str | None = None) -> R
 
             reconcile.reconcile(vault, config, notes)
     return Rollback(commit, rev, restored)
+
+
+def _differing(vault: Path, sha: str, rel: str | None, sources: dict[str, str]) -> list[str]:
+    """The paths a restore would change: for a note restored from its earlier name, itself
+    when its text differs from what that name held at REV."""
+    if rel is None or rel not in sources:
+        return history.changed_since(vault, sha, rel)
+    try:
+        now = (vault / rel).read_bytes()
+    except OSError:
+        now = None
+    return [rel] if now != history.blob_at(vault, sha, sources[rel]) else []

@@ -28,22 +28,34 @@ def resume_rollback(vault: Path, config: Config) -> str | None:
     try:
         job = json.loads(journal_file(vault).read_text(encoding="utf-8"))
         sha, rels, what = str(job["sha"]), [str(r) for r in job["rels"]], str(job["what"])
+        sources = {str(k): str(v) for k, v in dict(job.get("sources") or {}).items()}
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):
         journal_file(vault).unlink(missing_ok=True)  # unreadable: nothing can be redone
         return None
     with note_locks(vault, rels, float(config.get("git", "lock_timeout_s"))):
-        return apply_rollback(vault, config, sha, rels, what)
+        return apply_rollback(vault, config, sha, rels, what, sources)
 
 
-def apply_rollback(vault: Path, config: Config, sha: str, rels: list[str], what: str) -> str | None:
-    """Restore `rels` from `sha` and commit them; the caller holds their note locks."""
+def apply_rollback(
+    vault: Path,
+    config: Config,
+    sha: str,
+    rels: list[str],
+    what: str,
+    sources: dict[str, str] | None = None,
+) -> str | None:
+    """Restore `rels` from `sha` and commit them; the caller holds their note locks.
+    `sources`: rel -> the name it had at `sha` (renamed since), whose content it gets."""
     timeout = float(config.get("git", "lock_timeout_s"))
-    writer.write_atomic(
-        journal_file(vault), json.dumps({"sha": sha, "rels": rels, "what": what}), fsync=True
-    )
-    history.restore_paths(vault, sha, rels, lock_timeout=timeout)
+    sources = sources or {}
+    job = {"sha": sha, "rels": rels, "what": what, "sources": sources}
+    writer.write_atomic(journal_file(vault), json.dumps(job), fsync=True)
+    for rel, earlier in sources.items():
+        target = paths.inside(vault, vault / rel)
+        writer.write_atomic(target, history.blob_at(vault, sha, earlier), fsync=True)
+    history.restore_paths(vault, sha, [r for r in rels if r not in sources], lock_timeout=timeout)
     commit = history.commit_paths(
         vault,
         rels,
