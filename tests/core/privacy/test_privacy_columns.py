@@ -56,3 +56,8 @@ def test_random_letters_after_password_is_are_a_password_and_a_name_is_not() -> 
 def test_numbered_lines_are_not_a_table() -> None:
     text = "     1\t- name: DB_PASSWORD\n     2\t  key: password\n     3\t- name: STRIPE_KEY\n"
     assert TC.find(text) == []
+
+
+def test_a_line_of_code_is_not_a_header() -> None:
+    text = '    return gateway.user_token, urljoin(\n        f"{gateway.origin.rstrip(\'/\')}/", "v1"\n    )\n'
+    assert TC.find(text) == []

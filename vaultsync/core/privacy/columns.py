@@ -5,12 +5,13 @@ table (CSV, TSV, `;`) whose header line holds a cell that is a secret's name (`p
 `client secret`, `api key`, `token`) gives away the cells under that cell on the rows that
 follow, whatever they look like: a base64 value with `+` or `/` that the shape layer leaves to a
 place, a password with no digit. The header cell must END in the secret's word (`token_count`,
-`password_reset_at` name other things), every header cell must be a name (letters first, no
-`:`) and `names.name_kind` must read the cell as a secret; a row's cell counts when it is one
-run of characters that is not a placeholder, a mask, a number, a path, a reference or a word
-(`values.placeholder`, `values.passwordish`). Rows end at the first line with another number
-of delimiters. Standard library only; the header pattern is compiled
-on first use and only texts with a delimiter and a secret's word reach it.
+`password_reset_at` name other things), every header cell must be a name (letters first, up
+to four words, no `.` or `:`, so no line of code) and `names.name_kind` must read the cell as
+a secret; a row's cell counts when it is one run of characters that is not a placeholder, a
+mask, a number, a path, a reference or a word (`values.placeholder`, `values.passwordish`).
+Rows end at the first line with another number of delimiters. Standard library only: header
+lines are found with `str.find` on the secret's words, and only texts with a delimiter and one
+of those words are read.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ RULE = "table-column"
 RULES = frozenset((RULE,))
 
 _SEPARATOR = Lazy(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*")
-_NAME_CELL = Lazy(r"[A-Za-z][\w .()/#-]{0,39}")
+_NAME_CELL = Lazy(r"[A-Za-z][\w-]*(?:[ \t]+[\w()#/-]+){0,3}")
 _WORDS = ("pass", "pwd", "secret", "token", "key", "credential")
 _TRIM = " \t\r`*\"'"
 
@@ -77,8 +78,8 @@ def find(w: str) -> list[tuple[int, int, str]]:
             if header.count(sep) < (2 if sep == "|" else 1):
                 continue
             cells = [c for c, _, _ in _cells(header, sep)]
-            if not all(_NAME_CELL.fullmatch(c) for c in cells):
-                break  # a header is a row of names (not `cat -n`'s numbers before YAML)
+            if not all(len(c) <= 40 and _NAME_CELL.fullmatch(c) for c in cells):
+                break  # a row of names: not `cat -n`'s numbers, not `return a.token, f(`
             cols = [_secret_column(c) for c in cells]
             if any(cols):
                 out += _rows(w, end + 1, header.count(sep), sep, cols)
