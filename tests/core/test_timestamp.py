@@ -95,3 +95,23 @@ def test_now_is_the_clock_unless_overridden(monkeypatch: pytest.MonkeyPatch) -> 
     assert timestamp.now() == datetime(2026, 11, 19, 2, 0, tzinfo=UTC)
     monkeypatch.setenv("VAULTSYNC_NOW", "not a time")  # ignored, never frozen at an error
     assert abs((timestamp.now() - datetime.now(UTC)).total_seconds()) < 5
+
+
+@pytest.mark.parametrize(
+    ("name", "day"),
+    [
+        ("2027-04-12 tide 数据版本管理.md", "2027-04-12"),
+        ("2027-04-12.md", "2027-04-12"),  # a daily note
+        ("meeting 2027_07_21 data.md", "2027-07-21"),
+        ("20270721 standup.md", "2027-07-21"),
+        ("2027年7月2日 周会.md", "2027-07-02"),
+        ("release 2027.07.21", "2027-07-21"),
+        ("ticket 12345678.md", None),  # no date: year 1234
+        ("2027-13-40 typo.md", None),
+        ("2027-04-1201.md", None),  # digits run on
+        ("2027-04_12.md", None),  # mixed separators
+        ("notes about tide.md", None),
+    ],
+)
+def test_a_date_in_a_notes_name(name: str, day: str | None) -> None:
+    assert timestamp.named_day(name) == day

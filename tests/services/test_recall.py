@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -601,3 +602,22 @@ def test_a_past_question_ranks_below_the_session_that_answers_it(tmp_path: Path)
     found = recall(vault, config, "what did we decide about the invoice queue?", semantic=False)
     assert [h.session_id for h in found.hits] == ["answered", "asked"]  # still found, lower
     assert 0 < engine.ASKED_WEIGHT < 1
+
+
+def test_notes_dated_only_by_their_names_are_ordered_by_them(tmp_path: Path) -> None:
+    """Two notes a person wrote, with a date only in the title and file name, checked out
+    together: the older one's file time was a few seconds newer, and it came first as the
+    newest decision (round 15's held-out `datever`, read once, then opened)."""
+    vault = tmp_path / "vault"
+    old, new = "notes/2027-04-12 tide 数据版本管理.md", "notes/2027-07-21 tide data versioning.md"
+    put(vault, old, "# 2027-04-12 tide 数据版本管理\n\ntide 的数据用 DVC 管理。\n")
+    put(vault, new, "# 2027-07-21 tide data versioning\n\nWe moved tide's data off DVC to "
+        "lakeFS branches.\n")  # fmt: skip
+    os.utime(vault / new, (1_800_000_000, 1_800_000_000))
+    os.utime(vault / old, (1_800_000_030, 1_800_000_030))  # the checkout wrote it last
+    config = Config(vault, tmp_path / "index.sqlite", load_config(vault).data)
+    rebuild(vault, config)
+    found = recall(vault, config, "How are tide's datasets versioned now, still DVC?",
+                   semantic=False)  # fmt: skip
+    assert [h.rel for h in found.hits][:2] == [new, old]
+    assert found.hits[0].date.startswith("2027-07-21")

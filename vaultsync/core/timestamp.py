@@ -27,6 +27,8 @@ from __future__ import annotations
 import os
 from datetime import UTC, date, datetime, timedelta, timezone
 
+from vaultsync.core.lazy_regex import Lazy
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from datetime import tzinfo
@@ -125,3 +127,24 @@ def utc_key(value: object) -> str:
 def day(moment: datetime) -> str:
     """The person's calendar date of `moment` (`2026-12-01`): what date-only properties hold."""
     return format(moment)[:10]
+
+
+# A date in a note's file name or title: 2027-04-12, 2027_04_12, 2027.04.12, 20270412, 2027年4月12日
+# (compiled on first use: the hook imports this module and never asks it).
+_NAMED_DAY = Lazy(r"(?<!\d)(\d{4})([-_./]?)(\d{2})\2(\d{2})(?!\d)|(\d{4})年(\d{1,2})月(\d{1,2})日")
+
+
+def named_day(text: str) -> str | None:
+    """The calendar date a note's name or title carries (`2027-04-12 tide data versioning`,
+    a daily note `2027-04-12.md`, `20270412 meeting`, `2027年4月12日 周会`), as `YYYY-MM-DD`;
+    None when it holds none. A note a person wrote with no date property is dated by it before
+    its file's time, which a checkout or a sync sets to the moment it ran."""
+    for found in _NAMED_DAY.finditer(text):
+        parts = found.group(1, 3, 4) if found.group(1) else found.group(5, 6, 7)
+        try:
+            moment = date(int(parts[0]), int(parts[1]), int(parts[2]))
+        except ValueError:
+            continue
+        if 1990 <= moment.year <= 2100:
+            return moment.isoformat()
+    return None

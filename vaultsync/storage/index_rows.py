@@ -216,7 +216,7 @@ def note_row(
         scope=scope.value if scope else "",
         status=note.status,
         # UTC in the index whatever offset the note carries: one order across zones.
-        created=timestamp.utc_key(note.created),
+        created=timestamp.utc_key(note.created) or _named(rel, note.title),
         updated=timestamp.utc_key(note.updated),
         priority=note.priority,
         mtime_ns=mtime_ns,
@@ -309,3 +309,11 @@ def _declared_tags(value: object) -> list[str]:
     if isinstance(value, list):
         return [str(v).lstrip("#") for v in value if v is not None]
     return [t.lstrip("#") for t in str(value).replace(",", " ").split()] if value else []
+
+
+def _named(rel: str, title: str) -> str:
+    """A note with no date property is dated by a date in its file name or title (a daily note,
+    `2027-04-12 tide 数据版本管理.md`) before its file's time, which a checkout or a sync sets
+    to the moment it ran: two such notes checked out together were ordered by seconds of that."""
+    found = timestamp.named_day(rel.rsplit("/", 1)[-1]) or timestamp.named_day(title)
+    return f"{found}T00:00:00" if found else ""

@@ -62,5 +62,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # of its results they name (core/replaced_notes.py), and without this index that is a scan
     # of every note's properties at each prompt. The same expression as the query's.
     ("""CREATE INDEX notes_supersedes ON notes(rel) WHERE instr(props, '"supersedes"') > 0""",),
+    # A note with no date property is dated by a date in its name or title
+    # (index_rows._named): the notes without one are read again at the next reconcile (their
+    # content is unchanged, so nothing is re-embedded).
+    ("UPDATE notes SET sha256 = '', mtime_ns = -1 WHERE created = ''",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

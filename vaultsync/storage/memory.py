@@ -283,15 +283,20 @@ def _head_status(path: Path) -> str | None:
 
 
 def _dated(vault: Path, m: Memory) -> Memory:
-    """A note a person wrote by hand may have no `created`: its file's time stands in, so the
-    newest-wins order (services/learning/supersession.py) sees it as the new fact it is."""
+    """A note a person wrote by hand may have no `created`: a date in its file name or title
+    stands in (a checkout sets every file's time to its own moment), else its file's time, so
+    the newest-wins order (services/learning/supersession.py) sees it as the new fact it is."""
     if m.created:
         return m
+    import dataclasses
+
+    named = timestamp.named_day(m.rel.rsplit("/", 1)[-1]) or timestamp.named_day(m.title)
+    if named:
+        return dataclasses.replace(m, created=named)
     try:
         stamp = os.stat(vault / m.rel).st_mtime
     except OSError:
         return m
-    import dataclasses
     import datetime as dt
 
     when = dt.datetime.fromtimestamp(stamp, dt.UTC)

@@ -42,7 +42,7 @@ DECIDED_SAME = 0.5
 # test keeps them equal). The hook cannot import storage, so it reads `meta.schema_version`
 # itself and stays silent on any other version: an index built by an older or newer vaultsync
 # is rebuilt by the next reconcile, and a prompt must never fail or read wrong columns meanwhile.
-READS_SCHEMA = 9
+READS_SCHEMA = 10
 
 
 class Hit:
