@@ -62,6 +62,7 @@ def _bomb() -> str:
 # --- 19: search cost stays linear in a note's size --------------------------------------------
 
 
+@pytest.mark.slow  # a timing over large notes (CI's slow tier)
 def test_a_huge_note_with_a_frequent_term_searches_in_linear_time(vault: Path) -> None:
     put(vault, "small.md", "# Small\n\nalpha once\n")
     put(vault, "huge.md", "# Huge\n\n" + "alpha beta gamma\n" * 60_000)  # ~1 MB

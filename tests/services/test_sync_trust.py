@@ -145,6 +145,7 @@ def test_the_sync_guard_holds_what_arrives_and_accepts_on_request(
 # --- item: a history rewritten on the remote is never merged back over ----------------------
 
 
+@pytest.mark.slow  # six syncs on two machines (the refusal's fast twin: the unrelated history)
 def test_a_force_pushed_history_is_refused_until_accepted(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
@@ -263,6 +264,7 @@ def test_a_second_branch_is_never_created_beside_the_remote_one(
 # --- item: what vaultsync does not own ---------------------------------------------------------
 
 
+@pytest.mark.slow  # syncs of two machines through a bare remote (CI's slow tier)
 def test_obsidian_settings_committed_elsewhere_never_wedge_sync(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
@@ -292,6 +294,7 @@ def test_obsidian_settings_committed_elsewhere_never_wedge_sync(
     assert (a.vault / "from-b.md").exists()
 
 
+@pytest.mark.slow  # syncs of two machines through a bare remote (CI's slow tier)
 def test_a_remote_gitattributes_cannot_change_how_notes_are_stored(
     pair: tuple[Machine, Machine, Path], tmp_path: Path
 ) -> None:
@@ -360,6 +363,7 @@ def _tree_with(vault: Path, base_tree: str, name: str) -> str:
     return done.stdout.decode().strip()
 
 
+@pytest.mark.slow  # syncs of two machines through a bare remote (CI's slow tier)
 def test_an_unsafe_tree_entry_is_left_out_without_wedging_sync(
     pair: tuple[Machine, Machine, Path],
 ) -> None:
