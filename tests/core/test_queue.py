@@ -78,7 +78,7 @@ def test_thresholds_decide_pending_or_skipped(vault: Path) -> None:
         "From now on always run the tests with pytest -q.",
         "以后请一直用 uv 来管理依赖，不要用 pip。然后帮我把 requests 升级到 2.32",
         "返信はいつも日本語でお願いします。",
-        "Please keep your replies short.",
+        "Never push to main without running the tests.",
     ],
 )
 def test_a_short_session_stating_a_lasting_wish_is_learned_from(vault: Path, prompt: str) -> None:
@@ -93,7 +93,13 @@ def test_a_short_session_stating_a_lasting_wish_is_learned_from(vault: Path, pro
 
 @pytest.mark.parametrize(
     "prompt",
-    ["fix the login bug", "Why do we always get this error?", "把 requests 升级到 2.32", "ok"],
+    [
+        "fix the login bug",
+        "Why do we always get this error?",
+        "把 requests 升级到 2.32",
+        "ok",
+        "please make the flaky date test deterministic",  # a task, said politely
+    ],
 )
 def test_a_short_session_with_only_a_task_or_a_question_is_skipped(
     vault: Path, prompt: str

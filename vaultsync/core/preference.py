@@ -2,8 +2,9 @@
 "以后请一直用 uv 来管理依赖", "いつも日本語で答えてください".
 
 Two readers need the same answer. The learning queue (core/queue.py) keeps a session that states
-one for learning however short it was: such wishes are mostly said in passing, in a session of a
-single tool call, and a session below every size threshold was skipped, so the wish was lost.
+one with a lasting marker ("always", 以后, いつも) for learning however short it was: such wishes
+are mostly said in passing, in a session of a single tool call, and a session below every size
+threshold was skipped, so the wish was lost.
 The offline summariser (services/learning/summarizer.py) turns the sentence into a user memory
 candidate. Markers in English, Chinese and Japanese: a strong one alone ("always", "from now
 on", 以后, 不要再, いつも), or a weak one ("please", "don't", 请, ください) with a word about style
