@@ -43,14 +43,24 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
 
 
+def _wish_sized(prompt: str) -> list[str]:
+    """The sentences of `prompt` that could state a wish: no question, 8 to 300 characters."""
+    return [s for s in sentences(prompt) if 8 <= len(s) <= 300 and not s.endswith(("?", "？"))]
+
+
 def stated(prompt: str) -> list[tuple[str, re.Match[str] | None]]:
     """Each sentence of `prompt` that states a lasting wish, with its strong marker (None when
     a weak marker and a word about style made it one)."""
     found: list[tuple[str, re.Match[str] | None]] = []
-    for sentence in sentences(prompt):
-        if len(sentence) < 8 or len(sentence) > 300 or sentence.endswith(("?", "？")):
-            continue
+    for sentence in _wish_sized(prompt):
         strong = STRONG.search(sentence)
         if strong or (WEAK.search(sentence) and STYLE.search(sentence)):
             found.append((sentence, strong))
     return found
+
+
+def lasting(prompt: str) -> bool:
+    """Does `prompt` state a wish with a lasting marker ("always", 以后, いつも)? "please" with
+    a word about style is not enough: it also marks a task ("please make the flaky date test
+    deterministic"). What the learning queue asks."""
+    return any(STRONG.search(s) for s in _wish_sized(prompt))

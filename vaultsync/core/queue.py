@@ -114,14 +114,7 @@ def decide(facts: SessionFacts, cfg: Config, events: list[Event] | None = None) 
     if not worth and events:
         from vaultsync.core import preference
 
-        # Only a lasting marker ("always", "from now on", 以后, いつも): "please" with a word
-        # about style also marks a task ("please make the flaky date test deterministic").
-        worth = any(
-            strong
-            for e in events
-            if e.kind is EventKind.PROMPT
-            for _sentence, strong in preference.stated(e.prompt)
-        )
+        worth = any(preference.lasting(e.prompt) for e in events if e.kind is EventKind.PROMPT)
     return SessionStatus.PENDING if worth else SessionStatus.SKIPPED
 
 

@@ -117,19 +117,15 @@ def name_at(vault: Path, rev: str, rel: str) -> str | None:
     """The name the note now at `rel` had at REV, followed back across renames (a note moved
     or renamed in Obsidian since); None when it did not exist then under any name."""
     sha = resolve_rev(vault, rev)
+    since = set(_run(vault, ["rev-list", f"{sha}..HEAD"]).stdout.decode().split())
     name = rel
     for commit in log(vault, rel, limit=1000):  # newest first, following renames
-        if _is_ancestor(vault, commit.sha, sha):
+        if commit.sha not in since:
             break  # REV's own past: the name it had then is found
         for change in commit.changes:
             if change.old_path and change.path == name:
                 name = change.old_path
     return name if exists_at(vault, sha, name) else None
-
-
-def _is_ancestor(vault: Path, commit: str, rev: str) -> bool:
-    proc = _run(vault, ["merge-base", "--is-ancestor", commit, rev], check=False)
-    return proc.returncode == 0
 
 
 def blob_at(vault: Path, rev: str, rel: str) -> bytes:

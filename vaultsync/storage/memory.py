@@ -238,8 +238,7 @@ def memory_rels(vault: Path) -> list[str]:
     return sorted(_rels_under(vault, paths.MEMORIES_DIR) + moved)
 
 
-# A note's declared type, read from its first bytes (a frontmatter is a few hundred of them).
-_TYPE_LINE = re.compile(r"(?m)^type:[ \t]*[\"']?([A-Za-z-]+)[\"']?[ \t]*$")
+# A note's declared type is read from its first bytes (a frontmatter is a few hundred of them).
 HEAD_BYTES = 4096
 
 
@@ -261,12 +260,10 @@ def declared_elsewhere(
         if rel.startswith(skip) or rel in paths.GENERATED_FILES:
             continue
         try:
-            head = vault_files.read_path(vault / rel, HEAD_BYTES).decode("utf-8", "replace")
+            head = vault_files.read_bytes(vault, rel, limit=HEAD_BYTES, walked=True)
         except OSError:
             continue
-        yaml_text, _body = properties.split_frontmatter(head.lstrip("\ufeff"))
-        found = _TYPE_LINE.search(yaml_text) if yaml_text else None
-        kind = NoteType.parse(found.group(1)) if found else None
+        kind = NoteType.parse(properties.get_scalar(head.decode("utf-8", "replace"), "type"))
         if kind in out:
             out[kind].append(rel)
     return out

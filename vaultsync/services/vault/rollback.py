@@ -19,7 +19,7 @@ from vaultsync.core import paths
 from vaultsync.core.config import Config
 from vaultsync.services.vault.autocommit import HeldBack, commit_batch
 from vaultsync.services.vault.rollback_journal import apply_rollback, resume_rollback
-from vaultsync.storage import history
+from vaultsync.storage import history, vault_files
 from vaultsync.storage.vault_files import note_locks
 
 
@@ -84,7 +84,7 @@ def _differing(vault: Path, sha: str, rel: str | None, sources: dict[str, str]) 
     if rel is None or rel not in sources:
         return history.changed_since(vault, sha, rel)
     try:
-        now = (vault / rel).read_bytes()
+        now = vault_files.read_bytes(vault, rel)  # the vault's gate: no link out, no FIFO
     except OSError:
         now = None
     return [rel] if now != history.blob_at(vault, sha, sources[rel]) else []
