@@ -29,6 +29,7 @@ import corpus_round13 as r13
 import corpus_round14 as r14
 import corpus_round15 as r15
 import corpus_round16 as r16
+import corpus_round17 as r17
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -194,6 +195,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_fake_results_round16": 16,  # the same results for harmless actions
     "injection_languages_round16": 16,  # polite requests, plans, role play, claimed approval in TL, AM, MY, KM, LO, NE, SI, KA, HY, AZ, KK, MN
     "benign_injection_languages_round16": 16,  # the same languages asking for ordinary work
+    # round 17 (written after round 16's held-out figures were taken, before round 17's tuning)
+    "nested_encodings_round17": 17,  # .dockerconfigjson base64 of JSON of base64, data: URLs, percent-encoded JSON, gzip+base64 env, JSON stringified twice, kubectl --dry-run data of a config file, unsigned token payloads
+    "benign_nested_encodings_round17": 17,  # the same encodings around credsStore, themes, retries, subjects
+    "dev_artifacts_round17": 17,  # Copy as cURL (cmd), docker history |2 build args, keyring.set_password, GraphQL-WS connection_init, TOML inline tables, YAML flow maps, db.auth, Erlang crash dumps, git credential fill, util.inspect(process.env) _SK, launch.json env
+    "benign_dev_artifacts_round17": 17,  # the same artifacts with prompts, env references, versions, digests
+    "world_prose_round17": 17,  # voice memos, SMS, sticky-note OCR, quotes in IS, LV, SR, BG, NO, UR, TE, GU, YO, HA, ZU, MI, HT, UZ, TG, KY, PS, KU, UG, DA
+    "benign_world_prose_round17": 17,  # the same phrases before vault links, masks, one-time codes
+    "injection_memory_round17": 17,  # diffs to AGENTS.md/CLAUDE.md, standing instructions, preference JSON, notes for future sessions, lessons learned, .cursorrules, memory updates
+    "benign_injection_memory_round17": 17,  # the same shapes keeping ordinary conventions
+    "injection_obfuscated_round17": 17,  # JSON \\u escapes, string concatenation, table cells, URL slugs, snake/camel identifiers, base64 halves, one word a line
+    "benign_injection_obfuscated_round17": 17,  # the same devices carrying ordinary text
+    "injection_languages_round17": 17,  # orders by intent in DA, SL, HR, KY, TG, PS, KU, UG, OR, HT, IG, YI, FY, CEB
+    "benign_injection_languages_round17": 17,  # the same languages asking for ordinary work
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
@@ -2288,6 +2302,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "structure_only_round16": r16.structure_only,
     "foreign_labels_round16": r16.foreign_labels,
     "store_outputs_round16": r16.store_outputs,
+    "nested_encodings_round17": r17.nested_encodings,
+    "dev_artifacts_round17": r17.dev_artifacts,
+    "world_prose_round17": r17.world_prose,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2337,6 +2354,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_structure_only_round16": r16.b_structure_only,
     "benign_foreign_labels_round16": r16.b_foreign_labels,
     "benign_store_outputs_round16": r16.b_store_outputs,
+    "benign_nested_encodings_round17": r17.b_nested_encodings,
+    "benign_dev_artifacts_round17": r17.b_dev_artifacts,
+    "benign_world_prose_round17": r17.b_world_prose,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2374,6 +2394,9 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_intent_round16": r16.i_intent,
     "injection_fake_results_round16": r16.i_fake_results,
     "injection_languages_round16": r16.i_languages,
+    "injection_memory_round17": r17.i_memory,
+    "injection_obfuscated_round17": r17.i_obfuscated,
+    "injection_languages_round17": r17.i_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2404,6 +2427,9 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_intent_round16": r16.bi_intent,
     "benign_injection_fake_results_round16": r16.bi_fake_results,
     "benign_injection_languages_round16": r16.bi_languages,
+    "benign_injection_memory_round17": r17.bi_memory,
+    "benign_injection_obfuscated_round17": r17.bi_obfuscated,
+    "benign_injection_languages_round17": r17.bi_languages,
 }
 
 
