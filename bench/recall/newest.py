@@ -2,7 +2,7 @@
 round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discussed questions
 and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
 round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set round15`:
-decisions_round15.py): search and prompt-time recall.
+decisions_round15.py; `--set round16`: decisions_round16.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -48,6 +48,7 @@ from bench.recall import (
     decisions_round13,
     decisions_round14,
     decisions_round15,
+    decisions_round16,
     replay,
     score,
 )
@@ -66,20 +67,26 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # questions, every language pair, near-miss never-discussed questions; written before the
 # tuning that followed it) and decisions_round15.py (a replacement said only in a closing
 # message, a partial one, one dropped for a third option, a date only in a title, two agents
-# on one day; new time windows and phrasings; written before the tuning that followed it).
+# on one day; new time windows and phrasings; written before the tuning that followed it) and
+# decisions_round16.py (a decision only in a skill draft, in a commit message inside a shell
+# command, in a table row, in Korean; questions naming files and commands, typos, Korean, long
+# Chinese task prompts; time asked just after midnight; written before the tuning that followed).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
                                "round11": decisions_round11,
                                "round13": decisions_round13,
                                "round14": decisions_round14,
-                               "round15": decisions_round15}  # fmt: skip
+                               "round15": decisions_round15,
+                               "round16": decisions_round16}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
-# (decisions_round13.py, then decisions_round14.py, then decisions_round15.py; their held-out
-# figures were read before: docs/search.md): `--failures` prints their held-out misses too. The
-# split is kept, so their figures stay comparable.
-OPENED = frozenset({"decisions", "fresh", "round9", "abstain10", "round11", "round13", "round14"})
+# (decisions_round13.py, then decisions_round14.py, decisions_round15.py and
+# decisions_round16.py; their held-out figures were read before: docs/search.md): `--failures`
+# prints their held-out misses too. The split is kept, so their figures stay comparable.
+OPENED = frozenset(
+    {"decisions", "fresh", "round9", "abstain10", "round11", "round13", "round14", "round15"}
+)
 
 
 def _text(raw: str) -> str:
