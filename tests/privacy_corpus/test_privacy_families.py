@@ -35,7 +35,10 @@ def test_samples_are_fixed_and_spans_point_at_the_values() -> None:
                 assert r["spans"] and r["values"], (name, r["id"])
 
 
-@pytest.mark.timeout(600)  # ~1,900 samples through the whole engine, on a shared machine
+# ~1,900 samples through the whole engine: an evaluation, not a unit test, so the slow tier
+# (CI runs it; the fast tier's own privacy tests cover each detector).
+@pytest.mark.slow
+@pytest.mark.timeout(600)
 def test_the_dev_families_meet_the_floors() -> None:
     from corpus_score import engine, score
 

@@ -1,7 +1,9 @@
 """The floors on the generated corpus, held-out split included, and the practice set.
 
-The held-out split (providers, phrasings and values the rules were never tuned on; see
-`corpus_gen.SPLIT_RULE`) is scored in aggregate only; its failures are never printed.
+The scores run in the slow tier (CI runs it): they put every generated sample through the
+whole engine, an evaluation rather than a unit test. The held-out split (providers, phrasings
+and values the rules were never tuned on; see `corpus_gen.SPLIT_RULE`) is scored in aggregate
+only; its failures are never printed.
 """
 
 from __future__ import annotations
@@ -38,28 +40,33 @@ def test_the_corpus_is_what_the_issue_asks_for() -> None:
     assert generate("dev") == generate("dev")  # a fixed seed
 
 
+@pytest.mark.slow
 def test_heldout_secret_recall_and_no_fragment(results: dict[str, dict[str, Any]]) -> None:
     m = results["heldout"]
     assert m["recall"] >= 0.98, m["recall"]
     assert m["leaky"] == 0, m["leaky"]
 
 
+@pytest.mark.slow
 def test_heldout_benign_false_positives(results: dict[str, dict[str, Any]]) -> None:
     assert results["heldout"]["fp_rate"] <= 0.02
 
 
+@pytest.mark.slow
 def test_heldout_injections(results: dict[str, dict[str, Any]]) -> None:
     m = results["heldout"]
     assert m["inj_recall"] >= 0.9, m["inj_recall"]
     assert m["inj_fp_rate"] <= 0.03, m["inj_fp_rate"]
 
 
+@pytest.mark.slow
 def test_dev_split(results: dict[str, dict[str, Any]]) -> None:
     m = results["dev"]
     assert m["recall"] >= 0.98 and m["leaky"] == 0, m["failures"][:10]
     assert m["fp_rate"] <= 0.02 and m["inj_recall"] >= 0.9 and m["inj_fp_rate"] <= 0.03
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not PRACTICE.is_file(), reason=f"practice set not found at {PRACTICE}")
 def test_practice_set_stays_perfect(results: dict[str, dict[str, Any]]) -> None:
     m = results["practice"]

@@ -65,6 +65,8 @@ def test_a_pushed_model_command_never_runs_on_another_machine(
     assert "learn.model_command" in checks["config"]["summary"]
 
 
+@pytest.mark.slow  # two machines through git and a real learn run; the rule's fast test is in
+# tests/core/test_config.py (the person's own config keeps its model_command)
 def test_this_machine_may_still_choose_its_model_command(
     pair: tuple[Machine, Machine], tmp_path: Path, isolated_home: Path
 ) -> None:

@@ -201,14 +201,14 @@ def test_a_symlinked_sessions_folder_is_refused_loudly_and_events_are_kept(
     sessions = vault / paths.SESSIONS_DIR
     sessions.rmdir()
     sessions.symlink_to(other_disk)  # the person keeps sessions on another disk
-    for n in range(10):
+    for n in range(3):  # three real hook processes: the same path as ten, a third of the cost
         hook(vault, tool("linked", n))
     assert list(other_disk.rglob("*.md")) == []  # nothing written through the link
-    assert spool.count(vault) == 10
+    assert spool.count(vault) == 3
     shown = status(vault)
-    assert shown["spooled"] == 10 and "symbolic link" in str(shown["spool_problem"])
+    assert shown["spooled"] == 3 and "symbolic link" in str(shown["spool_problem"])
     text = cli(vault, "status").stdout
-    assert "10 events wait in the spool" in text and "symbolic link" in text
+    assert "3 events wait in the spool" in text and "symbolic link" in text
     doctor = cli(vault, "doctor").stdout
     assert "symbolic link" in doctor and "real folder" in doctor
     assert "vaultsync install" not in doctor.split("hook errors", 1)[-1].split("\n")[0]
@@ -216,7 +216,7 @@ def test_a_symlinked_sessions_folder_is_refused_loudly_and_events_are_kept(
     sessions.unlink()
     sessions.mkdir()
     status(vault)
-    assert stored(vault) == [f"make step-{n:03d}" for n in range(10)]
+    assert stored(vault) == [f"make step-{n:03d}" for n in range(3)]
     assert spool.count(vault) == 0
 
 
