@@ -196,6 +196,52 @@ def test_weekdays(question: str, day: str) -> None:
     assert asked.start == local(day).astimezone(UTC)
 
 
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        # the day first, as written in much of the English-speaking world
+        ("what did we do on 19 Nov?", "2026-11-19"),
+        ("the 19th of November", "2026-11-19"),
+        ("what changed on 3 March", "2026-03-03"),
+        ("2nd of may", "2026-05-02"),
+        # a day of the month alone: this month's, or last month's when it is still to come
+        ("what did we do on the 19th?", "2026-11-19"),
+        ("on the 25th", "2026-10-25"),
+        # a weekday with its date: the date decides
+        ("What did we do on Monday the 2nd?", "2026-11-02"),
+        ("Monday, 2 November", "2026-11-02"),
+        ("what did we decide on may 2?", "2026-05-02"),
+    ],
+)
+def test_a_date_written_day_first_or_as_the_nth(question: str, day: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.start == local(day).astimezone(UTC), asked
+    assert asked.end == (local(day) + timedelta(days=1)).astimezone(UTC), asked
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        # "decide 2" is not December the 2nd: the window is the one "2 weeks ago" names
+        ("what did we decide 2 weeks ago?", "2026-11-02", "2026-11-09"),
+        ("what did we decide 3 days ago?", "2026-11-17", "2026-11-18"),
+    ],
+)
+def test_a_word_that_starts_like_a_month_is_not_one(question: str, start: str, end: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert (asked.start, asked.end) == (local(start).astimezone(UTC), local(end).astimezone(UTC))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["marks 5 failing tests", "which may 2 fixes break?", "the 2nd test fails",
+     "it may 3x the load", "janitor 4 runs", "2 may help"],
+)  # fmt: skip
+def test_a_number_beside_a_word_like_a_month_names_no_day(question: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.start is None and asked.end is None, asked
+
+
 # The cheap check before the time and agent patterns: whatever a pattern finds in a question,
 # the check must have let through (else `understand` would miss a window or an agent).
 _VOCAB_TEXT = (

@@ -433,6 +433,13 @@ _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 _WEEKDAY_CJK = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "月": 0,
                 "火": 1, "水": 2, "木": 3, "金": 4, "土": 5}  # fmt: skip
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# A month as a whole word, named or cut short ("nov", "sept."): a word that only starts like one
+# ("decide 2", "marks 5", "janitor 4") names no day.
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
+)
+_ORDINAL = r"(?:st|nd|rd|th)"
 # Parts of a day, local hours [from, to): what "this morning", 上午, 午前 cover.
 PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
 _PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
@@ -465,10 +472,18 @@ _TIME = Lazy(
             rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週)"
             rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
             rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月))",
+            # a weekday with its date ("Monday the 2nd", "Monday, 2 November"): the date decides
+            rf"(?P<wdd>{_B}(?:on\s+)?(?:{_WD_EN}),?\s+(?:the\s+)?(?P<wddd>\d{{1,2}}){_ORDINAL}?"
+            rf"(?:\s+(?:of\s+)?(?P<wddm>{_MONTH}))?{_E})",
             rf"(?P<wd>{_B}(?:on\s+|last\s+|this\s+)?(?P<wde>{_WD_EN}){_E}|{_WD_ZH}|{_WD_JA})",
             r"(?P<iso>(20\d\d)-(\d\d)-(\d\d))",
-            rf"(?P<md>{_B}(?:on\s+)?(?P<mdm>{'|'.join(_MONTHS)})[a-z]*\.?\s+(?P<mdd>\d{{1,2}})"
-            rf"(?:st|nd|rd|th)?{_E}|(?P<mcm>\d{{1,2}})月(?P<mcd>\d{{1,2}})[日号號])",
+            rf"(?P<md>{_B}(?P<mdon>on\s+)?(?P<mdm>{_MONTH})\s+(?P<mdd>\d{{1,2}})(?P<mdo>{_ORDINAL})?"
+            rf"{_E}|(?P<mcm>\d{{1,2}})月(?P<mcd>\d{{1,2}})[日号號])",
+            # the day first ("19 Nov", "the 19th of November")
+            rf"(?P<dm>{_B}(?:on\s+)?(?P<dmthe>the\s+)?(?P<dmd>\d{{1,2}})(?P<dmo>{_ORDINAL})?\s+"
+            rf"(?P<dmof>of\s+)?(?P<dmm>{_MONTH}))",
+            # a day of the month alone, said as a date ("on the 19th")
+            rf"(?P<nth>{_B}on\s+the\s+(?P<nthd>\d{{1,2}}){_ORDINAL}{_E})",
         )
     )
 )
@@ -708,14 +723,36 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         if text.startswith("last") and back == 0:
             back = 7
         return day(-back)
-    if g["iso"] or g["md"]:
+    if g["nth"] or (g["wdd"] and not g["wddm"]):
+        # this month's day, or last month's when this month's is still to come
+        d = int(g["nthd"] or g["wddd"])
+        for back in (0, 1):
+            first = midnight.replace(day=1)
+            if back:
+                first = (first - timedelta(days=1)).replace(day=1)
+            try:
+                start = first.replace(day=d)
+            except ValueError:
+                continue
+            if start <= local_now:
+                return start, start + timedelta(days=1)
+        return None
+    if g["iso"] or g["md"] or g["dm"] or g["wdd"]:
+        month = g["mdm"] or g["dmm"] or g["wddm"] or ""
+        # "may" is also a verb ("which may 2 fixes break", "2 may help"): a month only when
+        # the phrase reads as a date (on May 2, May 2nd, the 2nd of May)
+        if month.startswith("may") and not (
+            g["mdon"] or g["mdo"] or g["dmthe"] or g["dmo"] or g["dmof"] or g["wdd"]
+        ):
+            return None
         try:
             if g["iso"]:
                 y, mo, d = (int(x) for x in g["iso"].split("-"))
             else:
                 y = local_now.year
-                if g["mdm"]:
-                    mo, d = _MONTHS.index(g["mdm"][:3]) + 1, int(g["mdd"])
+                if month:
+                    mo = _MONTHS.index(month[:3]) + 1
+                    d = int(g["mdd"] or g["dmd"] or g["wddd"])
                 else:
                     mo, d = int(g["mcm"]), int(g["mcd"])
             start = datetime(y, mo, d, tzinfo=local_now.tzinfo)
