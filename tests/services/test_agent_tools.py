@@ -126,3 +126,11 @@ def test_provenance_tells_the_persons_day() -> None:
     assert provenance("codex", "2026-11-30T20:00:00.000000Z") == "from codex, 2026-12-01"
     assert provenance(None, "2026-11-30") == "from a person, 2026-11-30"
     assert provenance(None, "") == "from a person, undated"
+
+
+@pytest.mark.parametrize("query", ["?", "...", "？", "*"])
+def test_a_query_with_no_word_is_a_tool_error_not_a_list(vault: Path, query: str) -> None:
+    """An agent that sent "?" was handed whatever ranked first, as if it answered."""
+    _vault_with_a_digest(vault)
+    with pytest.raises(agent_tools.ToolInputError, match="nothing to search for"):
+        agent_tools.search(vault, load_config(vault), query)

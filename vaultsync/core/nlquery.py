@@ -381,6 +381,12 @@ def _starts_sentence(text: str, at: int) -> bool:
     return before < 0 or text[before] in _SENTENCE_ENDS
 
 
+def has_words(text: str) -> bool:
+    """True when `text` holds a letter or a digit in any script: "?", "..." or "*" alone is
+    nothing to search for (it had listed whatever ranked first, as if it were an answer)."""
+    return isinstance(text, str) and any(ch.isalnum() for ch in text)
+
+
 def is_syntax(text: str) -> bool:
     """True if `text` uses exact search syntax (quotes, `*`, OR/AND/NOT in capitals)."""
     return isinstance(text, str) and bool(_SYNTAX.search(text))

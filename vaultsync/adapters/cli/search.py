@@ -107,14 +107,16 @@ def run(
 ) -> int:
     """Search and print; returns the exit code."""
     from vaultsync.adapters.cli import terminal
-    from vaultsync.core import paths
+    from vaultsync.core import nlquery, paths
     from vaultsync.core.config import load_config
     from vaultsync.services.derived import freshness
     from vaultsync.services.recall import session_files
     from vaultsync.services.recall.engine import recall
     from vaultsync.services.recall.search import DEFAULT_MARK, SearchError
 
-    if not " ".join(words).strip():  # `vaultsync search ""` had said "No matches." with exit 0
+    # `vaultsync search ""` had said "No matches." with exit 0, and `search "?"` listed
+    # whatever ranked first; checked before the vault is looked for
+    if not nlquery.has_words(" ".join(words)):
         raise SearchError("nothing to search for: give a question or words (see --help)")
     path = require_vault(vault)
     mark = _BOLD if not json_output and terminal.color(sys.stdout) else DEFAULT_MARK

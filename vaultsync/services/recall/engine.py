@@ -62,6 +62,7 @@ from vaultsync.services.recall.coverage import with_cjk_words as _with_cjk_words
 from vaultsync.services.recall.search import (
     DEFAULT_MARK,
     IndexMissing,
+    SearchError,
     clean_snippet,
     make_filter,
     open_index,
@@ -253,6 +254,8 @@ def recall(
         raise IndexMissing(f"no index for {vault} yet: run `vaultsync rebuild`")
     if limit <= 0 or not isinstance(query, str):
         return Recall((), True, "")
+    if not nlquery.has_words(query):
+        raise SearchError("nothing to search for: give a question or words")
     # Exact syntax (quotes, `*`, OR/AND/NOT) is taken as written; anything else is read for a
     # window, an agent and an intent (nlquery.understand).
     readable = mode == "any" or (mode == "auto" and not nlquery.is_syntax(query))
