@@ -222,6 +222,60 @@ def test_a_date_written_day_first_or_as_the_nth(question: str, day: str) -> None
 @pytest.mark.parametrize(
     ("question", "start", "end"),
     [
+        # a day of the month alone, as Chinese and Japanese say it: this month's, or last
+        # month's while this month's is still to come
+        ("22号做了什么", "2026-10-22", "2026-10-23"),
+        ("15号那天 Claude 改了什么", "2026-11-15", "2026-11-16"),
+        ("十五号的会", "2026-11-15", "2026-11-16"),
+        ("15日に何をした？", "2026-11-15", "2026-11-16"),
+        # a day of a named month
+        ("这个月15号", "2026-11-15", "2026-11-16"),
+        ("上个月15号改了什么", "2026-10-15", "2026-10-16"),
+        ("先月の15日", "2026-10-15", "2026-10-16"),
+        ("十一月十五日", "2026-11-15", "2026-11-16"),
+        # a whole month by its name: this year's, or last year's while it is to come
+        ("what did we change in October?", "2026-10-01", "2026-11-01"),
+        ("十月份做了什么", "2026-10-01", "2026-11-01"),
+        ("10月の作業", "2026-10-01", "2026-11-01"),
+        ("12月做了什么", "2025-12-01", "2026-01-01"),
+        # the week before last, and a measure word between a number and its unit
+        ("上上周", "2026-11-02", "2026-11-09"),
+        ("大上周改了什么", "2026-11-02", "2026-11-09"),
+        ("先々週", "2026-11-02", "2026-11-09"),
+        ("一个星期前", "2026-11-09", "2026-11-16"),
+        ("两个星期前", "2026-11-02", "2026-11-09"),
+        # N months ago: that calendar month
+        ("一个月前改的配置", "2026-10-01", "2026-11-01"),
+        ("3ヶ月前", "2026-08-01", "2026-09-01"),
+        ("what did we decide two months ago?", "2026-09-01", "2026-10-01"),
+    ],
+)
+def test_days_and_months_said_in_chinese_japanese_and_english(
+    question: str, start: str, end: str
+) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert (asked.start, asked.end) == (local(start).astimezone(UTC), local(end).astimezone(UTC)), (
+        asked
+    )
+
+
+def test_an_hour_with_a_measure_word() -> None:
+    asked = nlquery.understand("一个小时前改了什么", NOW, SHANGHAI)
+    assert asked.start == (NOW - timedelta(hours=2)).astimezone(UTC), asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["用2号方案", "3号线坏了", "第1号版本", "may I ask", "3日で終わった", "it may fail"],
+)
+def test_a_number_with_a_counter_word_names_no_day(question: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.start is None, asked
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
         # "decide 2" is not December the 2nd: the window is the one "2 weeks ago" names
         ("what did we decide 2 weeks ago?", "2026-11-02", "2026-11-09"),
         ("what did we decide 3 days ago?", "2026-11-17", "2026-11-18"),
@@ -252,7 +306,7 @@ _VOCAB_TEXT = (
     "router timeout parser fix build which files were changed modified solved decided decision "
     "chose picked settled using now currently what did we do worked on got done happened "
     "accomplished end up ended up in the end went with does do should are use using agreed agree "
-    "touch touched weekend over the"
+    "touch touched weekend over the in during october may nov the 19th of 19 on"
 )
 _VOCAB = _VOCAB_TEXT.split()
 

@@ -446,6 +446,8 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
 )
 _ORDINAL = r"(?:st|nd|rd|th)"
+# A day or a month number as Chinese and Japanese write it: 15, 十五, 三十一
+_CN = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 # Parts of a day, local hours [from, to): what "this morning", 上午, 午前 cover.
 PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
 _PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
@@ -468,28 +470,37 @@ _TIME = Lazy(
             rf"(?P<ydpart>{_B}yesterday\s+(?P<yp>morning|afternoon|evening|night){_E})",
             rf"(?P<day>{_B}(?P<dw>yesterday|today){_E}|(?P<dc>昨天|昨日|今天|今日|きのう|きょう)"
             rf"(?:の)?(?P<dcp>{_PART_ZH})?)",
-            rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour)s?\s+ago{_E}|{_N}\s*(?P<agoc>天|日|周|週|"
-            rf"週間|个星期|個星期|小时|時間)前)",
+            rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour|month)s?\s+ago{_E}|{_N}\s*(?P<agoc>[个個ヶかカケヵ]月"
+            rf"|[个個]?(?:天|日|周|週|週間|星期|礼拜|禮拜|小时|小時|時間))前)",
             rf"(?P<past>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+{_N}\s+"
             rf"(?P<pastu>day|week|hour)s?{_E}|(?:最近|过去|過去|この){_N}\s*(?P<pastc>天|日|周|週間|小时|時間))",
             rf"(?P<weekend>{_B}(?:over\s+|during\s+|on\s+)?(?P<we>the|last|this|past)\s+weekend{_E}"
             r"|(?P<wec>上周末|上个周末|上週末|这周末|这个周末|本周末|先週末|今週末|周末|週末))",
-            rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上周|上星期|"
+            rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上上周|上上星期|"
+            rf"上上个星期|上上個星期|上上礼拜|大上周|先々週|先先週|上周|上星期|"
             rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週)"
             rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
-            rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月))",
+            rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月)"
+            rf"(?:的|の)?(?:(?P<mcday>{_CN})[号號日])?)",
             # a weekday with its date ("Monday the 2nd", "Monday, 2 November"): the date decides
             rf"(?P<wdd>{_B}(?:on\s+)?(?:{_WD_EN}),?\s+(?:the\s+)?(?P<wddd>\d{{1,2}}){_ORDINAL}?"
             rf"(?:\s+(?:of\s+)?(?P<wddm>{_MONTH}))?{_E})",
             rf"(?P<wd>{_B}(?:on\s+|last\s+|this\s+)?(?P<wde>{_WD_EN}){_E}|{_WD_ZH}|{_WD_JA})",
             r"(?P<iso>(20\d\d)-(\d\d)-(\d\d))",
             rf"(?P<md>{_B}(?P<mdon>on\s+)?(?P<mdm>{_MONTH})\s+(?P<mdd>\d{{1,2}})(?P<mdo>{_ORDINAL})?"
-            rf"{_E}|(?P<mcm>\d{{1,2}})月(?P<mcd>\d{{1,2}})[日号號])",
+            rf"{_E}|(?P<mcm>{_CN})月(?P<mcd>{_CN})[日号號])",
             # the day first ("19 Nov", "the 19th of November")
             rf"(?P<dm>{_B}(?:on\s+)?(?P<dmthe>the\s+)?(?P<dmd>\d{{1,2}})(?P<dmo>{_ORDINAL})?\s+"
             rf"(?P<dmof>of\s+)?(?P<dmm>{_MONTH}))",
             # a day of the month alone, said as a date ("on the 19th")
-            rf"(?P<nth>{_B}on\s+the\s+(?P<nthd>\d{{1,2}}){_ORDINAL}{_E})",
+            rf"(?P<nth>{_B}on\s+the\s+(?P<nthd>\d{{1,2}}){_ORDINAL}{_E}"
+            # ... and as Chinese and Japanese say it (15号, 十五号, 15日に), not a counter
+            # (2号方案, 3号线, 第1号) nor a span (3日で, 3日間)
+            rf"|(?<![\d一二三四五六七八九十月第])(?P<nthc>{_CN})(?:[号號](?![线線楼樓机機位房方版包座层層码碼])"
+            r"|日(?=[にのはも、，,。？?！!\s]|$)))",
+            # a whole month by its name (in October, 十月份, 10月の)
+            rf"(?P<wholemonth>{_B}(?:in|during)\s+(?P<wmm>{_MONTH})"
+            rf"|(?<![\d一二三四五六七八九十])(?P<wmc>{_CN})月份?(?![\d一二三四五六七八九十]))",
         )
     )
 )
@@ -677,9 +688,15 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
     if g["ago"]:
         number = _number(next(v for k, v in _numbers(m, "ago")))
         unit = g["agou"] or g["agoc"]
-        if unit in ("hour", "小时", "時間"):
+        unit = unit.lstrip("个個")
+        if unit in ("hour", "小时", "小時", "時間"):
             return local_now - timedelta(hours=number + 1), local_now
-        if unit in ("week", "周", "週", "週間", "个星期", "個星期"):
+        if unit == "month" or unit.endswith("月"):  # that calendar month
+            first = midnight.replace(day=1)
+            for _ in range(number):
+                first = (first - timedelta(days=1)).replace(day=1)
+            return first, (first + timedelta(days=32)).replace(day=1)
+        if unit in ("week", "周", "週", "週間", "星期", "礼拜", "禮拜"):
             start = monday - timedelta(weeks=number)
             return start, start + timedelta(weeks=1)
         return day(-number)
@@ -694,7 +711,10 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         word = g["wk"] or g["wc"]
         last = word in ("last", "previous", "上周", "上星期", "上个星期", "上個星期", "上礼拜",
                         "上个礼拜", "先週")  # fmt: skip
-        start = monday - timedelta(weeks=1) if last else monday
+        before_last = word in ("上上周", "上上星期", "上上个星期", "上上個星期", "上上礼拜",
+                               "大上周", "先々週", "先先週")  # fmt: skip
+        start = monday - timedelta(weeks=2 if before_last else 1 if last else 0)
+        last = last or before_last
         wd = _weekday_in(m.group(0)[len(word) :])
         if wd is not None:
             return start + timedelta(days=wd), start + timedelta(days=wd + 1)
@@ -704,7 +724,11 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         first = midnight.replace(day=1)
         if word in ("last", "上个月", "上月", "先月"):
             previous = (first - timedelta(days=1)).replace(day=1)
+            if g["mcday"]:
+                return _day_of(previous, _number(g["mcday"]))
             return previous, first
+        if g["mcday"]:
+            return _day_of(first, _number(g["mcday"]))
         return first, midnight + timedelta(days=1)
     if g["weekend"]:
         # Saturday and Sunday: this week's for "this weekend" (or when today is one of them),
@@ -729,9 +753,19 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         if text.startswith("last") and back == 0:
             back = 7
         return day(-back)
+    if g["wholemonth"]:
+        # this year's month, or last year's while this year's is to come
+        number = _MONTHS.index(g["wmm"][:3]) + 1 if g["wmm"] else _number(g["wmc"])
+        if not 1 <= number <= 12:
+            return None
+        start = midnight.replace(month=number, day=1)
+        if start > local_now:
+            start = start.replace(year=start.year - 1)
+        after = (start + timedelta(days=32)).replace(day=1)
+        return start, after
     if g["nth"] or (g["wdd"] and not g["wddm"]):
         # this month's day, or last month's when this month's is still to come
-        d = int(g["nthd"] or g["wddd"])
+        d = _number(g["nthd"] or g["nthc"] or g["wddd"])
         for back in (0, 1):
             first = midnight.replace(day=1)
             if back:
@@ -760,7 +794,7 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
                     mo = _MONTHS.index(month[:3]) + 1
                     d = int(g["mdd"] or g["dmd"] or g["wddd"])
                 else:
-                    mo, d = int(g["mcm"]), int(g["mcd"])
+                    mo, d = _number(g["mcm"]), _number(g["mcd"])
             start = datetime(y, mo, d, tzinfo=local_now.tzinfo)
         except ValueError:
             return None
@@ -768,6 +802,17 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
             start = start.replace(year=y - 1)
         return start, start + timedelta(days=1)
     return None
+
+
+def _day_of(first: Any, d: int) -> tuple[Any, Any] | None:
+    """Day `d` of the month that starts at `first`, or None when it has no such day."""
+    from datetime import timedelta
+
+    try:
+        start = first.replace(day=d)
+    except ValueError:
+        return None
+    return start, start + timedelta(days=1)
 
 
 def _numbers(m: Any, name: str) -> list[tuple[int, str]]:
@@ -808,7 +853,9 @@ def _weekday_in(text: str) -> int | None:
 # patterns (~5 ms to compile, on every prompt the hook sees) are left alone. Anything not ASCII
 # goes to the patterns.
 _TIME_WORDS = ("day", "night", "morning", "afternoon", "evening", "ago", "week", "hour", "month",
-               "mon", "tue", "wed", "thu", "fri", "sat", "sun")  # fmt: skip
+               "mon", "tue", "wed", "thu", "fri", "sat", "sun", "january", "february", "march",
+               "april", "june", "july", "august", "september", "october", "november", "december",
+               *(f"{on} {m}" for on in ("in", "during") for m in _MONTHS))  # fmt: skip
 _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
                  "pick", "settle", "now", "current", "did", "work", "done", "happen",
