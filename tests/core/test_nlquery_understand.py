@@ -259,6 +259,42 @@ def test_days_and_months_said_in_chinese_japanese_and_english(
     )
 
 
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        # "since": from the start of the named day or week up to now, not that day alone
+        ("what changed since Monday?", "2026-11-16", "2026-11-20T18:01"),
+        ("since yesterday", "2026-11-19", "2026-11-20T18:01"),
+        ("anything new since last week?", "2026-11-09", "2026-11-20T18:01"),
+        ("周一以来改了什么", "2026-11-16", "2026-11-20T18:01"),
+        ("自从上周三", "2026-11-11", "2026-11-20T18:01"),
+        ("月曜以降の変更", "2026-11-16", "2026-11-20T18:01"),
+        # a rolling week and fuzzy "few days": wide enough never to cut the answer off
+        ("what did we do this past week?", "2026-11-14", "2026-11-21"),
+        ("over the past week", "2026-11-14", "2026-11-21"),
+        ("the last few days", "2026-11-16", "2026-11-21"),
+        ("最近几天", "2026-11-16", "2026-11-21"),
+        ("这两天改了什么", "2026-11-16", "2026-11-21"),
+        ("a few days ago", "2026-11-13", "2026-11-20"),
+        ("a couple of days ago", "2026-11-16", "2026-11-20"),
+        ("前几天修的那个 bug", "2026-11-13", "2026-11-20"),
+        ("前两天", "2026-11-16", "2026-11-20"),
+        ("三天内", "2026-11-18", "2026-11-21"),
+    ],
+)
+def test_since_and_fuzzy_spans(question: str, start: str, end: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    # "since" ends a minute after now, a span that holds today at the next midnight
+    assert (asked.start, asked.end) == (local(start).astimezone(UTC), local(end).astimezone(UTC)), (
+        asked
+    )
+
+
+def test_overnight_is_last_night() -> None:
+    asked = nlquery.understand("what broke overnight?", NOW, SHANGHAI)
+    assert asked.start == local("2026-11-19T18:00").astimezone(UTC), asked
+
+
 def test_an_hour_with_a_measure_word() -> None:
     asked = nlquery.understand("一个小时前改了什么", NOW, SHANGHAI)
     assert asked.start == (NOW - timedelta(hours=2)).astimezone(UTC), asked

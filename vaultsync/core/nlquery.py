@@ -464,7 +464,7 @@ _TIME = Lazy(
     "|".join(
         (
             rf"(?P<dby>{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|大前天|前天|一昨日|おととい)",
-            rf"(?P<lastnight>{_B}last\s+night{_E}|昨晚|昨夜|昨晩|ゆうべ)",
+            rf"(?P<lastnight>{_B}(?:last\s+night|overnight){_E}|昨晚|昨夜|昨晩|ゆうべ)",
             rf"(?P<thispart>{_B}this\s+(?P<tp>morning|afternoon|evening){_E}|{_B}tonight{_E}"
             rf"|今早|今朝|今晚)",
             rf"(?P<ydpart>{_B}yesterday\s+(?P<yp>morning|afternoon|evening|night){_E})",
@@ -472,8 +472,18 @@ _TIME = Lazy(
             rf"(?:の)?(?P<dcp>{_PART_ZH})?)",
             rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour|month)s?\s+ago{_E}|{_N}\s*(?P<agoc>[个個ヶかカケヵ]月"
             rf"|[个個]?(?:天|日|周|週|週間|星期|礼拜|禮拜|小时|小時|時間))前)",
+            # fuzzy spans, wide enough never to cut the answer off: "the last few days", 这两天
+            # (the last five days, today included); "a few days ago", 前几天 (the week before
+            # today); "a couple of days ago", 前两天 (the four days before today)
+            rf"(?P<fuzzy>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+(?:few|couple"
+            rf"(?:\s+of)?)\s+days{_E}|最近几天|最近这几天|这几天|這幾天|这两天|這兩天|ここ数日|ここ何日か"
+            rf"|(?P<fuzzyago>{_B}(?:a\s+)?(?P<fa>few|couple(?:\s+of)?)\s+days\s+ago{_E}"
+            rf"|前几天|前幾天|(?P<fa2>前两天|前兩天)|数日前|何日か前))",
+            # a rolling week: "this past week", "over the past week"
+            rf"(?P<pastweek>{_B}(?:in\s+|over\s+|during\s+)?(?:the|this)\s+(?:past|last)\s+week{_E})",
             rf"(?P<past>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+{_N}\s+"
-            rf"(?P<pastu>day|week|hour)s?{_E}|(?:最近|过去|過去|この){_N}\s*(?P<pastc>天|日|周|週間|小时|時間))",
+            rf"(?P<pastu>day|week|hour)s?{_E}|(?:最近|过去|過去|この){_N}\s*(?P<pastc>天|日|周|週間|小时|時間)"
+            rf"|{_N}\s*(?P<pastin>天|日|周|週間|小时|時間)(?:内|以内|之内))",
             rf"(?P<weekend>{_B}(?:over\s+|during\s+|on\s+)?(?P<we>the|last|this|past)\s+weekend{_E}"
             r"|(?P<wec>上周末|上个周末|上週末|这周末|这个周末|本周末|先週末|今週末|周末|週末))",
             rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上上周|上上星期|"
@@ -700,9 +710,16 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
             start = monday - timedelta(weeks=number)
             return start, start + timedelta(weeks=1)
         return day(-number)
+    if g["fuzzy"]:
+        if g["fuzzyago"]:
+            couple = bool(g["fa2"]) or (g["fa"] or "").startswith("couple")
+            return midnight - timedelta(days=4 if couple else 7), midnight
+        return midnight - timedelta(days=4), midnight + timedelta(days=1)
+    if g["pastweek"]:
+        return midnight - timedelta(days=6), midnight + timedelta(days=1)
     if g["past"]:
         number = _number(next(v for k, v in _numbers(m, "past")))
-        unit = g["pastu"] or g["pastc"]
+        unit = g["pastu"] or g["pastc"] or g["pastin"]
         if unit in ("hour", "小时", "時間"):
             return local_now - timedelta(hours=number), local_now + timedelta(minutes=1)
         days = number * 7 if unit in ("week", "周", "週間") else number
@@ -866,6 +883,11 @@ _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "
 _STILL_WORDS = ("still", "these days", "nowadays", "keep", "stay", "stick", "stuck")
 
 
+# "since Monday", 周一以来, 自从上周三, 月曜以降: the window runs from there up to now.
+_SINCE_BEFORE = Lazy(rf"{_B}since\s+$|(?:自从|自從|自)\s*$")
+_SINCE_AFTER = Lazy(r"\s*(?:以来|以來|以后|以後|之后|之後|以降|から|开始|開始|起)")
+
+
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
     if not low.isascii():
         return True
@@ -877,6 +899,8 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     """Read the time window, the agent and the intent out of a question (see `Asked`).
     `now`: an aware datetime (default core/timestamp.now()); `zone`: the person's (default
     core/timestamp.zone(), the machine's when None)."""
+    from datetime import timedelta
+
     from vaultsync.core import timestamp
 
     if not isinstance(text, str):
@@ -891,7 +915,13 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
         window = _window(m, local_now)
         if window is None:
             continue
-        cut.append(m.span())
+        span = m.span()
+        since = _SINCE_BEFORE.search(low, 0, span[0]) or _SINCE_AFTER.match(low, span[1])
+        if since:
+            # from the start of the named day or week up to now, not that day alone
+            window = window[0], max(window[1], local_now + timedelta(minutes=1))
+            span = min(span[0], since.start()), max(span[1], since.end())
+        cut.append(span)
         if start is None:  # the first phrase sets the window; a second one narrows it
             start, end, when = window[0], window[1], m.group(0).strip()
         else:
