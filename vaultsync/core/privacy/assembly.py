@@ -16,6 +16,7 @@ Standard library only.
 from __future__ import annotations
 
 import bisect
+import itertools
 
 from vaultsync.core.lazy_regex import Lazy
 
@@ -81,6 +82,8 @@ def glue(w: str) -> list[Span]:
                 out += _block_lines(w, m.end(), m.group(2))
     if "\\/" in w or '\\"' in w:
         out += _escapes(w)
+    if w.count("\n") >= 1:
+        out += _log_continuations(w)
     out.sort()
     merged: list[Span] = []
     for s, e in out:
@@ -89,6 +92,40 @@ def glue(w: str) -> list[Span]:
         else:
             merged.append((s, e))
     return merged
+
+
+# A log record's prefix holds a time, a date or a process id: digits, not only indentation.
+_LOG_PREFIX = Lazy(r"\d[\d:.-]*[ \tTZ\]]|\[\d+\]")
+
+
+def _log_continuations(w: str) -> list[Span]:
+    """A value a logger split over two records: a line that ends in a token run, then a line
+    with the same prefix (timestamp, level, source: digits in it, not only indentation) that
+    holds only the rest of the value (`… key=AKIAGQLB` / `… BH42EMHX`). The glue is the line
+    break and the repeated prefix."""
+    out: list[Span] = []
+    lines = w.split("\n")
+    pos = 0  # the start of `a` in `w`
+    for a, b in itertools.pairwise(lines):
+        nxt = pos + len(a) + 1
+        if a[:12] == b[:12] and len(a) > len(b):
+            b = b.rstrip("\r")
+            sp = b.rfind(" ")
+            tail = b[sp + 1 :]
+            a_end = a.rstrip("\r")
+            if (
+                sp >= 11
+                and len(tail) >= 4
+                and tail[0].isalnum()
+                and a.startswith(b[: sp + 1])
+                and _LOG_PREFIX.search(b, 0, sp) is not None
+                and a_end[-1:] in _TOKEN
+                and not tail.isalpha()
+                and all(c in _VALUE_END for c in tail)
+            ):
+                out.append((pos + len(a_end), nxt + sp + 1))
+        pos = nxt
+    return out
 
 
 def _block_lines(w: str, p: int, indent: str) -> list[Span]:

@@ -457,6 +457,36 @@ def check_url_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     return check_mixed(m, w, s, e)
 
 
+_USER_SYMBOLS = frozenset("!#$^*&=|;,~")
+
+
+def check_url_user(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`https://<value>@host` with no `:`: a user name has no `^`, `!`, `#`, `*` …; a value
+    that holds one of them among letters and digits is a password or a token given as the
+    user (`git clone https://koDV^wKQh7Du5m8@github.com/…`)."""
+    v = w[s:e]
+    if not _USER_SYMBOLS.intersection(v) or "%" in v:
+        return None
+    return check_password_place(m, w, s, e)
+
+
+_LOGIN_USER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$#")
+
+
+def check_slash_login(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """`user/password@host`, the Oracle connect form (`sqlplus`, `expdp`, `imp`, `userid=`):
+    a user name (letters first) standing alone as an argument, a slash, a value shaped like
+    a password, `@` and a host or a service name. `actions/checkout@v4`, `scope/pkg@1.2`
+    hold no password's shape."""
+    i = m.start()
+    j = i
+    while j > i - 31 and j > 0 and w[j - 1] in _LOGIN_USER:
+        j -= 1
+    if j == i or not w[j].isalpha() or (j > 0 and w[j - 1] not in " \t\n=\"'("):
+        return None
+    return check_password_place(m, w, s, e)
+
+
 _SENTRY_HOST = Lazy(r"(?:o\d{1,12}\.)?(?:ingest\.)?(?:[a-z]{2}\.)?sentry\.io\b|o\d{1,12}\.ingest\.")
 
 
@@ -473,5 +503,6 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "pwshape": check_password_place, "pwshape-call": check_password_place,
     "prose-cjk": check_prose, "clienttoken": check_client_token, "logintoken": check_login_token,
     "handover": check_handover, "pair": check_pair, "header": check_header,
-    "decoded": check_decoded, "uufile": check_uufile,
+    "decoded": check_decoded, "uufile": check_uufile, "urluser": check_url_user,
+    "slashlogin": check_slash_login,
 }  # fmt: skip

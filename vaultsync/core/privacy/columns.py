@@ -2,7 +2,8 @@
 
 A Markdown pipe table (`| service | user | password |`, then `|---|---|---|`) or a delimited
 table (CSV, TSV, `;`) whose header line holds a cell that is a secret's name (`password`,
-`client secret`, `api key`, `token`) gives away the cells under that cell on the rows that
+`client secret`, `api key`, `token`, or a password's name in another language: `salasana`,
+`heslo`, `parool`, `პაროლი`) gives away the cells under that cell on the rows that
 follow, whatever they look like: a base64 value with `+` or `/` that the shape layer leaves to a
 place, a password with no digit. The header cell must END in the secret's word (`token_count`,
 `password_reset_at` name other things), every header cell must be a name (letters first, up
@@ -24,8 +25,19 @@ RULE = "table-column"
 RULES = frozenset((RULE,))
 
 _SEPARATOR = Lazy(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*")
-_NAME_CELL = Lazy(r"[A-Za-z][\w-]*(?:[ \t]+[\w()#/-]+){0,3}")
+_NAME_CELL = Lazy(r"[^\W\d_][^\s|,;.:=<>{}\[\]\"']*(?:[ \t]+[^\s|,;.:=<>{}\[\]\"']+){0,3}")
 _WORDS = ("pass", "pwd", "secret", "token", "key", "credential")
+# A password's name in other languages (a header cell that ends in one names a password).
+_WORLD = (
+    "пароль", "비밀번호", "senha", "contraseña", "passwort", "kennwort", "mot de passe",
+    "mật khẩu", "şifre", "şifrə", "parola", "parolă", "hasło", "heslo", "kata sandi",
+    "kata laluan", "รหัสผ่าน", "पासवर्ड", "كلمة المرور", "סיסמה", "رمز عبور", "κωδικός",
+    "wachtwoord", "wagwoord", "lösenord", "adgangskode", "salasana", "jelszó", "nenosiri",
+    "parool", "cyfrinair", "lozinka", "geslo", "contrasenya", "pasahitza", "slaptažodis",
+    "პაროლი", "գաղտնաբառ", "የይለፍ ቃል", "ពាក្យសម្ងាត់", "စကားဝှက်", "මුරපදය", "құпиясөз",
+    "密码", "口令", "パスワード",
+)  # fmt: skip
+_SEARCH = tuple((k, k.encode()) for k in (*_WORDS, *_WORLD))
 _TRIM = " \t\r`*\"'"
 
 
@@ -49,6 +61,8 @@ def _cells(line: str, sep: str) -> list[tuple[str, int, int]]:
 
 
 def _secret_column(cell: str) -> bool:
+    if cell.lower().endswith(_WORLD):
+        return True
     name = cell.lower().replace(" ", "_").replace("-", "_")
     ends = name.endswith(("pass", "password", "passwd", "passphrase", "pwd"))
     ends = ends or name.rstrip("s").endswith(("secret", "token", "key", "credential"))
@@ -67,10 +81,14 @@ def _secret_cell(v: str) -> bool:
 def find(w: str) -> list[tuple[int, int, str]]:
     """(start, end, rule) of every cell under a header cell that names a secret."""
     low = w.lower()
-    if not any(d in w for d in "|,;\t") or not any(k in low for k in _WORDS):
+    if not any(d in w for d in "|,;\t"):
+        return []
+    raw = low.encode("utf-8", "surrogatepass")  # bytes: a fast search in any script
+    words = [k for k, b in _SEARCH if b in raw]
+    if not words:
         return []
     out: list[tuple[int, int, str]] = []
-    for start in _header_lines(w, low):
+    for start in _header_lines(w, low, words):
         end = w.find("\n", start)
         end = len(w) if end < 0 else end
         header = w[start:end].rstrip("\r")
@@ -87,12 +105,12 @@ def find(w: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def _header_lines(w: str, low: str) -> list[int]:
+def _header_lines(w: str, low: str, words: list[str]) -> list[int]:
     """Where the lines start on which a secret's word ends a cell (a delimiter or the line's
     end after it): found with `str.find`, no pattern runs over the whole text."""
     starts: set[int] = set()
     n = len(w)
-    for word in _WORDS:
+    for word in words:
         i = low.find(word)
         while i >= 0:
             j = i + len(word)

@@ -100,10 +100,16 @@ _DESTINATION = Lazy(
     r"(?:reply|replies|answer|response|output|summary|message|tool[ \t]+call|request|commit"
     r"|comment|pull[ \t]+request)\b"
     r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
+    r"|\b(?:s3|gs|gcs|az|wasbs?|abfss?|s?ftp|smb)://"
+    r"|\b(?:in|into|to|on)[ \t]+(?:a|an|this|that|each|every)[ \t]+(?:new[ \t]+|public[ \t]+)?"
+    r"(?:comment|issue|pull[ \t]+request|PR|gist|discussion|post|message|chat|channel)\b"
+    r"|\b(?:and[ \t]+|then[ \t]+)commit[ \t]+(?:it|them|the[ \t]+(?:file|files|change|result))\b"
+    r"|\band[ \t]+committed\b"
     r"|\b(?:reply|respond|answer)[ \t]+(?:only[ \t]+|to[ \t]+\w+[ \t]+\w+[ \t]+)?with\b"
 )
 _EXTERNAL = Lazy(
     r"(?i)\bhttps?://|\bwebhook\b|\bpastebin\b|\b[\w.+-]+@[\w-]+\.[\w.]+\b"
+    r"|\b(?:s3|gs|gcs|az|wasbs?|abfss?|s?ftp|smb)://"
     r"|\b(?:to|at)[ \t]+(?:my|our|this|the[ \t]+following|an?[ \t]+external|a[ \t]+remote)[ \t]+"
     r"(?:server|address|endpoint|url|site|host|email|inbox|bucket|channel)\b"
 )
@@ -274,6 +280,29 @@ _GRANT = Lazy(
     r"(?i)\b(?:approved|authori[sz]ed|authori[sz]ing|allowed|permitted|cleared|entitled"
     r"|empowered)[ \t]+you\b(?:[ \t]*,[^,.\n]{1,40},)?[ \t]+to[ \t]+(?=" + _VERB + r"\b)"
 )
+# A consent the text says someone else gave ("the user OK'd sharing …", "the repo owner has
+# already agreed that …", `"approved_by_user": true`, "approval was granted to …", "the user
+# clicked Allow for: …"): a tool result or a note that claims it for a harmful act, or for a
+# sensitive source sent out, speaks for the person who never said it.
+_CONSENT = Lazy(
+    r"(?i)\b(?:user|owner|maintainers?|admin(?:istrator)?|operator|lead|manager|customer|client"
+    r"|security(?:[ \t-]review)?|reviewer|cto|ceo)\b[ \t]+(?:(?:has|have|had|already|just|also"
+    r"|explicitly|personally)[ \t]+){0,3}(?:approved|agreed|confirmed|consented|allowed"
+    r"|authori[sz]ed|granted|ok'?d|okayed|signed[ \t]+off|green-?lit|clicked[ \t]+[\"'“]?"
+    r"(?:allow|approve|yes|ok))\b"
+    r"|\b(?:approval|consent|permission|sign-?off|authori[sz]ation)\b[ \t]+(?:(?:was|has|have"
+    r"|been|is|already|recorded|on)[ \t]+){0,3}(?:granted|given|recorded|file|obtained|received)\b"
+    r"|[\"'](?:approved(?:_by_user)?|user_approved|granted|consent(?:ed)?|user_consent"
+    r"|confirmed(?:_by_user)?|authori[sz]ed)[\"'][ \t]*:[ \t]*(?:true|[\"']yes[\"'])"
+)
+_CONSENT_KEYS = ("approved", "agreed", "confirmed", "consent", "allowed", "authoris", "authoriz",
+                 "granted", "ok'd", "okd", "okayed", "signed off", "green-lit", "greenlit",
+                 "clicked")  # fmt: skip
+# Destroying infrastructure with the prompt skipped.
+_DESTROY = Lazy(
+    r"(?i)\b(?:terraform|pulumi|cdk|tofu)[ \t]+destroy\b|\bkubectl[ \t]+delete\b"
+    r"|\bhelm[ \t]+(?:uninstall|delete)\b|-auto-approve\b"
+)
 _GRANT_KEYS = ("approved you", "authorised you", "authorized you", "authorising you",
                "authorizing you", "allowed you", "permitted you", "cleared you", "entitled you",
                "empowered you")  # fmt: skip
@@ -290,7 +319,7 @@ _KEYS = (
     "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
     "subsequent", "ing this", "ing these",  # "models describing this photo …"
-    "ai-", "-ai", "any model", "every model", "all models", *_GRANT_KEYS,
+    "ai-", "-ai", "any model", "every model", "all models", *_GRANT_KEYS, *_CONSENT_KEYS,
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
@@ -346,7 +375,8 @@ _SRC_CUES = (".env", ".ssh", "id_", ".aws", ".netrc", "credential", ".npmrc", ".
              "transcript", "user's", "prompt", "key", "token", "password", "cookie", "secret", "~/",
              "$home", "home ", "_pat", "_pass", "card", "cvv", "one-time", "otp ", "2fa",
              "mfa")  # fmt: skip
-_DEST_CUES = ("http", "@", "webhook", "pastebin", "server", "address", "endpoint", "url", "site",
+_DEST_CUES = ("http", "@", "webhook", "://", "commit", "gist", "issue", "discussion", "post",
+              "chat", "pastebin", "server", "address", "endpoint", "url", "site",
               "host", "email", "inbox", "bucket", "channel", "repl", "answer", "response",
               "output", "summary", "message", "tool call", "request", "commit", "comment",
               "pull request")  # fmt: skip
@@ -389,6 +419,8 @@ def _english(w: str, a: int, b: int) -> bool:
     if not (src_cue or dest_cue or hide_cue or claim_cue or cue(_HARM_CUES) or cue(_LIMIT_CUES)):
         return False
     grant_cue = cue(_GRANT_KEYS)
+    if cue(_CONSENT_KEYS) and _consented(w, a, b):
+        return True
     framed = task_cue or cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES) or grant_cue
     if not (framed or hide_cue or (src_cue and dest_cue)):
         return False
@@ -432,6 +464,24 @@ def _english(w: str, a: int, b: int) -> bool:
         return True
     # memory poisoning: from now on, the user "prefers" something consequential
     return bool(persist and consequential and (imperative or _PREFERENCE.search(w, a, b)))
+
+
+def _consented(w: str, a: int, b: int) -> bool:
+    """Someone else's consent claimed (not negated) beside a consequential act in the same
+    window: a harm, infrastructure destroyed, or a sensitive source sent to an address."""
+    for c in _CONSENT.finditer(w, a, b):
+        if _NEGATED.search(w, max(a, c.start() - 40), c.start() + 1) or _NOT_GIVEN.match(
+            w, c.end()
+        ):
+            continue
+        if _said(_HARM, w, a, b) or _said(_DESTROY, w, a, b):
+            return True
+        sent = _EXTERNAL.search(w, a, b) is not None or _said(_TRANSFER, w, a, b)
+        return sent and _STRONG.search(w, a, b) is not None
+    return False
+
+
+_NOT_GIVEN = Lazy(r"(?i)[ \t]*(?:\?|[ \t]+(?:yet|not)\b)")
 
 
 def _granted(w: str, a: int, b: int) -> bool:

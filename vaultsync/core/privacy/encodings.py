@@ -33,6 +33,10 @@ _B64_BLOB = Lazy(r"[^A-Za-z0-9+/=_-]" + _B64)  # a class, not a look-behind: sca
 _B64_AFTER_EQ = Lazy(r"=([A-Za-z0-9+/]{40,}={0,2})(?![A-Za-z0-9+/=_-])")
 _NAME_END = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _B64_AT_START = Lazy(_B64)
+# base64 (or base64url) of a JSON object with its padding cut, as in an OAuth `state`, a
+# cookie or a token's payload: `{"` or `{ ` or `{\n` encodes to `ey` or `ew`.
+_B64_JSON = Lazy(r"e[wy][A-Za-z0-9+/_-]{14,}+")
+_URLSAFE = str.maketrans("-_", "+/")
 _NOT_B64 = Lazy(r"[0-9a-fA-F]+|[A-Za-z]+|[0-9]+")
 _PCT = Lazy(r"%[0-9A-Fa-f]{2}")
 _HEX_RUN = Lazy(r"[0-9a-fA-F]{24,}+")  # possessive: a maximal run, never backtracked
@@ -69,8 +73,11 @@ def _base64(scan: Scan, w: str, done: list[Span], depth: int, values: list[str])
     budget = 4_000_000
     first = _B64_AT_START.match(w)
     after_eq = (m for m in _B64_AFTER_EQ.finditer(w) if w[m.start() - 1 : m.start()] in _NAME_END)
-    for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w), after_eq):
-        blob, (start, end) = m.group(1), m.span(1)
+    json_like = (m for m in _B64_JSON.finditer(w) if _unpadded(w, m))
+    for m in itertools.chain([first] if first else [], _B64_BLOB.finditer(w), after_eq, json_like):
+        blob, (start, end) = m.group(m.lastindex or 0), m.span(m.lastindex or 0)
+        if not m.lastindex:  # an unpadded or URL-safe JSON blob: made whole, then read
+            blob = blob.translate(_URLSAFE) + "=" * (-len(blob) % 4)
         if len(blob) % 4 or _NOT_B64.fullmatch(blob) or (done and R.overlaps(done, start, end)):
             continue
         budget -= len(blob)
@@ -89,6 +96,15 @@ def _base64(scan: Scan, w: str, done: list[Span], depth: int, values: list[str])
             b = _best(inner)
             found.append((start, end, b[2], b[3]))
     return found
+
+
+def _unpadded(w: str, m: re.Match[str]) -> bool:
+    """A JSON blob standing alone whose base64 the padded scan does not read: cut padding
+    or the URL-safe `-` and `_`."""
+    s, e = m.span()
+    if (s and w[s - 1] != "=" and w[s - 1] in _B64_CHARS) or w[e : e + 1] == "=":
+        return False
+    return bool(len(m.group()) % 4) or "-" in m.group() or "_" in m.group()
 
 
 def _unquote(s: str, base: int) -> tuple[str, list[int]]:

@@ -147,6 +147,16 @@ _SUBST_OUT = Lazy(
     + r"|\bnslookup\b|\bdig\b|\bhost\b|\bping\b)[^\n]{0,120}?(?:\$\(|`)"
     r"[^)`\n]{0,160}" + _SOURCE + r"[^)`\n]{0,160}[)`]\.[A-Za-z0-9]"
 )
+# A file uploaded by its path (`curl -F file=@/tmp/x.tgz`, `curl -T x`, `scp x host:`): sent
+# out, it exfiltrates what an earlier command packed into it (`_staged`).
+_UPLOAD_PATH = Lazy(
+    r"(?i)(?:\bcurl\b|\bwget\b|\bhttp\b|\bhttpie\b)[^\n]{0,200}?(?:-F[ \t]*['\"]?\w{0,20}=@"
+    r"|--data(?:-binary|-raw)?[ \t=]+['\"]?@|-d[ \t]+['\"]?@|--post-file[ \t=]+"
+    r"|--upload-file[ \t=]+|-T[ \t]+)['\"]?([\w./~$-]{3,200})"
+    r"|\bscp\b[^\n]{0,80}?[ \t]([\w./~$-]{3,200})[ \t]+[\w.-]*@?[\w.-]+:"
+)
+_PACK = Lazy(r"(?i)\b(?:tar|zip|7z|7za|gzip|cp|cat|gpg|rsync|zstd|xz)\b")
+_PACKED_SOURCE = Lazy(r"(?i)" + _SOURCE + r"|(?:~|\$HOME)/\.[\w.-]+")
 # What an exfiltration sends: one of these must stand near a sink before its patterns are tried.
 _SOURCE_WORDS = (
     "env", "environ", ".ssh", "id_rsa", "id_ed25519", ".aws", "credential", ".netrc", ".npmrc",
@@ -394,6 +404,7 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
         for rx in (_PIPE_OUT, _UPLOAD, _SUBST_OUT):
             out += _hits(w, rx, sinks, EXFIL_CMD)
         out += _hits(w, _CODE_OUT, sinks, EXFIL_CMD, _not_own_auth)
+        out += _staged(w, windows(w, lowered, keys, 0, 300))
     if b"](http" in raw:
         for a, b in windows(w, w, ("](http",), 220, 900):
             for m in _MD_URL.finditer(w, a, b):
@@ -410,6 +421,30 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     if deeper is not None:
         out += _obfuscated(w, lowered, raw, deeper)
     return _bounded(out)
+
+
+def _staged(w: str, near: list[tuple[int, int]]) -> list[Inj]:
+    """A file sent out by its path after a command earlier in the text packed a sensitive
+    source into it (`tar czf /tmp/x.tgz ~/.ssh` … `curl -F f=@/tmp/x.tgz https://…`): two
+    steps, each harmless-looking alone, an exfiltration together."""
+    out: list[Inj] = []
+    for a, b in near:
+        for m in _UPLOAD_PATH.finditer(w, a, b):
+            path = (m.group(1) or m.group(2) or "").rstrip(".,;'\"`)")
+            if len(path) < 3 or path.startswith("-"):
+                continue
+            lo = max(0, m.start() - 4000)
+            p = w.rfind(path, lo, m.start())
+            while p >= 0:
+                ls = w.rfind("\n", 0, p) + 1
+                le = w.find("\n", p)
+                le = len(w) if le < 0 else le
+                line = w[ls:le]
+                if _PACK.search(line) and _PACKED_SOURCE.search(line.replace(path, " ")):
+                    out.append((m.start(), m.end(), *_line(w, *m.span()), EXFIL_CMD, True))
+                    break
+                p = w.rfind(path, lo, p)
+    return out
 
 
 def _bounded(found: list[Inj]) -> list[Inj]:

@@ -311,9 +311,12 @@ class Redactor:
         if view is None:
             return []
         text, vs, ws = view
+        found = self.scan_secrets(text, values=values)
+        if SH.RULES - self.disabled:  # a random value is random once whole, too
+            found += [(s, e, r, -1) for s, e, r in SH.find(text) if r not in self.disabled]
         return [
             (A.to_text(vs, ws, s), A.to_text(vs, ws, e - 1) + 1, rule, prio)
-            for s, e, rule, prio in self.scan_secrets(text, values=values)
+            for s, e, rule, prio in found
         ]
 
     def _decoded(self, w: str, values: list[str]) -> list[Hit]:

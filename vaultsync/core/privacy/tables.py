@@ -124,8 +124,12 @@ private-key | private key | p=9 c=pem g=1 | -----BEGIN[ A-Z0-9]{0,24}PRIVATE KEY
 private-key | private-lines | p=9 c=pem g=1 |
     Private-Lines: \d{1,4}\r?\n((?:[A-Za-z0-9+/=]{4,128}(?:\r?\n|$)){1,128})
 url-credentials | :// | p=7 c=password g=1 |
-    ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:((?!\d{1,5}/)[^\s?'"`<>@]{1,256})@(?=[A-Za-z0-9\[])
+    ://[^\s:/?#@'"`<>()\[\]{}]{0,256}:((?!\d{1,5}/)(?:[^\s?'"`<>@]|@(?=[^\s?'"`<>@/]{1,256}@))
+    {1,256})@(?=[A-Za-z0-9\[])
 url-token | :// | p=6 c=urltoken e=3.3 g=1 | ://([A-Za-z0-9_-]{20,256})@(?=[A-Za-z0-9\[])
+url-user-password | :// | p=6 c=urluser g=1 | ://([^\s:/?#@'"`<>()\[\]{}]{8,256})@(?=[A-Za-z0-9\[])
+slash-login | @ | p=6 c=slashlogin g=1 |
+    /([^\s/@'"`<>()]{4,128})@(?=[A-Za-z0-9][A-Za-z0-9.-]{0,253}(?::\d{1,5})?(?![\w.:@-]))
 url-query-secret | = | p=6 c=secret g=1 | [?&#;](?i:password|passwd|pwd|pass|token|access_token
     |refresh_token|id_token|api_key|apikey|api-key|secret|client_secret|sig|signature
     |x-amz-signature|x-amz-security-token|auth|key)=([^&;\s#'"<>`]{6,4096})
