@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from vaultsync.core import nlquery
+from vaultsync.core import nlquery, timespan
 
 SHANGHAI = timezone(timedelta(hours=8))
 # Friday 2026-11-20, 18:00 in the person's zone.
@@ -363,8 +363,10 @@ _VOCAB = _VOCAB_TEXT.split()
 @example(["like", "we", "agreed"])
 def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[str]) -> None:
     low = " ".join(words).lower()
-    if nlquery._TIME.search(low):
-        assert nlquery._may_name(low, nlquery._TIME_WORDS, digits=True)
+    if timespan._TIME.search(low):
+        assert timespan.phrases(low, NOW) or not any(
+            timespan._window(m, NOW) for m in timespan._TIME.finditer(low)
+        )
     if nlquery._AGENT.search(low):
         assert nlquery._may_name(low, nlquery._AGENT_WORDS)
     if nlquery._INTENT.search(low):
@@ -372,12 +374,12 @@ def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[st
 
 
 def test_a_question_without_time_agent_or_intent_words_compiles_no_pattern() -> None:
-    fresh = [nlquery.Lazy(rx.pattern) for rx in (nlquery._TIME, nlquery._AGENT, nlquery._INTENT)]
-    saved = nlquery._TIME, nlquery._AGENT, nlquery._INTENT
-    nlquery._TIME, nlquery._AGENT, nlquery._INTENT = fresh
+    fresh = [nlquery.Lazy(rx.pattern) for rx in (timespan._TIME, nlquery._AGENT, nlquery._INTENT)]
+    saved = timespan._TIME, nlquery._AGENT, nlquery._INTENT
+    timespan._TIME, nlquery._AGENT, nlquery._INTENT = fresh
     try:
         asked = nlquery.understand("why does the deploy pipeline retry the cache migration?")
     finally:
-        nlquery._TIME, nlquery._AGENT, nlquery._INTENT = saved
+        timespan._TIME, nlquery._AGENT, nlquery._INTENT = saved
     assert (asked.start, asked.agent, asked.intent) == (None, "", "")
     assert all(rx._rx is None for rx in fresh)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from vaultsync.core import timespan
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.text import segment
 
@@ -425,95 +426,11 @@ def looks_natural(text: str) -> bool:
 # files ... change" asks for the recorded edits. `understand` reads those out (English, Chinese,
 # Japanese) and leaves the rest of the words (`Asked.rest`) to the ranking. Windows are whole
 # local days (or parts of one) in the person's zone (core/timestamp.zone), as of `now`
-# (core/timestamp.now: the clock or $VAULTSYNC_NOW).
+# (core/timestamp.now: the clock or $VAULTSYNC_NOW); the window a time phrase names is
+# core/timespan's.
 
-_N = (
-    r"(\d{1,3}|[一二两三四五六七八九十]{1,3}"
-    r"|one|two|three|four|five|six|seven|eight|nine|ten|a|an)"
-)
-_EN_NUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-             "九": 9}  # fmt: skip
-_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY_CJK = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "月": 0,
-                "火": 1, "水": 2, "木": 3, "金": 4, "土": 5}  # fmt: skip
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-# A month as a whole word, named or cut short ("nov", "sept."): a word that only starts like one
-# ("decide 2", "marks 5", "janitor 4") names no day.
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])"
-)
-_ORDINAL = r"(?:st|nd|rd|th)"
-# A day or a month number as Chinese and Japanese write it: 15, 十五, 三十一
-_CN = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
-# Parts of a day, local hours [from, to): what "this morning", 上午, 午前 cover.
-PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
-_PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
-             "朝": "morning", "下午": "afternoon", "午後": "afternoon", "晚上": "evening",
-             "夜": "evening", "晚": "evening"}  # fmt: skip
-
-_B = r"(?<![a-z0-9])"  # a word start (\b would see none between a CJK character and a letter)
-_E = r"(?![a-z0-9])"
-_WD_EN = "|".join(d for d in _WEEKDAYS_EN) + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
-_WD_ZH = r"(?:周|星期|礼拜)([一二三四五六日天])"
-_WD_JA = r"([月火水木金土日])曜日?"
-_PART_ZH = "|".join(_PART_CJK)
-_TIME = Lazy(
-    "|".join(
-        (
-            rf"(?P<dby>{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|大前天|前天|一昨日|おととい)",
-            rf"(?P<lastnight>{_B}(?:last\s+night|overnight){_E}|昨晚|昨夜|昨晩|ゆうべ)",
-            rf"(?P<thispart>{_B}this\s+(?P<tp>morning|afternoon|evening){_E}|{_B}tonight{_E}"
-            rf"|今早|今朝|今晚)",
-            rf"(?P<ydpart>{_B}yesterday\s+(?P<yp>morning|afternoon|evening|night){_E})",
-            rf"(?P<day>{_B}(?P<dw>yesterday|today){_E}|(?P<dc>昨天|昨日|今天|今日|きのう|きょう)"
-            rf"(?:の)?(?P<dcp>{_PART_ZH})?)",
-            rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour|month)s?\s+ago{_E}|{_N}\s*(?P<agoc>[个個ヶかカケヵ]月"
-            rf"|[个個]?(?:天|日|周|週|週間|星期|礼拜|禮拜|小时|小時|時間))前)",
-            # fuzzy spans, wide enough never to cut the answer off: "the last few days", 这两天
-            # (the last five days, today included); "a few days ago", 前几天 (the week before
-            # today); "a couple of days ago", 前两天 (the four days before today)
-            rf"(?P<fuzzy>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+(?:few|couple"
-            rf"(?:\s+of)?)\s+days{_E}|最近几天|最近这几天|这几天|這幾天|这两天|這兩天|ここ数日|ここ何日か"
-            rf"|(?P<fuzzyago>{_B}(?:a\s+)?(?P<fa>few|couple(?:\s+of)?)\s+days\s+ago{_E}"
-            rf"|前几天|前幾天|(?P<fa2>前两天|前兩天)|数日前|何日か前))",
-            # a rolling week: "this past week", "over the past week"
-            rf"(?P<pastweek>{_B}(?:in\s+|over\s+|during\s+)?(?:the|this)\s+(?:past|last)\s+week{_E})",
-            rf"(?P<past>{_B}(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+{_N}\s+"
-            rf"(?P<pastu>day|week|hour)s?{_E}|(?:最近|过去|過去|この){_N}\s*(?P<pastc>天|日|周|週間|小时|時間)"
-            rf"|{_N}\s*(?P<pastin>天|日|周|週間|小时|時間)(?:内|以内|之内))",
-            rf"(?P<weekend>{_B}(?:over\s+|during\s+|on\s+)?(?P<we>the|last|this|past)\s+weekend{_E}"
-            r"|(?P<wec>上周末|上个周末|上週末|这周末|这个周末|本周末|先週末|今週末|周末|週末))",
-            rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上上周|上上星期|"
-            rf"上上个星期|上上個星期|上上礼拜|大上周|先々週|先先週|上周|上星期|"
-            rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週)"
-            rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
-            rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月)"
-            rf"(?:的|の)?(?:(?P<mcday>{_CN})[号號日])?)",
-            # a weekday with its date ("Monday the 2nd", "Monday, 2 November"): the date decides
-            rf"(?P<wdd>{_B}(?:on\s+)?(?:{_WD_EN}),?\s+(?:the\s+)?(?P<wddd>\d{{1,2}}){_ORDINAL}?"
-            rf"(?:\s+(?:of\s+)?(?P<wddm>{_MONTH}))?{_E})",
-            rf"(?P<wd>{_B}(?:on\s+|last\s+|this\s+)?(?P<wde>{_WD_EN}){_E}|{_WD_ZH}|{_WD_JA})",
-            r"(?P<iso>(20\d\d)-(\d\d)-(\d\d))",
-            rf"(?P<md>{_B}(?P<mdon>on\s+)?(?P<mdm>{_MONTH})\s+(?P<mdd>\d{{1,2}})(?P<mdo>{_ORDINAL})?"
-            rf"{_E}|(?P<mcm>{_CN})月(?P<mcd>{_CN})[日号號])",
-            # the day first ("19 Nov", "the 19th of November")
-            rf"(?P<dm>{_B}(?:on\s+)?(?P<dmthe>the\s+)?(?P<dmd>\d{{1,2}})(?P<dmo>{_ORDINAL})?\s+"
-            rf"(?P<dmof>of\s+)?(?P<dmm>{_MONTH}))",
-            # a day of the month alone, said as a date ("on the 19th")
-            rf"(?P<nth>{_B}on\s+the\s+(?P<nthd>\d{{1,2}}){_ORDINAL}{_E}"
-            # ... and as Chinese and Japanese say it (15号, 十五号, 15日に), not a counter
-            # (2号方案, 3号线, 第1号) nor a span (3日で, 3日間)
-            rf"|(?<![\d一二三四五六七八九十月第])(?P<nthc>{_CN})(?:[号號](?![线線楼樓机機位房方版包座层層码碼])"
-            r"|日(?=[にのはも、，,。？?！!\s]|$)))",
-            # a whole month by its name (in October, 十月份, 10月の)
-            rf"(?P<wholemonth>{_B}(?:in|during)\s+(?P<wmm>{_MONTH})"
-            rf"|(?<![\d一二三四五六七八九十])(?P<wmc>{_CN})月份?(?![\d一二三四五六七八九十]))",
-        )
-    )
-)
+_B = timespan.WORD_START
+_E = timespan.WORD_END
 
 AGENT_NAMES = {  # how people write each agent (matched as words, case-insensitively)
     "claude-code": r"claude[\s_-]?code|claude",
@@ -654,225 +571,10 @@ class Asked:
                 f"intent={self.intent!r}, rest={self.rest!r}, when={self.when!r})")  # fmt: skip
 
 
-def _number(text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    if text in _EN_NUM:
-        return _EN_NUM[text]
-    # Chinese numerals up to 99: 三, 十, 十二, 二十, 二十三
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return (_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + _ZH_DIGIT.get(ones, 0)
-    return _ZH_DIGIT.get(text, 1)
-
-
-def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
-    """The local [start, end) a time phrase names, or None."""
-    from datetime import datetime, timedelta
-
-    g = m.groupdict()
-    midnight = local_now.replace(hour=0, minute=0, second=0, microsecond=0)
-
-    def day(offset: int, part: str = "") -> tuple[Any, Any]:
-        start = midnight + timedelta(days=offset)
-        if part:
-            lo, hi = PARTS[part]
-            return start + timedelta(hours=lo), start + timedelta(hours=hi)
-        return start, start + timedelta(days=1)
-
-    monday = midnight - timedelta(days=midnight.weekday())
-    if g["dby"]:
-        return day(-3 if g["dby"] == "大前天" else -2)
-    if g["lastnight"]:
-        return midnight - timedelta(hours=6), midnight + timedelta(hours=6)
-    if g["thispart"]:
-        text = g["thispart"]
-        part = g["tp"] or ("morning" if text in ("今早", "今朝") else "evening")
-        return day(0, part)
-    if g["ydpart"]:
-        return day(-1, g["yp"])
-    if g["day"]:
-        word = g["dw"] or g["dc"]
-        offset = -1 if word in ("yesterday", "昨天", "昨日", "きのう") else 0
-        return day(offset, _PART_CJK.get(g["dcp"] or "", ""))
-    if g["ago"]:
-        number = _number(next(v for k, v in _numbers(m, "ago")))
-        unit = g["agou"] or g["agoc"]
-        unit = unit.lstrip("个個")
-        if unit in ("hour", "小时", "小時", "時間"):
-            return local_now - timedelta(hours=number + 1), local_now
-        if unit == "month" or unit.endswith("月"):  # that calendar month
-            first = midnight.replace(day=1)
-            for _ in range(number):
-                first = (first - timedelta(days=1)).replace(day=1)
-            return first, (first + timedelta(days=32)).replace(day=1)
-        if unit in ("week", "周", "週", "週間", "星期", "礼拜", "禮拜"):
-            start = monday - timedelta(weeks=number)
-            return start, start + timedelta(weeks=1)
-        return day(-number)
-    if g["fuzzy"]:
-        if g["fuzzyago"]:
-            couple = bool(g["fa2"]) or (g["fa"] or "").startswith("couple")
-            return midnight - timedelta(days=4 if couple else 7), midnight
-        return midnight - timedelta(days=4), midnight + timedelta(days=1)
-    if g["pastweek"]:
-        return midnight - timedelta(days=6), midnight + timedelta(days=1)
-    if g["past"]:
-        number = _number(next(v for k, v in _numbers(m, "past")))
-        unit = g["pastu"] or g["pastc"] or g["pastin"]
-        if unit in ("hour", "小时", "時間"):
-            return local_now - timedelta(hours=number), local_now + timedelta(minutes=1)
-        days = number * 7 if unit in ("week", "周", "週間") else number
-        return midnight - timedelta(days=days - 1), midnight + timedelta(days=1)
-    if g["week"]:
-        word = g["wk"] or g["wc"]
-        last = word in ("last", "previous", "上周", "上星期", "上个星期", "上個星期", "上礼拜",
-                        "上个礼拜", "先週")  # fmt: skip
-        before_last = word in ("上上周", "上上星期", "上上个星期", "上上個星期", "上上礼拜",
-                               "大上周", "先々週", "先先週")  # fmt: skip
-        start = monday - timedelta(weeks=2 if before_last else 1 if last else 0)
-        last = last or before_last
-        wd = _weekday_in(m.group(0)[len(word) :])
-        if wd is not None:
-            return start + timedelta(days=wd), start + timedelta(days=wd + 1)
-        return start, (start + timedelta(weeks=1)) if last else midnight + timedelta(days=1)
-    if g["month"]:
-        word = g["mo"] or g["mc"]
-        first = midnight.replace(day=1)
-        if word in ("last", "上个月", "上月", "先月"):
-            previous = (first - timedelta(days=1)).replace(day=1)
-            if g["mcday"]:
-                return _day_of(previous, _number(g["mcday"]))
-            return previous, first
-        if g["mcday"]:
-            return _day_of(first, _number(g["mcday"]))
-        return first, midnight + timedelta(days=1)
-    if g["weekend"]:
-        # Saturday and Sunday: this week's for "this weekend" (or when today is one of them),
-        # else the last one that has passed
-        word = g["we"] or g["wec"]
-        this = word in ("this", "这周末", "这个周末", "本周末", "今週末")
-        start = monday + timedelta(days=5)
-        if not this and (midnight < start or word in ("last", "上周末", "上个周末", "上週末",
-                                                      "先週末")):  # fmt: skip
-            start -= timedelta(weeks=1)
-        return start, start + timedelta(days=2)
-    if g["wd"]:
-        text = g["wd"].lower()
-        if g["wde"]:
-            target = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(g["wde"][:3]))
-        else:
-            wd = _weekday_in(text)
-            if wd is None:
-                return None
-            target = wd
-        back = (midnight.weekday() - target) % 7
-        if text.startswith("last") and back == 0:
-            back = 7
-        return day(-back)
-    if g["wholemonth"]:
-        # this year's month, or last year's while this year's is to come
-        number = _MONTHS.index(g["wmm"][:3]) + 1 if g["wmm"] else _number(g["wmc"])
-        if not 1 <= number <= 12:
-            return None
-        start = midnight.replace(month=number, day=1)
-        if start > local_now:
-            start = start.replace(year=start.year - 1)
-        after = (start + timedelta(days=32)).replace(day=1)
-        return start, after
-    if g["nth"] or (g["wdd"] and not g["wddm"]):
-        # this month's day, or last month's when this month's is still to come
-        d = _number(g["nthd"] or g["nthc"] or g["wddd"])
-        for back in (0, 1):
-            first = midnight.replace(day=1)
-            if back:
-                first = (first - timedelta(days=1)).replace(day=1)
-            try:
-                start = first.replace(day=d)
-            except ValueError:
-                continue
-            if start <= local_now:
-                return start, start + timedelta(days=1)
-        return None
-    if g["iso"] or g["md"] or g["dm"] or g["wdd"]:
-        month = g["mdm"] or g["dmm"] or g["wddm"] or ""
-        # "may" is also a verb ("which may 2 fixes break", "2 may help"): a month only when
-        # the phrase reads as a date (on May 2, May 2nd, the 2nd of May)
-        if month.startswith("may") and not (
-            g["mdon"] or g["mdo"] or g["dmthe"] or g["dmo"] or g["dmof"] or g["wdd"]
-        ):
-            return None
-        try:
-            if g["iso"]:
-                y, mo, d = (int(x) for x in g["iso"].split("-"))
-            else:
-                y = local_now.year
-                if month:
-                    mo = _MONTHS.index(month[:3]) + 1
-                    d = int(g["mdd"] or g["dmd"] or g["wddd"])
-                else:
-                    mo, d = _number(g["mcm"]), _number(g["mcd"])
-            start = datetime(y, mo, d, tzinfo=local_now.tzinfo)
-        except ValueError:
-            return None
-        if not g["iso"] and start > local_now:
-            start = start.replace(year=y - 1)
-        return start, start + timedelta(days=1)
-    return None
-
-
-def _day_of(first: Any, d: int) -> tuple[Any, Any] | None:
-    """Day `d` of the month that starts at `first`, or None when it has no such day."""
-    from datetime import timedelta
-
-    try:
-        start = first.replace(day=d)
-    except ValueError:
-        return None
-    return start, start + timedelta(days=1)
-
-
-def _numbers(m: Any, name: str) -> list[tuple[int, str]]:
-    """The number captured inside the named alternative (unnamed groups in its span)."""
-    lo, hi = m.span(name)
-    out = []
-    for i in range(1, (m.re.groups or 0) + 1):
-        value = m.group(i)
-        if (
-            value
-            and m.span(i)[0] >= lo
-            and m.span(i)[1] <= hi
-            and (
-                value.isdigit()
-                or value in _EN_NUM
-                or all(c in "一二两三四五六七八九十" for c in value)
-            )
-        ):
-            out.append((i, value))
-    return out
-
-
-def _weekday_in(text: str) -> int | None:
-    at = text.find("曜")
-    if at > 0 and text[at - 1] in _WEEKDAY_CJK:  # Japanese: 月曜日 ... 日曜日
-        return _WEEKDAY_CJK[text[at - 1]]
-    for ch in text:
-        if ch not in _WEEKDAY_CJK:
-            continue
-        # 日 and 天 are Sunday only after 周, 星期 or 礼拜 (日 alone is "day", 天 "day")
-        if ch not in "日天" or any(word in text for word in ("周", "星期", "礼拜")):
-            return _WEEKDAY_CJK[ch]
-    return None
-
-
-# What an English time phrase, agent name or intent contains (see _TIME, AGENT_NAMES and
-# INTENTS): an ASCII question with none of these (and, for time, no digit) names none, and the
-# patterns (~5 ms to compile, on every prompt the hook sees) are left alone. Anything not ASCII
-# goes to the patterns.
-_TIME_WORDS = ("day", "night", "morning", "afternoon", "evening", "ago", "week", "hour", "month",
-               "mon", "tue", "wed", "thu", "fri", "sat", "sun", "january", "february", "march",
-               "april", "june", "july", "august", "september", "october", "november", "december",
-               *(f"{on} {m}" for on in ("in", "during") for m in _MONTHS))  # fmt: skip
+# What an agent name or intent contains (see AGENT_NAMES and INTENTS): an ASCII question with
+# none of these names none, and the patterns (milliseconds to compile, on every prompt the hook
+# sees) are left alone (core/timespan does the same for time phrases). Anything not ASCII goes
+# to the patterns.
 _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
                  "pick", "settle", "now", "current", "did", "work", "done", "happen",
@@ -881,11 +583,6 @@ _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "
 
 
 _STILL_WORDS = ("still", "these days", "nowadays", "keep", "stay", "stick", "stuck")
-
-
-# "since Monday", 周一以来, 自从上周三, 月曜以降: the window runs from there up to now.
-_SINCE_BEFORE = Lazy(rf"{_B}since\s+$|(?:自从|自從|自)\s*$")
-_SINCE_AFTER = Lazy(r"\s*(?:以来|以來|以后|以後|之后|之後|以降|から|开始|開始|起)")
 
 
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
@@ -899,8 +596,6 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     """Read the time window, the agent and the intent out of a question (see `Asked`).
     `now`: an aware datetime (default core/timestamp.now()); `zone`: the person's (default
     core/timestamp.zone(), the machine's when None)."""
-    from datetime import timedelta
-
     from vaultsync.core import timestamp
 
     if not isinstance(text, str):
@@ -911,19 +606,10 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     cut: list[tuple[int, int]] = []
     start = end = None
     when = ""
-    for m in _TIME.finditer(low) if _may_name(low, _TIME_WORDS, digits=True) else ():
-        window = _window(m, local_now)
-        if window is None:
-            continue
-        span = m.span()
-        since = _SINCE_BEFORE.search(low, 0, span[0]) or _SINCE_AFTER.match(low, span[1])
-        if since:
-            # from the start of the named day or week up to now, not that day alone
-            window = window[0], max(window[1], local_now + timedelta(minutes=1))
-            span = min(span[0], since.start()), max(span[1], since.end())
+    for span, window, words in timespan.phrases(low, local_now):
         cut.append(span)
         if start is None:  # the first phrase sets the window; a second one narrows it
-            start, end, when = window[0], window[1], m.group(0).strip()
+            start, end, when = window[0], window[1], words
         else:
             start, end = max(start, window[0]), min(end, window[1])
             if start >= end:
