@@ -115,3 +115,11 @@ def test_now_is_the_clock_unless_overridden(monkeypatch: pytest.MonkeyPatch) -> 
 )
 def test_a_date_in_a_notes_name(name: str, day: str | None) -> None:
     assert timestamp.named_day(name) == day
+
+
+def test_shown_is_the_persons_time_without_its_offset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What status, doctor and history print: a state file's UTC in the person's zone."""
+    monkeypatch.setenv("VAULTSYNC_TZ", "+08:00")
+    assert timestamp.shown("2026-11-29T09:00:05Z") == "2026-11-29 17:00:05"
+    assert timestamp.shown("2026-11-29T09:00:05+00:00", seconds=False) == "2026-11-29 17:00"
+    assert timestamp.shown("not a date") == "not a date" and timestamp.shown(None) == ""

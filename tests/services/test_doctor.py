@@ -149,7 +149,8 @@ def test_queue_age_and_sessions_waiting_for_a_person(vault: Path) -> None:
     (queue / "c").unlink()
     (paths.state_dir(vault) / "learn-last.json").write_text('{"finished": "2026-11-29T09:00:05Z"}')
     fine = doctor.check_queue(vault, when())
-    assert fine.state is State.OK and "last learn run 2026-11-29T09:00:05Z" in fine.summary
+    # the state keeps UTC; the person reads their own zone (+08:00 in the tests)
+    assert fine.state is State.OK and "last learn run 2026-11-29 17:00:05" in fine.summary
 
 
 def test_git_problems_are_named(vault: Path) -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from synckit import Machine, assert_no_markers, bare_remote, event_ids, git, session_payloads
 
-from vaultsync.core import paths
+from vaultsync.core import paths, timestamp
 from vaultsync.services.vault import remote
+from vaultsync.services.vault.sync_state import remote_state
 from vaultsync.storage import history_remote
 
 
@@ -48,6 +49,10 @@ def test_second_machine_clone_needs_nothing_else(pair: tuple[Machine, Machine, P
     assert result.state == "up-to-date" and result.remote == "origin" and result.branch == "main"
     assert (b.vault / ".gitattributes").is_file()
     assert result.ahead == 0 and result.behind == 0
+    # the one on-disk form, in the person's zone (+08:00 in the tests), as every writer's
+    assert result.finished.endswith("+08:00"), result.finished
+    shown = remote_state(b.vault)["last_sync"]
+    assert timestamp.parse(shown) == timestamp.parse(result.finished)
 
 
 def test_notes_from_both_machines_meet(pair: tuple[Machine, Machine, Path]) -> None:

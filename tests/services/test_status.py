@@ -92,3 +92,13 @@ def test_the_last_learn_run_and_what_it_did(vault: Path) -> None:
     assert "2 sessions summarised, 1 new candidates, 1 deferred, 1 warnings" in shown.stdout
     record.write_text("{broken")
     assert status(vault).last_learn is None
+
+
+def test_the_last_sync_is_shown_in_the_persons_zone() -> None:
+    """A sync recorded in UTC (older records; the state file keeps what was written) is read
+    by the person in their own zone (+08:00 in the tests), not as 02:33 UTC."""
+    from vaultsync.adapters.cli.status import _sync_line
+
+    state = {"remote": "origin", "branch": "main", "url": "u", "ahead": 0, "behind": 0,
+             "last_sync": "2026-12-07T02:33:24+00:00", "last_state": "merged"}  # fmt: skip
+    assert "last sync 2026-12-07 10:33:24 (merged)" in _sync_line(state)

@@ -115,6 +115,16 @@ def restamp(value: str) -> str:
     return value if moment is None else format(moment)
 
 
+def shown(value: object, seconds: bool = True) -> str:
+    """A date-time as a person reads it in a terminal: their zone, `2026-12-01 18:30:05` (to the
+    minute with `seconds=False`), no offset. Any form `parse` reads (the logs and state files
+    keep UTC); anything else is returned as text, unchanged."""
+    moment = parse(value)
+    if moment is None:
+        return "" if value is None else str(value)
+    return format(moment)[: 19 if seconds else 16].replace("T", " ")
+
+
 def utc_key(value: object) -> str:
     """Naive UTC to the second (`2026-12-01T10:30:00`): what the index stores and sorts by.
     Text that is no date is returned unchanged, so nothing a person wrote is lost."""

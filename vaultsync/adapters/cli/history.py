@@ -85,7 +85,7 @@ def history(
         return
     for c in commits:
         # git gives the committing machine's offset; the person reads their own time
-        when = timestamp.restamp(c.date)[:16].replace("T", " ")
+        when = timestamp.shown(c.date, seconds=False)
         typer.echo(f"{c.short}  {when}  {c.subject}")
         if rel:
             for change in c.changes:

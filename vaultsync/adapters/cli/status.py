@@ -29,7 +29,8 @@ def _size(n: int) -> str:
 def _learn_line(last: dict[str, object] | None) -> str:
     if not last:
         return "never (run `vaultsync learn`, or `vaultsync schedule install`)"
-    head = f"{last['finished'] or '?'} ({last['mode'] or 'daily'}, {last['model'] or 'offline'})"
+    finished = timestamp.shown(last["finished"]) if last["finished"] else "?"
+    head = f"{finished} ({last['mode'] or 'daily'}, {last['model'] or 'offline'})"
     if last.get("noop"):
         return f"{head}: nothing to do"
     parts = [
@@ -87,7 +88,8 @@ def _sync_line(state: dict[str, object] | None) -> str:
     if "ahead" in state:
         line += f", {state.get('ahead')} ahead, {state.get('behind')} behind"
     last = state.get("last_sync")
-    line += f"; last sync {last} ({state.get('last_state')})" if last else "; never synced"
+    when = timestamp.shown(last) if last else ""
+    line += f"; last sync {when} ({state.get('last_state')})" if last else "; never synced"
     if state.get("last_state") == "offline" and state.get("last_error"):
         line += f": {state['last_error']}"
     waiting = state.get("waiting")
@@ -121,7 +123,7 @@ def status(vault: Path | None = VaultOption, json_output: bool = JsonOption) -> 
         e = result.last_hook_error
         # the log keeps UTC; the person reads their own time (and no gap for a payload that
         # never said its event)
-        when = timestamp.restamp(str(e["time"]))[:19].replace("T", " ")
+        when = timestamp.shown(e["time"])
         who = " ".join(str(e[k]) for k in ("agent", "event") if e.get(k))
         typer.echo(f"  last: {when} {who}: {e['error']}: {e['message']}")
     typer.echo(f"Redactions (24 h): {result.redactions_24h}")

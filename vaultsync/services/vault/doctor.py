@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths
+from vaultsync.core import paths, timestamp
 from vaultsync.core.config import Config, ConfigError, load_config
 from vaultsync.core.model import SessionStatus
 from vaultsync.core.text import estimate_tokens
@@ -327,7 +327,7 @@ def _last_learn(vault: Path) -> str:
     from vaultsync.services.vault.status import learn_summary
 
     last = learn_summary(vault)
-    return str(last["finished"]) if last else ""
+    return timestamp.shown(last["finished"]) if last else ""
 
 
 def check_size(vault: Path, config: Config, walked: Walked | None = None) -> Check:

@@ -422,7 +422,7 @@ def _sync(
         copies=tuple(r.copy[0] for r in resolved if r.copy),
         regenerated=regenerated,
         error=history_remote.redact_url(error),
-        finished=now().isoformat(timespec="seconds"),
+        finished=timestamp.format(now()),  # the one on-disk form, in the person's zone
         warnings=tuple(warnings),
     )
 

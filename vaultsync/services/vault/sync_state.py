@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, writer
+from vaultsync.core import paths, timestamp, writer
 from vaultsync.core.config import Config
 from vaultsync.core.properties import get_scalar
 from vaultsync.services.vault.merge import CONFLICT_PROP
@@ -140,4 +140,5 @@ def health(vault: Path) -> tuple[str, str, str]:
     if not state.get("last_sync"):
         return "warn", f"{where}: never synced", "run `vaultsync sync`"
     ahead, behind = state.get("ahead", 0), state.get("behind", 0)
-    return "ok", f"{where}: {ahead} ahead, {behind} behind; last sync {state['last_sync']}", ""
+    when = timestamp.shown(state["last_sync"])
+    return "ok", f"{where}: {ahead} ahead, {behind} behind; last sync {when}", ""
