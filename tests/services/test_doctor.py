@@ -164,6 +164,12 @@ def test_git_problems_are_named(vault: Path) -> None:
     )
     waiting = doctor.check_git(vault, now())
     assert waiting.state is State.WARN and "2 deletions held back" in waiting.summary
+    held.write_text(  # a hold recorded in UTC reads in the person's zone (+08:00 in the tests)
+        json.dumps(
+            {"rels": ["x.md"], "since": "2026-11-29T02:00:00+00:00", "share": 0.5, "total": 4}
+        )
+    )
+    assert "held back since 2026-11-29 10:00:00" in doctor.check_git(vault, now()).summary
     assert "--confirm-deletions" in waiting.fix
     held.unlink()
     lock = vault / ".git" / "index.lock"

@@ -181,8 +181,9 @@ def commit(
         if waiting:
             typer.echo(
                 f"held back: {len(waiting.rels)} deletions ({waiting.share:.0%} of {waiting.total} "
-                f"notes) since {waiting.since}; run `vaultsync commit --confirm-deletions` to "
-                "commit them or `vaultsync commit --restore-deletions` to bring the files back"
+                f"notes) since {timestamp.shown(waiting.since)}; run `vaultsync commit "
+                "--confirm-deletions` to commit them or `vaultsync commit --restore-deletions` "
+                "to bring the files back"
             )
         for rel, why in result.blocked:
             typer.echo(f"held back: {rel}: {why}")

@@ -316,7 +316,7 @@ def _guard(
         return None
     previous = held(vault)
     rels = tuple(sorted(set(deleted) | set(previous.rels if previous else ())))
-    since = previous.since if previous else now.isoformat(timespec="seconds")
+    since = previous.since if previous else timestamp.format(now)
     return Held(rels=rels, since=since, share=round(share, 3), total=total)
 
 

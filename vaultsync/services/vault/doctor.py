@@ -401,7 +401,7 @@ def check_git(vault: Path, now: dt.datetime) -> Check:
         return Check(
             "git",
             State.WARN,
-            f"{len(waiting.rels)} deletions held back since {waiting.since} "
+            f"{len(waiting.rels)} deletions held back since {timestamp.shown(waiting.since)} "
             f"({waiting.share:.0%} of {waiting.total} notes)",
             "`vaultsync commit --confirm-deletions` or `vaultsync commit --restore-deletions`",
         )
