@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from vaultsync.core.preference import sentences, stated
+from vaultsync.core.preference import lasting, sentences, stated
 
 
 @pytest.mark.parametrize(
@@ -42,6 +42,22 @@ def test_the_sentence_that_states_a_wish_is_found(
 )
 def test_tasks_questions_and_pastes_state_no_wish(prompt: str) -> None:
     assert stated(prompt) == []
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "这个项目今后都用 pnpm 装依赖",
+        "从现在开始提交信息都写英文",
+        "これからは pnpm を使ってください",
+        "依存関係は常に uv で管理して",
+        "毎回テストを -q で走らせて",
+        "Whenever you touch the API, update the OpenAPI file",
+    ],
+)
+def test_more_ways_to_say_from_now_on(prompt: str) -> None:
+    """Said by hand in a one-call session: each was skipped by the queue (no marker it knew)."""
+    assert lasting(prompt), prompt
 
 
 def test_sentences_end_at_western_and_cjk_marks_and_at_line_breaks() -> None:

@@ -7,10 +7,11 @@ are mostly said in passing, in a session of a single tool call, and a session be
 threshold was skipped, so the wish was lost.
 The offline summariser (services/learning/summarizer.py) turns the sentence into a user memory
 candidate. Markers in English, Chinese and Japanese: a strong one alone ("always", "from now
-on", 以后, 不要再, いつも), or a weak one ("please", "don't", 请, ください) with a word about style
-("reply", "comments", 回复, 注释, 日本語). A question is no wish; nor is a sentence of under 8 or
-over 300 characters (a word, or a pasted paragraph). Compiled on first use (core/lazy_regex.py):
-the queue asks only at a session's end, and only of a session too short to learn from anyway.
+on", 以后, 今后, 从现在开始, 不要再, いつも, これから, 常に), or a weak one ("please", "don't",
+请, ください) with a word about style ("reply", "comments", 回复, 注释, 日本語). A question is
+no wish; nor is a sentence of under 8 or over 300 characters (a word, or a pasted paragraph).
+Compiled on first use (core/lazy_regex.py): the queue asks only at a session's end, and only of
+a session too short to learn from anyway.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ if TYPE_CHECKING:
 
 STRONG = Lazy(
     r"(?i)\b(i (really )?(prefer|like|love|hate|dislike|want you to)|always|never|from now on|"
-    r"in general|by default|every time|going forward|call me|my name is|i am an?|i'm an?|"
-    r"i work (as|at|on)|my role)\b"
-    r"|以后|总是|一律|永远|偏好|我喜欢|我不喜欢|我习惯|我希望|每次|不要再|别再|我是|"
-    r"いつも|必ず|今後|好き"
+    r"in general|by default|every time|whenever|going forward|from here on|call me|my name is|"
+    r"i am an?|i'm an?|i work (as|at|on)|my role)\b"
+    r"|以后|以後|今后|今後|从现在开始|从现在起|总是|一律|永远|偏好|我喜欢|我不喜欢|我习惯|我希望|每次|"
+    r"不要再|别再|我是|いつも|必ず|常に|毎回|これから|好き"
 )
 WEAK = Lazy(r"(?i)\b(don'?t|do not|please|avoid|instead of|prefer)\b|请|不要|别|ください|しないで")
 STYLE = Lazy(
