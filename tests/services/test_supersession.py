@@ -53,6 +53,21 @@ NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
         ("以后用 uv 管理依赖，不要用 pip", "以后用 pip 管理依赖", "supersedes"),
         ("依赖管理用 uv 而不是 pip", "依赖管理用 pip", "supersedes"),
         ("依存関係は pip ではなく uv を使う", "依存関係は pip を使う", "supersedes"),
+        # ... with the value left behind said last (seen by hand: the npm wish reinforced the
+        # pnpm one, and was lost)
+        (
+            "これからは依存関係の管理に npm を使ってください、pnpm ではなく。",
+            "これからは依存関係の管理に pnpm を使ってください。",
+            "supersedes",
+        ),
+        ("依存関係は pip じゃなくて uv で", "依存関係は pip を使う", "supersedes"),
+        ("以后依赖管理用 uv，而不是 pip", "以后依赖管理用 pip", "supersedes"),
+        (
+            "Manage dependencies not with pip but with uv",
+            "Manage dependencies with pip",
+            "supersedes",
+        ),
+        ("Prefer uv over pip for dependencies", "Prefer pip for dependencies", "supersedes"),
         # ... but a "not" that tells nothing apart changes nothing
         ("Tests must not touch the network", "Tests run with pytest -q", "none"),
         ("Use uv for dependencies, not for building docs", "Use uv for dependencies", "duplicate"),

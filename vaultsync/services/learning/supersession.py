@@ -9,10 +9,11 @@ Chinese and Japanese split into words, stop words out), less the words every mem
   term of its own. Duplicates merge: the newer one reinforces the older.
 - **supersedes**: the newer one states another value for the same subject. Either it says so
   ("moved from Helm to Kustomize", "no longer uses X", "X instead of Y", "X rather than Y",
-  "X, not Y", 不再, 改成, 换成, 升级到, "用 X，不要用 Y", "用 X 而不是 Y", やめた, に変更, に移行,
-  "Y ではなく X を") and the older one mentions what was left or shares its subject,
-  or the two share at least `similar` of their terms and each has terms of its own (the value:
-  "PostgreSQL 14" against "PostgreSQL 16").
+  "X, not Y", "not Y but X", "prefer X over Y", 不再, 改成, 换成, 升级到, "用 X，不要用 Y",
+  "用 X 而不是 Y", "X，而不是 Y", やめた, に変更, に移行, "Y ではなく X を",
+  "X を使って、Y ではなく", "Y じゃなくて X で") and the older one mentions what was left or
+  shares its subject, or the two share at least `similar` of their terms and each has terms of
+  its own (the value: "PostgreSQL 14" against "PostgreSQL 16").
 - otherwise unrelated.
 
 Newest wins in code: the order is the notes' dates, never a model's opinion. Both notes are
@@ -89,6 +90,9 @@ _CHANGE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
         rf"(?P<taken>{_VALUE})\s+rather\s+than\s+(?P<left>{_VALUE}){_END}",
         # "use uv for dependencies, not pip": the value, then the one it is not
         rf"(?P<taken>{_VALUE}),\s*(?:but\s+|and\s+)?not\s+(?P<left>{_VALUE}){_END}",
+        rf"\bnot\s+(?:with\s+|in\s+|on\s+)?(?P<left>{_VALUE})\s+but\s+(?:with\s+|in\s+|on\s+)?"
+        rf"(?P<taken>{_VALUE}){_END}",
+        rf"\bprefer\s+(?P<taken>{_VALUE})\s+(?:over|to)\s+(?P<left>{_VALUE}){_END}",
         rf"\b(?:no\s+longer|not\s+anymore|stopped|dropped|abandoned|retired)\s+(?:\w+\s+)?"
         rf"(?P<left>{_VALUE}){_END}",
         rf"\b(?:now|upgraded|updated|bumped|moved|switched|migrated|changed)\b(?:\s+\S+){{0,3}}?"
@@ -100,12 +104,15 @@ _CHANGE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
         # "以后用 uv，不要用 pip" / "别用 pip": a value the person tells apart from another
         rf"(?P<taken>{_VALUE})[，,]\s*(?:不要|别|不用)再?(?:使用|用)(?P<left>{_VALUE}){_END}",
         rf"(?:用|使用)(?P<taken>{_VALUE})(?:而不是|而非)(?:用)?(?P<left>{_VALUE}){_END}",
+        rf"(?P<taken>{_VALUE})[，,]\s*(?:而不是|而非)(?:用)?(?P<left>{_VALUE}){_END}",
         rf"(?:改成|换成|改为|换为|改用|迁移到|切换到|升级到|升到)了?(?P<taken>{_VALUE}){_END}",
         # Japanese
         rf"(?P<left>{_VALUE})から(?P<taken>{_VALUE})(?:に|へ)(?:変更|移行|切り替え|変え|"
         rf"アップグレード|乗り換え)",
         rf"(?P<left>{_VALUE})(?:を|は)(?:やめ|止め|廃止)",
-        rf"(?P<left>{_VALUE})ではなく[、,]?\s*(?P<taken>{_VALUE})(?:を|で|に)",
+        rf"(?P<left>{_VALUE})(?:ではなく|じゃなく)て?[、,]?\s*(?P<taken>{_VALUE})(?:を|で|に)",
+        # "npm を使って、pnpm ではなく": the value left behind said last
+        rf"(?P<taken>{_VALUE})[、,]\s*(?P<left>{_VALUE})(?:ではなく|じゃなく)て?(?=$|[。.！!、,\n])",
         rf"(?P<taken>{_VALUE})(?:に|へ)(?:変更|移行|切り替え|変え|アップグレード|乗り換え)",
     )
 )
