@@ -3,6 +3,7 @@ agent's own output format, within its budget, never its own session's events, ne
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -23,14 +24,42 @@ FIX_SESSION = "c1a2b3c4-0000-4000-8000-000000000001"
 
 
 def run(
-    hook: list[str], agent: str, payload: dict[str, Any], env: dict[str, str] | None = None
+    hook: list[str],
+    agent: str,
+    payload: dict[str, Any],
+    env: dict[str, str] | None = None,
+    *,
+    process: bool = False,
 ) -> str:
-    proc = subprocess.run(
-        [*hook, "--agent", agent], input=json.dumps(payload).encode(), capture_output=True,
-        env=env,
-    )  # fmt: skip
-    assert proc.returncode == 0
-    return proc.stdout.decode()
+    """One hook call. In this process by default (`process.main`, the function the launcher
+    calls, with the payload on stdin and the answer read from stdout): what recall hands over
+    does not depend on the interpreter around it, and each real process costs the fast tier
+    ~50 ms of CPU. `process=True` runs the launcher as the agent does; the tests marked so below
+    (each agent's format, a replay's clock, the fix recorded by the module's template) keep
+    that covered, as do tests/core/hook/test_hook.py and the real agents' tier."""
+    data = json.dumps(payload).encode()
+    if process:
+        proc = subprocess.run([*hook, "--agent", agent], input=data, capture_output=True,
+                              env=env)  # fmt: skip
+        assert proc.returncode == 0
+        return proc.stdout.decode()
+    from vaultsync.core.hook.process import main
+
+    saved_env, saved_in, saved_out = dict(os.environ), sys.stdin, sys.stdout
+    out = io.BytesIO()
+    try:
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+        sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+        assert main(["--agent", agent]) == 0
+        answer = out.getvalue().decode()
+    finally:
+        sys.stdin, sys.stdout = saved_in, saved_out
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return answer
 
 
 def errors() -> list[dict[str, Any]]:
@@ -43,7 +72,7 @@ def claude_fixes_the_bug(hook: list[str], project: Path, env: dict[str, str]) ->
     base = {"session_id": FIX_SESSION, "cwd": str(project)}
 
     def run(hook: list[str], agent: str, payload: dict[str, Any]) -> str:
-        return _run(hook, agent, payload, env)
+        return _run(hook, agent, payload, env, process=True)
 
     run(hook, "claude-code", {**base, "hook_event_name": "SessionStart", "source": "startup"})
     run(hook, "claude-code", {**base, "hook_event_name": "UserPromptSubmit",
@@ -134,7 +163,7 @@ def test_each_agent_gets_its_own_format(hook: list[str], fixed: Path) -> None:
                    "cwd": "/tmp"}  # fmt: skip
         if agent == "codex":
             payload.update(turn_id="t1", model="gpt")
-        data = json.loads(run(hook, agent, payload))
+        data = json.loads(run(hook, agent, payload, process=True))
         inner = data["hookSpecificOutput"]
         assert inner["hookEventName"] == event
         assert "routes.ts" in inner["additionalContext"], agent
@@ -306,7 +335,7 @@ def test_another_schema_version_is_silent(
 def test_a_replay_stamps_events_at_the_overridden_now(hook: list[str], vault: Path) -> None:
     env = {**os.environ, "VAULTSYNC_NOW": "2026-11-19T10:00:00+08:00", "VAULTSYNC_TZ": "UTC"}
     base = {"session_id": "replayed-1", "cwd": "/tmp"}
-    run(hook, "claude-code", {**base, "hook_event_name": "SessionStart"}, env)
+    run(hook, "claude-code", {**base, "hook_event_name": "SessionStart"}, env, process=True)
     notes = [p.read_text() for p in (vault / "sessions").rglob("*.md")]
     assert len(notes) == 1
     assert 'created: "2026-11-19T02:00:00+00:00"' in notes[0]
