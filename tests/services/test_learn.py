@@ -507,3 +507,29 @@ def test_the_persons_own_always_is_a_memory_not_an_injection(vault: Path) -> Non
     ]
     asked = [t for t in written if "always use pytest -q with --tb=short" in t]
     assert len(asked) >= 2 and not any("⟦prompt-injection" in t for t in asked), asked
+
+
+def test_a_summary_is_dated_by_its_session_not_by_the_learn_run(vault: Path) -> None:
+    """Seen by hand: `learn --daily` on the morning after wrote every summary with that
+    morning's time, so "what did we fix today?" found yesterday's sessions, and a backlog
+    learned in one run had its decisions ordered by the run, not by when they were made."""
+    from vaultsync.core import timestamp
+    from vaultsync.storage.note import read_note
+
+    earlier = dt.datetime(2026, 11, 20, 9, 0, tzinfo=dt.UTC)
+    later = dt.datetime(2026, 11, 22, 9, 0, tzinfo=dt.UTC)
+    first = make_session(vault, date_fix_session(), session_id="s-early", start=earlier)
+    second = make_session(vault, date_fix_session(), session_id="s-late", start=later)
+    report = _run(vault, offline=True)  # NOW: 2026-11-29
+    by_session = {
+        read_note(vault, s).prop("session"): read_note(vault, s) for s in report.summaries
+    }
+    for rel, start in ((first, earlier), (second, later)):
+        note = by_session[properties.link(rel)]
+        session = read_note(vault, rel)
+        assert timestamp.parse(note.prop("created")) == timestamp.parse(session.prop("created"))
+        assert timestamp.parse(note.prop("created")) == start
+        ended = timestamp.parse(note.prop("updated"))
+        assert ended is not None and start <= ended < start + dt.timedelta(days=1)
+        assert timestamp.parse(note.prop("learned")) == NOW  # when the run wrote it
+        assert str(note.prop("created")).endswith("+08:00")  # the one on-disk form

@@ -43,14 +43,24 @@ def summary_props(
     files_read: list[str],
     files_modified: list[str],
     model: str,
+    updated: str = "",
+    learned: str = "",
 ) -> dict[str, Any]:
-    return {
+    """A summary is dated by its session (`created` its start, `updated` its last event), not
+    by the learn run that wrote it (`learned`): "what did we fix today?" must not find
+    yesterday's session because this morning's run summarised it, and decisions learned in one
+    run keep the order they were made in."""
+    props: dict[str, Any] = {
         "type": NoteType.SUMMARY.value,
         "agent": agent,
         "session_id": session_id,
         "project": project,
         "created": created,
-        "updated": created,
+        "updated": updated or created,
+    }
+    if learned:
+        props["learned"] = learned
+    return props | {
         "status": "active",
         "session": link(session_rel),
         "files_read": files_read,

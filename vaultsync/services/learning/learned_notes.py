@@ -117,11 +117,16 @@ def render_summary(
     memories: Sequence[MemoryPlan] = (),
     proposals: Sequence[str] = (),
 ) -> str:
+    learned = timestamp.format(now)
+    started = timestamp.restamp(log.created) if timestamp.parse(log.created) else learned
+    last = next((e.ts for e in reversed(log.events) if timestamp.parse(e.ts)), "")
     props = schema.summary_props(
         agent=log.agent,
         session_id=log.session_id,
         project=log.project,
-        created=timestamp.format(now),
+        created=started,
+        updated=timestamp.restamp(last) if last else started,
+        learned=learned,
         session_rel=log.rel,
         files_read=list(summary.files_read),
         files_modified=list(summary.files_modified),
