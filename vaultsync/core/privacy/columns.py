@@ -38,6 +38,7 @@ _WORLD = (
     "密码", "口令", "パスワード",
 )  # fmt: skip
 _SEARCH = tuple((k, k.encode()) for k in (*_WORDS, *_WORLD))
+_SEARCH_ASCII = tuple((k, b) for k, b in _SEARCH if b.isascii())
 _TRIM = " \t\r`*\"'"
 
 
@@ -84,7 +85,7 @@ def find(w: str) -> list[tuple[int, int, str]]:
     if not any(d in w for d in "|,;\t"):
         return []
     raw = low.encode("utf-8", "surrogatepass")  # bytes: a fast search in any script
-    words = [k for k, b in _SEARCH if b in raw]
+    words = [k for k, b in (_SEARCH_ASCII if raw.isascii() else _SEARCH) if b in raw]
     if not words:
         return []
     out: list[tuple[int, int, str]] = []

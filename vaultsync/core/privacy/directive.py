@@ -100,16 +100,14 @@ _DESTINATION = Lazy(
     r"(?:reply|replies|answer|response|output|summary|message|tool[ \t]+call|request|commit"
     r"|comment|pull[ \t]+request)\b"
     r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
-    r"|\b(?:s3|gs|gcs|az|wasbs?|abfss?|s?ftp|smb)://"
-    r"|\b(?:in|into|to|on)[ \t]+(?:a|an|this|that|each|every)[ \t]+(?:new[ \t]+|public[ \t]+)?"
-    r"(?:comment|issue|pull[ \t]+request|PR|gist|discussion|post|message|chat|channel)\b"
-    r"|\b(?:and[ \t]+|then[ \t]+)commit[ \t]+(?:it|them|the[ \t]+(?:file|files|change|result))\b"
-    r"|\band[ \t]+committed\b"
     r"|\b(?:reply|respond|answer)[ \t]+(?:only[ \t]+|to[ \t]+\w+[ \t]+\w+[ \t]+)?with\b"
 )
+# A bucket or a file share (`s3://public-share/`): a destination too, read apart from the
+# patterns above (an alternative there would slow every search of them).
+_BUCKET = Lazy(r"\b(?:s3|gs|gcs|az|wasbs?|abfss?|s?ftp|smb)://")
+_BUCKET_CUES = ("s3://", "gs://", "gcs://", "az://", "wasb", "abfs", "ftp://", "smb://")
 _EXTERNAL = Lazy(
     r"(?i)\bhttps?://|\bwebhook\b|\bpastebin\b|\b[\w.+-]+@[\w-]+\.[\w.]+\b"
-    r"|\b(?:s3|gs|gcs|az|wasbs?|abfss?|s?ftp|smb)://"
     r"|\b(?:to|at)[ \t]+(?:my|our|this|the[ \t]+following|an?[ \t]+external|a[ \t]+remote)[ \t]+"
     r"(?:server|address|endpoint|url|site|host|email|inbox|bucket|channel)\b"
 )
@@ -319,7 +317,7 @@ _KEYS = (
     "when rank", "when rat", "when evaluat", "when compar", "when describ",
     "future sess", "future conv", "future task", "future run", "future chat", "later sess",
     "subsequent", "ing this", "ing these",  # "models describing this photo …"
-    "ai-", "-ai", "any model", "every model", "all models", *_GRANT_KEYS, *_CONSENT_KEYS,
+    "ai-", "-ai", "any model", "every model", "all models", *_GRANT_KEYS,
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
@@ -375,8 +373,7 @@ _SRC_CUES = (".env", ".ssh", "id_", ".aws", ".netrc", "credential", ".npmrc", ".
              "transcript", "user's", "prompt", "key", "token", "password", "cookie", "secret", "~/",
              "$home", "home ", "_pat", "_pass", "card", "cvv", "one-time", "otp ", "2fa",
              "mfa")  # fmt: skip
-_DEST_CUES = ("http", "@", "webhook", "://", "commit", "gist", "issue", "discussion", "post",
-              "chat", "pastebin", "server", "address", "endpoint", "url", "site",
+_DEST_CUES = ("http", "@", "webhook", "pastebin", "server", "address", "endpoint", "url", "site",
               "host", "email", "inbox", "bucket", "channel", "repl", "answer", "response",
               "output", "summary", "message", "tool call", "request", "commit", "comment",
               "pull request")  # fmt: skip
@@ -413,21 +410,21 @@ def _english(w: str, a: int, b: int) -> bool:
         return any(k in low for k in words)
 
     # cheap first: some consequential part, and a reader addressed or a source sent somewhere
-    src_cue, dest_cue, hide_cue = cue(_SRC_CUES), cue(_DEST_CUES), cue(_HIDE_CUES)
+    src_cue, hide_cue = cue(_SRC_CUES), cue(_HIDE_CUES)
+    dest_cue = cue(_DEST_CUES) or cue(_BUCKET_CUES)
     task_cue = cue(_TASK_CUES)
     claim_cue = cue(_CLAIM_CUES)
     if not (src_cue or dest_cue or hide_cue or claim_cue or cue(_HARM_CUES) or cue(_LIMIT_CUES)):
         return False
     grant_cue = cue(_GRANT_KEYS)
-    if cue(_CONSENT_KEYS) and _consented(w, a, b):
-        return True
     framed = task_cue or cue(_ADDR_CUES) or cue(_PERSONA_CUES) or cue(_PERSIST_CUES) or grant_cue
     if not (framed or hide_cue or (src_cue and dest_cue)):
         return False
     if grant_cue and _granted(w, a, b):
         return True
     source = src_cue and _SOURCE.search(w, a, b) is not None
-    destination = dest_cue and _DESTINATION.search(w, a, b) is not None
+    bucket = cue(_BUCKET_CUES) and _BUCKET.search(w, a, b) is not None
+    destination = bucket or (dest_cue and _DESTINATION.search(w, a, b) is not None)
     harm = cue(_HARM_CUES) and _said(_HARM, w, a, b)
     hide = hide_cue and (
         _HIDE.search(w, a, b) is not None
@@ -455,7 +452,8 @@ def _english(w: str, a: int, b: int) -> bool:
         return True
     # anything sent to a network or mail address by an imperative clause: consequential once
     # the text also addresses a reader, frames a persona or asks it from now on
-    ships = destination and imperative and _EXTERNAL.search(w, a, b) and _imperative_send(w, a, b)
+    external = bucket or _EXTERNAL.search(w, a, b) is not None
+    ships = destination and imperative and external and _imperative_send(w, a, b)
     exposes = source and _exposes(w, a, b)
     consequential = moves or ships or harm or hide or exposes
     if addressee and imperative and (consequential or limitless or claim or conceal):
@@ -477,6 +475,7 @@ def _consented(w: str, a: int, b: int) -> bool:
         if _said(_HARM, w, a, b) or _said(_DESTROY, w, a, b):
             return True
         sent = _EXTERNAL.search(w, a, b) is not None or _said(_TRANSFER, w, a, b)
+        sent = sent or _BUCKET.search(w, a, b) is not None
         return sent and _STRONG.search(w, a, b) is not None
     return False
 
@@ -501,6 +500,7 @@ def _granted(w: str, a: int, b: int) -> bool:
 _KEYS_B = tuple((k, k.encode()) for k in _KEYS)
 _SOURCE_KEYS_B = tuple(k.encode() for k in _SOURCE_KEYS)
 _SEND_KEYS_B = tuple((k, k.encode()) for k in _SEND_KEYS)
+_CONSENT_KEYS_B = tuple((k, k.encode()) for k in _CONSENT_KEYS)
 
 
 def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
@@ -515,6 +515,11 @@ def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
             if _english(w, a, b):
                 found.append((a, b, a, b, RULE, True))
                 done.append((a, b))
+    ckeys = tuple(k for k, kb in _CONSENT_KEYS_B if kb in raw)
+    for a, b in windows(w, lowered, ckeys, 120, 220) if ckeys else ():
+        if not any(x <= a and b <= y for x, y in done) and _consented(w, a, b):
+            found.append((a, b, a, b, RULE, True))
+            done.append((a, b))
     if cjk:  # Chinese and Japanese (core/privacy/directive_cjk.py), imported only for them
         from vaultsync.core.privacy import directive_cjk as CJ
 

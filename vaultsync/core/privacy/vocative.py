@@ -25,6 +25,7 @@ test for the nouns.
 from __future__ import annotations
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.scan import windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,6 +70,19 @@ _OVERRIDE_WORDS = (
     ("αγνόησε", "(?:προηγούμεν)", "οδηγίες"),
     ("تجاهل", "(?:السابقة)", "التعليمات"),
     ("התעלם", "(?:הקודמות|הקודמים)", "הוראות"),
+    ("ignoreer", "(?:vorige|voorafgaande|alle)", "instruksies"),
+    ("ignoréier", "(?:vireg|fréier)", "instruktiounen"),
+    ("déan[ \\t]+neamhaird", "(?:roimhe|go[ \\t]+léir)", "treoracha"),
+    ("leig[ \\t]+seachad", "(?:roimhe|a[ \\t]+h-uile)", "stiùireadh"),
+    ("(?:aja[ \\t]+)?nggatekake", "(?:sadurunge|kabeh)", "instruksi"),
+    ("iska[ \\t]+indha[ \\t]+tir", "(?:hore|dhammaan)", "tilmaam"),
+    ("hu[ \\t]+lue", "(?:yi[ \\t]+shang|suo[ \\t]+you)", "zhi[ \\t]+ling"),
+    ("唔好理", "(?:之前|以前|所有)", "指示"),
+)
+# The same for languages that put the verb last: "earlier" and "instructions", then the verb.
+_OVERRIDE_LAST_WORDS = (
+    ("e'tiborsiz[ \\t]+qoldir", "(?:oldingi|avvalgi|barcha)", "ko'rsatma"),
+    ("negleg", "(?:priora|omnia)", "praecept"),
 )
 _OVERRIDE = Lazy(
     r"(?i)"
@@ -76,16 +90,22 @@ _OVERRIDE = Lazy(
         f"{v}\\w*[^\\n.]{{0,30}}(?:{a}\\w*[^\\n.]{{0,20}}{n}|{n}\\w*[^\\n.]{{0,20}}{a})"
         for v, a, n in _OVERRIDE_WORDS
     )
-    + r"|(?:이전|앞의|기존)[^\n.]{0,10}(?:지시|명령|지침)[^\n.]{0,10}무시"
+    + r"|(?:이전|앞의|기존)[^\n.]{0,10}(?:지시|명령|지침)[^\n.]{0,10}무시|"
+    + "|".join(
+        f"(?:{a}\\w*[^\\n.]{{0,20}}{n}|{n}\\w*[^\\n.]{{0,20}}{a})\\w*[^\\n.]{{0,30}}{v}\\w*"
+        for v, a, n in _OVERRIDE_LAST_WORDS
+    )
 )
 _TRANSFER = Lazy(
     r"(?i)\b(?:(?:re-?)?send|forward|upload|post|paste|dm|e-?mail|mail|share|exfiltrate|transmit"
     r"|push|curl|wget)\b|отправ|перешл|пришл|загрузи|выложи|보내|전송|업로드|공유"
+    r"|send去|發去|发去|發俾|发俾|寄去|傳去|传去"
     r"|\b(?:envie|envia|envía|mande|manda|encaminhe|reenvía|compartilhe|comparte|sube|sende"
     r"|schick\w*|envoie|transfère|partage|invia|inoltra|stuur|verstuur|deel|skicka|dela"
     r"|надішли|відправ\w*|перешли|στείλ\w*|ανέβασ\w*|προώθησ\w*"
     r"|gönder\w*|yükle\w*|ilet\w*|paylaş\w*|wyślij\w*|prześlij\w*|udostępnij\w*|wgraj\w*"
-    r"|gửi|tải[ \t]+lên|chuyển[ \t]+tiếp)\b"
+    r"|gửi|tải[ \t]+lên|chuyển[ \t]+tiếp|yubor\w*|kirim\w*|seol|schéck\w*|cuir|u[ \t]+dir"
+    r"|mitte\w*|fa[ \t]+(?:dao|song|gei))\b"
     r"|أرسل|ارسل|ابعث|שלח|תשלח|שלחו"
 )
 _DEST = Lazy(r"(?i)://|\b[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -98,7 +118,9 @@ _SECRET = Lazy(
     r"|identifiants|chiavi|sleutels?|wachtwoord(?:en)?|lösenord(?:en)?|nycklar(?:na)?"
     r"|κλειδιά|κωδικ\w*|ключі|паролі|parola\w*|şifre\w*|anahtar\w*|ortam[ \t]+değişken\w*"
     r"|hasł\w*|klucz\w*|zmienn\w*[ \t]+środowisk\w*|mật[ \t]+khẩu|khóa"
-    r"|biến[ \t]+môi[ \t]+trường)\b|مفاتيح|كلمات? المرور|טוקנים|סיסמ|מפתחות"
+    r"|biến[ \t]+môi[ \t]+trường|parol\w*|kalit\w*|tembung[ \t]+sandhi|eochracha|passwierder"
+    r"|faclan-faire|furayaasha|mi[ \t]+(?:yao|ma))\b|مفاتيح|كلمات? المرور|טוקנים|סיסמ|מפתחות"
+    r"|密碼|密码|密鑰|密钥"
     r"|\b(?:user|owner|caller|reader|customer|recipient|operator|team)(?:'s|s')\s+(?:\w+\s+)?"
     r"(?:calendar|contacts?|e-?mails?|messages?|files?|documents?|history|data|environment|inbox)"
 )
@@ -250,7 +272,9 @@ def _subjects(w: str, lowered: str) -> list[tuple[int, int]]:
 # The "instructions" noun of each override above: the cheap test before the pattern runs.
 _OVERRIDE_CUES = (
     "инструкц", "інструкц", "무시", "anweisung", "istruzion", "instruç", "instrucc", "précédent",
-    "instructies", "instruktion", "οδηγίες", "التعليمات", "הוראות",
+    "instructies", "instruktion", "οδηγίες", "التعليمات", "הוראות", "instruksies",
+    "instruktiounen", "treoracha", "stiùireadh", "instruksi", "tilmaam", "zhi ling", "指示",
+    "ko'rsatma", "praecept",
 )  # fmt: skip
 _DECODE_CUES = ("decode", "unescape", "deobfusc", "de-obfusc")
 _OBEY_CUES = ("execute", "obey", "follow", "carry", "do what", "act on", "comply")
@@ -278,8 +302,10 @@ def find(w: str, lowered: str) -> list[Inj]:
     if not cue and not any(n in lowered for n in _NOUNS):
         return out
     marks = _vocatives(w, lowered)
-    if cue:
-        marks += [m.span() for m in _OVERRIDE.finditer(w)]
+    if cue:  # read around the "instructions" nouns only: the pattern is long
+        cues = [k for k in _OVERRIDE_CUES if k in lowered]
+        for a, b in windows(w, lowered, cues, 120, 120):
+            marks += [m.span() for m in _OVERRIDE.finditer(w, a, b)]
     for s, e in marks:
         at = e + 1 if w[e : e + 1] == "\n" else e  # an address alone on its line: the next line
         end = w.find("\n", at)
