@@ -38,9 +38,13 @@ def git(vault: Path, *args: str) -> str:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
+    """A vault as `vaultsync init --no-user-config` makes it, made in this process: the vault is
+    where the roads start, not what they test (tests/adapters/test_cli_vault.py runs `init` as
+    a real process); the roads themselves run the CLI as subprocesses."""
+    from vaultsync.services.vault import setup
+
     vault = tmp_path / "vault"
-    done = run(vault, "init", str(vault), "--no-user-config")
-    assert done.returncode == 0, done.stderr
+    setup.init(vault, user_config=False)
     return vault
 
 
