@@ -3,7 +3,6 @@ agent's own output format, within its budget, never its own session's events, ne
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
@@ -14,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests import hookcall
 from vaultsync.core import paths
 from vaultsync.core.config import load_config
 from vaultsync.core.hook import prompt_recall, recall_search
@@ -31,35 +31,15 @@ def run(
     *,
     process: bool = False,
 ) -> str:
-    """One hook call. In this process by default (`process.main`, the function the launcher
-    calls, with the payload on stdin and the answer read from stdout): what recall hands over
-    does not depend on the interpreter around it, and each real process costs the fast tier
-    ~50 ms of CPU. `process=True` runs the launcher as the agent does; the tests marked so below
-    (each agent's format, a replay's clock, the fix recorded by the module's template) keep
-    that covered, as do tests/core/hook/test_hook.py and the real agents' tier."""
-    data = json.dumps(payload).encode()
-    if process:
-        proc = subprocess.run([*hook, "--agent", agent], input=data, capture_output=True,
-                              env=env)  # fmt: skip
-        assert proc.returncode == 0
-        return proc.stdout.decode()
-    from vaultsync.core.hook.process import main
-
-    saved_env, saved_in, saved_out = dict(os.environ), sys.stdin, sys.stdout
-    out = io.BytesIO()
-    try:
-        if env is not None:
-            os.environ.clear()
-            os.environ.update(env)
-        sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-        sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-        assert main(["--agent", agent]) == 0
-        answer = out.getvalue().decode()
-    finally:
-        sys.stdin, sys.stdout = saved_in, saved_out
-        os.environ.clear()
-        os.environ.update(saved_env)
-    return answer
+    """One hook call, in this process by default (tests/hookcall.py: what recall hands over does
+    not depend on the interpreter around it). `process=True` runs the launcher as the agent
+    does: each agent's format, a replay's clock and the fix the module's template records."""
+    if not process:
+        return hookcall.call(agent, payload, env)
+    proc = subprocess.run([*hook, "--agent", agent], input=json.dumps(payload).encode(),
+                          capture_output=True, env=env)  # fmt: skip
+    assert proc.returncode == 0
+    return proc.stdout.decode()
 
 
 def errors() -> list[dict[str, Any]]:

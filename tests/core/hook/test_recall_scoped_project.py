@@ -6,16 +6,14 @@ in prompt-time recall and in search alike (core/nlquery.named_project)."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests import hookcall
 from vaultsync.core import nlquery
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.hook import prompt_recall
@@ -40,12 +38,8 @@ def _session(
          "tool_response": {"filePath": str(project / file)}},
         {**base, "hook_event_name": "Stop", "last_assistant_message": said},
     ]  # fmt: skip
-    for payload in events:
-        proc = subprocess.run(
-            [sys.executable, "-m", "vaultsync.core.hook", "--agent", "claude-code"],
-            input=json.dumps(payload).encode(), capture_output=True, env=env,
-        )  # fmt: skip
-        assert proc.returncode == 0
+    for payload in events:  # in this process (tests/hookcall.py): the notes are the subject
+        hookcall.call("claude-code", payload, env)
 
 
 @pytest.fixture(scope="module")
