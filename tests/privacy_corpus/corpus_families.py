@@ -30,6 +30,7 @@ import corpus_round14 as r14
 import corpus_round15 as r15
 import corpus_round16 as r16
 import corpus_round17 as r17
+import corpus_round18 as r18
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -208,10 +209,23 @@ HELDOUT: dict[str, int] = {
     "benign_injection_obfuscated_round17": 17,  # the same devices carrying ordinary text
     "injection_languages_round17": 17,  # orders by intent in DA, SL, HR, KY, TG, PS, KU, UG, OR, HT, IG, YI, FY, CEB
     "benign_injection_languages_round17": 17,  # the same languages asking for ordinary work
+    # round 18 (written after round 17's held-out figures were taken, before round 18's tuning)
+    "terminal_captures_round18": 18,  # ANSI colour codes, OSC 8 links, carriage-return redraws, backspace overstrike, bracketed paste, cat -v /proc/PID/environ, redis-cli CONFIG GET
+    "benign_terminal_captures_round18": 18,  # the same captures around shas, run links, secret files
+    "recordings_round18": 18,  # VCR cassettes, Jest snapshots, Playwright storageState, WireMock matchers, Pact Basic headers, .http variables, responses matchers, k6 headers
+    "benign_recordings_round18": 18,  # the same fixtures filtered, with env references, request ids
+    "spoken_round18": 18,  # values read in groups of four, spelled in the NATO alphabet, recovery codes, seed words, OCR-split values
+    "benign_spoken_round18": 18,  # ticket numbers, spelled names, masked values
+    "injection_sabotage_round18": 18,  # TLS verification off, CORS *, auth bypass, authorized_keys, 0.0.0.0/0, IAM *, pinned-back dependency, chmod 777, branch protection removed, backdoor admin, DEBUG on, CSRF off
+    "benign_injection_sabotage_round18": 18,  # the same places hardened
+    "injection_retrieval_round18": 18,  # grep -rn, git blame, LSP diagnostics and hover, vector-store chunks, rg --json, compiler excerpts, git log -S
+    "benign_injection_retrieval_round18": 18,  # the same outputs carrying ordinary notes
+    "injection_languages_round18": 18,  # orders by intent in QU, GN, WO, RW, SN, XH, ST, OM, TI, TT, TK, DV, BR, FO, SM, AS
+    "benign_injection_languages_round18": 18,  # the same languages asking for ordinary work
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 16}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 17}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2305,6 +2319,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "nested_encodings_round17": r17.nested_encodings,
     "dev_artifacts_round17": r17.dev_artifacts,
     "world_prose_round17": r17.world_prose,
+    "terminal_captures_round18": r18.terminal_captures,
+    "recordings_round18": r18.recordings,
+    "spoken_round18": r18.spoken,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2357,6 +2374,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_nested_encodings_round17": r17.b_nested_encodings,
     "benign_dev_artifacts_round17": r17.b_dev_artifacts,
     "benign_world_prose_round17": r17.b_world_prose,
+    "benign_terminal_captures_round18": r18.b_terminal_captures,
+    "benign_recordings_round18": r18.b_recordings,
+    "benign_spoken_round18": r18.b_spoken,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2397,6 +2417,9 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_memory_round17": r17.i_memory,
     "injection_obfuscated_round17": r17.i_obfuscated,
     "injection_languages_round17": r17.i_languages,
+    "injection_sabotage_round18": r18.i_sabotage,
+    "injection_retrieval_round18": r18.i_retrieval,
+    "injection_languages_round18": r18.i_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2430,6 +2453,9 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_memory_round17": r17.bi_memory,
     "benign_injection_obfuscated_round17": r17.bi_obfuscated,
     "benign_injection_languages_round17": r17.bi_languages,
+    "benign_injection_sabotage_round18": r18.bi_sabotage,
+    "benign_injection_retrieval_round18": r18.bi_retrieval,
+    "benign_injection_languages_round18": r18.bi_languages,
 }
 
 
