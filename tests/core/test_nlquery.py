@@ -97,6 +97,21 @@ def test_hook_safe_imports() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def test_korean_words_are_their_stems_without_particles() -> None:
+    assert nlquery.terms("설정은 어디서 읽어요?", expand=False) == ["설정", "읽어"]
+    assert nlquery.terms("큐는 뭐 써요", expand=False) == ["큐"]
+    # a particle of one syllable that often ends a noun comes off a longer word only
+    assert nlquery.terms("경로 라이브러리가", expand=False) == ["경로", "라이브러리"]
+    # and the English words of its software terms (core/term_map.py)
+    assert {"format*", "queu*"} <= set(nlquery.terms("코드 포매터, 큐"))
+
+
+def test_the_term_map_gives_formatting_and_submitting() -> None:
+    assert "format*" in nlquery.translations("代码格式化用什么工具")
+    assert "submit*" in nlquery.translations("怎么提交到应用商店")
+    assert "submit*" in nlquery.translations("ストアへの提出")
+
+
 def test_japanese_lone_kanji_keeps_its_inflecting_kana() -> None:
     found = nlquery.terms("間違えて上書きしたノートを前の状態に戻したい")
     assert "戻" in found and "戻し" in found  # the verb, beside the character

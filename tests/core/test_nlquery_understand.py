@@ -59,6 +59,15 @@ def local(text: str) -> datetime:
         ("on 2026-11-02", "2026-11-02", "2026-11-03"),
         ("on Nov 19", "2026-11-19", "2026-11-20"),
         ("11月19日", "2026-11-19", "2026-11-20"),
+        # Korean
+        ("어제 뭐 바꿨어?", "2026-11-19", "2026-11-20"),
+        ("오늘 한 일", "2026-11-20", "2026-11-21"),
+        ("그저께 뭘 고쳤어?", "2026-11-18", "2026-11-19"),
+        ("어제 오후", "2026-11-19T12:00", "2026-11-19T18:00"),
+        ("어젯밤", "2026-11-19T18:00", "2026-11-20T06:00"),
+        ("지난주 Codex가 뭘 했어?", "2026-11-09", "2026-11-16"),
+        ("이번 주", "2026-11-16", "2026-11-21"),
+        ("지난달", "2026-10-01", "2026-11-01"),
     ],
 )
 def test_a_time_phrase_is_a_window_in_the_persons_zone(question: str, start: str, end: str) -> None:
@@ -122,6 +131,12 @@ def test_the_scope_says_the_days_in_the_persons_zone(question: str, scope: str) 
         ("On Tuesday, which files did Gemini touch?", "gemini", "files"),
         ("who touched the router yesterday", "", "changed"),
         ("今日 OrderController を触ったのは誰？", "", "changed"),
+        # Korean
+        ("어제 fjord에서 뭐 바꿨어?", "", "changed"),
+        ("그저께 웹훅 관련해서 뭘 고쳤어?", "", "fixed"),
+        ("지난주 Codex가 뭘 했어?", "codex", "did"),
+        ("fjord 작업 큐는 지금 뭐 써요?", "", "decided"),
+        ("아직 Celery 써요?", "", "decided"),
     ],
 )
 def test_agent_and_intent(question: str, agent: str, intent: str) -> None:
@@ -143,6 +158,30 @@ def test_the_rest_keeps_the_topic_without_time_agent_or_activity_words() -> None
     assert nlquery.terms(touched.rest) == ["ordercontroll*"]
     plain = nlquery.understand("how did we fix the router timeout?", NOW, SHANGHAI)
     assert plain.start is None and plain.rest == "how did we fix the router timeout?"
+
+
+def test_a_korean_question_leaves_its_particles_and_asking_words_out() -> None:
+    def rest(question: str) -> list[str]:
+        return nlquery.terms(nlquery.understand(question, NOW, SHANGHAI).rest, expand=False)
+
+    # the place (ledger에서) and the agent's particle (Codex가) go with them
+    left, project = nlquery.named_project(
+        nlquery.understand("지난주 ledger에서 Codex가 뭘 했어?", NOW, SHANGHAI).rest, ["/x/ledger"]
+    )
+    assert project == "/x/ledger" and nlquery.terms(left) == []
+    asked = "fjord 백그라운드 작업은 지금 뭐로 돌려요?"
+    assert rest(asked) == ["fjord*", "백그라운드", "작업", "돌려"]
+
+
+def test_a_window_question_made_of_activity_words_leaves_no_word_ranked() -> None:
+    # 改动 whole, not 改 with 动 left; 有 of 有什么; 那天 after a date; the bug a fix fixed
+    def rest(question: str) -> list[str]:
+        return nlquery.terms(nlquery.understand(question, NOW, SHANGHAI).rest)
+
+    assert rest("昨晚 ledger 有什么改动？") == ["ledg*"]
+    assert rest("ledger 11月15日那天 fix 了什么 bug？") == ["ledg*"]
+    assert rest("what bugs did Codex fix in ledger yesterday?") == ["ledg*"]
+    assert rest("昨日 ledger でどんなバグを直した？") == ["ledg*"]
 
 
 @pytest.mark.parametrize(

@@ -260,6 +260,14 @@ def test_a_chinese_note_holding_the_english_word_holds_the_term() -> None:
     assert relevance.covered(terms, "部署改回自建服务器", added) == (1, 2)
 
 
+def test_search_reads_a_korean_note_as_cjk_as_prompt_recall_does() -> None:
+    # a Korean note is judged on the question's own terms (작업, 큐), not only on its Latin ones
+    from vaultsync.core import cjk_scan
+
+    for text in ("fjord의 백그라운드 작업은 Dramatiq", "部署到服务器", "デプロイ", "deploy"):
+        assert coverage.has_cjk(text) == cjk_scan.has_cjk(text), text
+
+
 def test_the_prompt_and_search_read_decisions_with_the_same_share() -> None:
     assert recall_search.DECIDED_SAME == engine.DECIDED_SAME
 

@@ -1,12 +1,12 @@
 # ruff: noqa: E501  (data: CJK text counts double width)
-"""Chinese and Japanese words of software work, with their English words: a question asked in
-Chinese or Japanese about a session held in English shares almost no word with it, except
-these. `core/nlquery.terms` adds the English words of every entry found in a CJK run of a
+"""Chinese, Japanese and Korean words of software work, with their English words: a question
+asked in Chinese, Japanese or Korean about a session held in English shares almost no word with
+it, except these (a key holds no space). `core/nlquery.terms` adds the English words of every entry found in a CJK run of a
 question (after its own terms, so they never push one out).
 
 Written by hand for this project (not taken from a dictionary): the everyday vocabulary of
 coding sessions (errors, fixes, builds, tests, data, deployment, front end, decisions). Only
-Chinese/Japanese → English: an English question about a Chinese session is already helped by
+Chinese/Japanese/Korean → English: an English question about a Chinese session is already helped by
 the identifiers, file names and commands both share, and expanding English questions into CJK
 terms would pull in every note of a translated vault.
 """
@@ -55,7 +55,7 @@ _PAIRS = """
 连接 connection|接続 connection|网络 network|ネットワーク network|代理 proxy|プロキシ proxy|
 负载均衡 load balancer|容器 container|コンテナ container|镜像 image|集群 cluster|クラスタ cluster|
 存储桶 bucket|バケット bucket|存储 storage|ストレージ storage|备份 backup|バックアップ backup|
-合并 merge|マージ merge|分支 branch|ブランチ branch|提交 commit|コミット commit|冲突 conflict|
+合并 merge|マージ merge|分支 branch|ブランチ branch|提交 commit submit|コミット commit|冲突 conflict|
 競合 conflict|决定 decide decision|決定 decide decision|选择 choose|選択 choose|方案 approach plan|
 原因 cause reason|为什么 why|なぜ why|原因は cause|速度 speed|慢 slow|遅い slow|快 fast|
 內存 memory|記憶體 memory|資料庫 database|測試 test|錯誤 error|修復 fix|部署 deploy|
@@ -70,6 +70,15 @@ _PAIRS = """
 オートコンプリート autocomplete|サジェスト suggest|検索候補 autocomplete suggest|同步 sync|同期 sync|
 画图 plot chart|绘图 plot chart|作图 plot chart|プロット plot|描画 plot render|数据集 dataset|
 データセット dataset|ノートブック notebook|笔记本 notebook|报表 report|レポート report|持久层 persistence|
+格式化 format formatter|フォーマッター formatter format|フォーマッタ formatter format|フォーマット format|
+整形 format formatter|提出 submit|
+上架 publish release|
+백그라운드 background|작업 job task|큐 queue|워커 worker|포매터 formatter format|
+포맷 format|상태관리 state management|상태 state|라이브러리 library|설정 config setting|
+환경변수 environment variable|웹훅 webhook|배포 deploy release|빌드 build|테스트 test|오류 error|
+에러 error|명령줄 command line|인자 argument|파싱 parse|파서 parser|데이터베이스 database|캐시 cache|
+로그 log|라우팅 routing route|화면 screen|알림 notification|푸시 push|서명 signature|검증 verify validate|
+재시도 retry|출시 release|릴리스 release|인증 auth authentication|로그인 login|
 """
 
 

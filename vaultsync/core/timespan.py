@@ -1,5 +1,6 @@
 """The window a time phrase names, on the person's calendar: "yesterday", "last week", "since
-Monday", "on the 19th", 昨天, 上周三, 22号, 先月の15日, 先週 ... (English, Chinese, Japanese).
+Monday", "on the 19th", 昨天, 上周三, 22号, 先月の15日, 先週, 어제, 지난주 ... (English, Chinese,
+Japanese, Korean).
 
 `phrases(low, local_now)` finds each phrase in a lower-cased question and gives its local
 [start, end): whole local days (or a part of one) in the person's zone, as of `local_now`.
@@ -45,7 +46,8 @@ _CN = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
 _PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
              "朝": "morning", "下午": "afternoon", "午後": "afternoon", "晚上": "evening",
-             "夜": "evening", "晚": "evening"}  # fmt: skip
+             "夜": "evening", "晚": "evening", "오전": "morning", "아침": "morning",
+             "오후": "afternoon", "저녁": "evening"}  # fmt: skip
 
 _WD_EN = "|".join(d for d in _WEEKDAYS_EN) + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _WD_ZH = r"(?:周|星期|礼拜)([一二三四五六日天])"
@@ -54,13 +56,15 @@ _PART_ZH = "|".join(_PART_CJK)
 _TIME = Lazy(
     "|".join(
         (
-            rf"(?P<dby>{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|大前天|前天|一昨日|おととい)",
-            rf"(?P<lastnight>{_B}(?:last\s+night|overnight){_E}|昨晚|昨夜|昨晩|ゆうべ)",
+            rf"(?P<dby>{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|大前天|前天|一昨日|おととい"
+            r"|그저께|그제)",
+            rf"(?P<lastnight>{_B}(?:last\s+night|overnight){_E}|昨晚|昨夜|昨晩|ゆうべ|어젯밤"
+            r"|어제\s*밤)",
             rf"(?P<thispart>{_B}this\s+(?P<tp>morning|afternoon|evening){_E}|{_B}tonight{_E}"
             rf"|今早|今朝|今晚)",
             rf"(?P<ydpart>{_B}yesterday\s+(?P<yp>morning|afternoon|evening|night){_E})",
-            rf"(?P<day>{_B}(?P<dw>yesterday|today){_E}|(?P<dc>昨天|昨日|今天|今日|きのう|きょう)"
-            rf"(?:の)?(?P<dcp>{_PART_ZH})?)",
+            rf"(?P<day>{_B}(?P<dw>yesterday|today){_E}|(?P<dc>昨天|昨日|今天|今日|きのう|きょう"
+            rf"|어제|오늘)(?:の|\s)?(?P<dcp>{_PART_ZH})?)",
             rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour|month)s?\s+ago{_E}|{_N}\s*(?P<agoc>[个個ヶかカケヵ]月"
             rf"|[个個]?(?:天|日|周|週|週間|星期|礼拜|禮拜|小时|小時|時間))前)",
             # fuzzy spans, wide enough never to cut the answer off: "the last few days", 这两天
@@ -79,9 +83,11 @@ _TIME = Lazy(
             r"|(?P<wec>上周末|上个周末|上週末|这周末|这个周末|本周末|先週末|今週末|周末|週末))",
             rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上上周|上上星期|"
             rf"上上个星期|上上個星期|上上礼拜|大上周|先々週|先先週|上周|上星期|"
-            rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週)"
+            rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週"
+            rf"|지난\s?주|이번\s?주)"
             rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
-            rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月)"
+            rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月"
+            rf"|지난\s?달|이번\s?달)"
             rf"(?:的|の)?(?:(?P<mcday>{_CN})[号號日])?)",
             # a weekday with its date ("Monday the 2nd", "Monday, 2 November"): the date decides
             rf"(?P<wdd>{_B}(?:on\s+)?(?:{_WD_EN}),?\s+(?:the\s+)?(?P<wddd>\d{{1,2}}){_ORDINAL}?"
@@ -146,7 +152,7 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         return day(-1, g["yp"])
     if g["day"]:
         word = g["dw"] or g["dc"]
-        offset = -1 if word in ("yesterday", "昨天", "昨日", "きのう") else 0
+        offset = -1 if word in ("yesterday", "昨天", "昨日", "きのう", "어제") else 0
         return day(offset, _PART_CJK.get(g["dcp"] or "", ""))
     if g["ago"]:
         number = _number(next(v for k, v in _numbers(m, "ago")))
@@ -180,7 +186,7 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
     if g["week"]:
         word = g["wk"] or g["wc"]
         last = word in ("last", "previous", "上周", "上星期", "上个星期", "上個星期", "上礼拜",
-                        "上个礼拜", "先週")  # fmt: skip
+                        "上个礼拜", "先週") or word.startswith("지난")  # fmt: skip
         before_last = word in ("上上周", "上上星期", "上上个星期", "上上個星期", "上上礼拜",
                                "大上周", "先々週", "先先週")  # fmt: skip
         start = monday - timedelta(weeks=2 if before_last else 1 if last else 0)
@@ -192,7 +198,7 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
     if g["month"]:
         word = g["mo"] or g["mc"]
         first = midnight.replace(day=1)
-        if word in ("last", "上个月", "上月", "先月"):
+        if word in ("last", "上个月", "上月", "先月") or word.startswith("지난"):
             previous = (first - timedelta(days=1)).replace(day=1)
             if g["mcday"]:
                 return _day_of(previous, _number(g["mcday"]))

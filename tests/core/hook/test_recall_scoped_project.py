@@ -78,6 +78,9 @@ def test_a_named_project_is_read_out_of_the_question() -> None:
     asked = "我 在 里修的那个 api 路由 bug，具体 ？"
     assert nlquery.named_project(asked, ["/x/api"]) == (asked, "")
     assert nlquery.named_project("fix the api routing bug", ["/x/api"])[1] == ""
+    # the only word left beside a window is the place: 昨晚 ledger 有什么改动？
+    assert nlquery.named_project("ledger ？", projects) == ("？", projects[0])
+    assert nlquery.named_project("ledger 的 api", projects) == ("ledger 的 api", "")
     # 给 kite / 为 kite, "for kite", is a place as "for" is
     rest, project = nlquery.named_project("给 kite 做了什么？", projects)
     assert project == projects[1] and "kite" not in rest

@@ -151,4 +151,9 @@ def unseen(index: Index, named: list[str], query: str, freqs: maxscore.DocFreqs)
 
 
 def has_cjk(text: str) -> bool:
-    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in text)
+    """Chinese, Japanese or Korean (Hangul syllables: a Korean note is judged on the question's
+    own terms, as a Chinese one is)."""
+    return any(
+        "\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
+        for ch in text
+    )
