@@ -26,8 +26,8 @@ from bench_search import QUERIES, QUESTION, median_ms
 
 from bench.recall.paraphrase import PARAPHRASES
 from bench.recall.questions import QUESTIONS
-from vaultsync.core import nlquery
 from vaultsync.core.config import Config, load_config
+from vaultsync.core.query import nlquery
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import maxscore
 from vaultsync.services.recall.search import DEFAULT_MARK, make_filter

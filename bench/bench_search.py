@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vaultgen
 
 from vaultsync.core.config import Config, load_config
-from vaultsync.core.nlquery import looks_natural, match_any
+from vaultsync.core.query.nlquery import looks_natural, match_any
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall.engine import recall
 from vaultsync.services.recall.search import to_fts

@@ -6,7 +6,7 @@ in the first request names the Claude Code session and both files, and the model
 vaultsync's MCP `search` returns them, saying they came from Claude Code.
 
 Needs the recall that reads a question's time window, agent and intent in Chinese
-(core/nlquery.py, core/hook/prompt_recall.py); the Hermes version of the same scenario is
+(core/query/nlquery.py, core/hook/prompt_recall.py); the Hermes version of the same scenario is
 tests/adapters/test_scenario_e2e.py."""
 
 from __future__ import annotations

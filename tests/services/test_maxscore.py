@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vaultsync.core import nlquery
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.properties import render_frontmatter
+from vaultsync.core.query import nlquery
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import maxscore
 from vaultsync.services.recall.search import DEFAULT_MARK, make_filter

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vaultsync.core import eventlog, nlquery
+from vaultsync.core import eventlog
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.model import Event, EventKind
 from vaultsync.core.properties import render_frontmatter
+from vaultsync.core.query import nlquery
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import engine
 from vaultsync.services.recall.engine import recall

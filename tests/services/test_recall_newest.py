@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from vaultsync.core import nlquery, paths
+from vaultsync.core import paths
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.hook import prompt_recall, recall_search, relevance, status_line
 from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.model import EventKind
 from vaultsync.core.properties import render_frontmatter
+from vaultsync.core.query import nlquery
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall import coverage, engine
 from vaultsync.services.recall.engine import recall
@@ -377,7 +378,7 @@ def test_a_japanese_question_counts_its_words_in_a_chinese_note(
 ) -> None:
     """デプロイ先 asked of a deploy target decided in English and changed later in Chinese
     (部署, a mixed note found by its English word): the Chinese note holds the question's topic
-    through the words the two languages share in English (core/term_map.py), so it answers the
+    through the words the two languages share in English (core/query/term_map.py), so it answers the
     same question and, newest, first."""
     older = "summaries/2026/11/deploy moved to Fly.md"
     newer = "memories/L2-confirmed/部署改回自建服务器.md"

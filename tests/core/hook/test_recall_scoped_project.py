@@ -2,7 +2,7 @@
 """A question that asks for a window or an agent and names a project ("what did Claude Code
 change in api today?", 今天 Claude Code 在 web 里改了什么？) looks inside that project: the
 project's name is where to look, not a word to rank by (every note of the project holds it),
-in prompt-time recall and in search alike (core/nlquery.named_project)."""
+in prompt-time recall and in search alike (core/query/nlquery.named_project)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from tests import hookcall
-from vaultsync.core import nlquery
 from vaultsync.core.config import Config, load_config
 from vaultsync.core.hook import prompt_recall
 from vaultsync.core.hook.agents import Incoming
 from vaultsync.core.model import EventKind
+from vaultsync.core.query import nlquery
 from vaultsync.services.derived.reconcile import rebuild
 from vaultsync.services.recall.engine import recall
 

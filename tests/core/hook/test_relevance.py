@@ -6,7 +6,7 @@ from vaultsync.core.hook import relevance
 
 
 def test_coverage_across_languages() -> None:
-    from vaultsync.core import nlquery
+    from vaultsync.core.query import nlquery
 
     # an English question about a Japanese note: its words found through their Japanese words
     terms = nlquery.terms("How do we compress images before upload?")
@@ -36,7 +36,7 @@ def test_coverage_across_languages() -> None:
 
 def test_a_project_name_a_small_number_or_part_of_a_word_is_not_what_a_note_is_about() -> None:
     """The relevance floor's finer rules: each case below was answered before them."""
-    from vaultsync.core import nlquery
+    from vaultsync.core.query import nlquery
 
     cov = relevance.covered
     field = frozenset({"fieldkit"})
@@ -71,7 +71,7 @@ def test_a_project_name_a_small_number_or_part_of_a_word_is_not_what_a_note_is_a
 def test_charts_and_schedulers_are_found_across_languages() -> None:
     """图表 and グラフ say "chart", 调度 and スケジューラー "schedule": a Chinese question
     finds an English note on charts, a Japanese one a Chinese note on scheduling."""
-    from vaultsync.core import nlquery
+    from vaultsync.core.query import nlquery
 
     question = "app 的图表用哪个库画？"
     terms = nlquery.terms(question)

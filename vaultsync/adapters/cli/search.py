@@ -107,8 +107,9 @@ def run(
 ) -> int:
     """Search and print; returns the exit code."""
     from vaultsync.adapters.cli import terminal
-    from vaultsync.core import nlquery, paths
+    from vaultsync.core import paths
     from vaultsync.core.config import load_config
+    from vaultsync.core.query import nlquery
     from vaultsync.services.derived import freshness
     from vaultsync.services.recall import session_files
     from vaultsync.services.recall.engine import recall

@@ -3,7 +3,7 @@ relevance bar, as a short block the hook hands the agent with its prompt.
 
 Runs inside the hook (stdlib only, fail-open, within the hook's time limit), after the prompt
 event is recorded. It reads the search index with sqlite3 directly, through the lexical path
-of core/nlquery (the same terms the recall engine uses), and never writes to it.
+of core/query/nlquery (the same terms the recall engine uses), and never writes to it.
 
 What it leaves out, on purpose:
 - trivial prompts (greetings, "ok", "continue") and slash commands;
@@ -72,7 +72,7 @@ HEADER = (
     " (each: who, when, project, source note):"
 )
 # An English prompt that finds nothing is searched once more with the Chinese and Japanese words
-# of its terms (core/term_map.py), as search does (services/recall/engine.CJK_FALLBACK).
+# of its terms (core/query/term_map.py), as search does (services/recall/engine.CJK_FALLBACK).
 CJK_FALLBACK = True
 # When the question asks what is true now, the chain of later notes that say the newest hit's
 # choice is gone is followed to its end (core/hook/successor.py).
@@ -87,7 +87,7 @@ def _terms(text: str) -> list[str]:
     imports this module at every event, and only a prompt needs the terms."""
     found = _TERMS.get(text)
     if found is None:
-        from vaultsync.core import nlquery
+        from vaultsync.core.query import nlquery
 
         found = _TERMS[text] = nlquery.terms(text)
     return found
@@ -217,7 +217,7 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
     terms = _terms(text)
     if not terms:
         return ""
-    from vaultsync.core import nlquery
+    from vaultsync.core.query import nlquery
 
     # The same reading of the question as search (nlquery.understand): a window on the
     # person's calendar, an agent, an intent.

@@ -1,5 +1,5 @@
 """Whether a hit is about the question: how many of the prompt's terms a note's text holds,
-across English, Chinese and Japanese (core/term_map.py), by the relevance floor's rules
+across English, Chinese and Japanese (core/query/term_map.py), by the relevance floor's rules
 (core/hook/recall_search.py applies it to the hits it finds). Stdlib only, for the hook."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def covered(
     CJK characters, so a Chinese question about English notes is judged on its Latin terms
     (the English words of its software terms, `added`, among them); a text with CJK characters
     is judged on the question's own terms, an English one found through its Chinese or
-    Japanese words (core/term_map.py), and on the English words of `added` it holds.
+    Japanese words (core/query/term_map.py), and on the English words of `added` it holds.
 
     The relevance floor's finer rules (bench/recall/abstain_round10.py, tuned on its dev
     families): a hit must hold a term other than a project's name (`names`: the note's
@@ -103,12 +103,12 @@ _EQUIVALENTS: dict[str, tuple[str, ...]] = {}
 
 
 def equivalents(term: str) -> tuple[str, ...]:
-    """The Chinese and Japanese words (core/term_map.py) that say what `term` says: for an
+    """The Chinese and Japanese words (core/query/term_map.py) that say what `term` says: for an
     English term its CJK words; for a CJK one, those of its English words, so a Japanese
     question finds a Chinese text (アラート: 告警, 报警 by way of "alert")."""
     found = _EQUIVALENTS.get(term)
     if found is None:
-        from vaultsync.core.nlquery import cjk_words, translations
+        from vaultsync.core.query.nlquery import cjk_words, translations
 
         english = [term] if term.isascii() else translations(term)
         words = [w for e in english for w in cjk_words(e) if w != term]

@@ -63,7 +63,7 @@ def _words(text: str) -> list[str]:
 
 def _choice(conn: Any, hit: Hit, names: frozenset[str]) -> list[str]:
     """The hit's rarest words, each in few rows of the index."""
-    from vaultsync.core.nlquery import STOP_EN
+    from vaultsync.core.query.nlquery import STOP_EN
 
     words = [
         w

@@ -1,7 +1,7 @@
 """Which memory replaces which: a newer fact about the same thing supersedes the older one.
 
-Two memories are compared on the terms the recall engine ranks by (`core/nlquery.terms`: stems,
-Chinese and Japanese split into words, stop words out), less the words every memory uses
+Two memories are compared on the terms the recall engine ranks by (`core/query/nlquery.terms`:
+stems, Chinese and Japanese split into words, stop words out), less the words every memory uses
 ("user", "prefers", "always"...), which say nothing about the subject:
 
 - **duplicate**: the same subject and no new value: one holds every term of the other, or
@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import nlquery, paths, properties, timestamp, writer
+from vaultsync.core import paths, properties, timestamp, writer
 from vaultsync.core.model import Level, Scope
+from vaultsync.core.query import nlquery
 from vaultsync.storage.memory import Memory
 
 SIMILAR = 0.6  # share of the smaller memory's subject terms two memories must share

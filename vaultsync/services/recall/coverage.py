@@ -6,7 +6,7 @@ frequency in the index, found in its best row and title: a rare name weighs more
 word, so a result holding "Elasticsearch" but not "how" covers most of "how do we run
 Elasticsearch". Chinese and Japanese terms are matched by their segmented characters; a
 question in one of them about an English text is judged on its Latin terms and the English
-words of its software terms (core/term_map.py through nlquery.translations), and a Japanese
+words of its software terms (core/query/term_map.py through nlquery.translations), and a Japanese
 term counts in a Chinese text through the words they share (`JA_ZH_BRIDGE`).
 """
 
@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
 
-from vaultsync.core import nlquery
+from vaultsync.core.query import nlquery
 from vaultsync.core.text import SEP, segment
 from vaultsync.services.recall import maxscore
 from vaultsync.storage import recall_rows as rows
@@ -111,7 +111,7 @@ def shares(
 
 
 def with_cjk_words(query: str) -> str:
-    """The question with the Chinese and Japanese words of its terms added (core/term_map.py,
+    """The question with the Chinese and Japanese words of its terms added (core/query/term_map.py,
     through the English word they share: "database" 数据库 データベース), or "" when it has none
     to add."""
     words = [w for t in nlquery.terms(query) for w in cjk_equivalents(t) if w not in query]
@@ -127,8 +127,8 @@ def cjk_equivalents(term: str) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=512)
 def other_cjk(term: str) -> tuple[str, ...]:
     """A Chinese or Japanese term's words in the other language, through the English words they
-    share (core/term_map.py): デプロイ 部署, 数据库 データベース. A Japanese question is judged
-    on a Chinese note by them (and the reverse), as prompt-time recall judges it."""
+    share (core/query/term_map.py): デプロイ 部署, 数据库 データベース. A Japanese question is
+    judged on a Chinese note by them (and the reverse), as prompt-time recall judges it."""
     if not JA_ZH_BRIDGE:
         return ()
     words = (w for e in nlquery.translations(term) for w in cjk_equivalents(e))

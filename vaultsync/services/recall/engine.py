@@ -4,7 +4,7 @@ recall, MCP) to get the right memory back for a question in plain words or in ex
 Query modes (docs/search.md):
 - `all`: the exact language of services/recall/search.py (every word required, "phrases",
   prefix*, OR/AND/NOT).
-- `any`: the meaningful terms of a sentence (core/nlquery.py), OR semantics, ranked by BM25.
+- `any`: the meaningful terms of a sentence (core/query/nlquery.py), OR semantics, ranked by BM25.
 - `auto` (the default): `any` when the query reads as natural language (`nlquery.looks_natural`),
   else `all`; and when `all` finds nothing, `any` (a person pasting a question always gets the
   best answer; the mode that ran is reported).
@@ -47,9 +47,10 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vaultsync.core import nlquery, timestamp
+from vaultsync.core import timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.hook.recall_search import asked_only
+from vaultsync.core.query import nlquery
 from vaultsync.core.text import unsegment
 from vaultsync.services.recall import maxscore, stand_in
 
@@ -117,7 +118,7 @@ ABSTAIN_BELOW = 0.2  # best coverage (IDF-weighted share of query terms) below t
 RRF_K = 10  # reciprocal rank fusion: 1 / (RRF_K + rank); 10 beat 30 and 60 on the dev sets
 VECTOR_WEIGHT = 0.75  # the vector ranking's share in the fusion (1.0: plain RRF; 0.75 won on dev)
 # A Chinese or Japanese question whose software terms were given their English words
-# (core/term_map.py) is ranked without vectors: the vectors pulled sessions in the question's
+# (core/query/term_map.py) is ranked without vectors: the vectors pulled sessions in the question's
 # language over the English one it asks about (dev: cross-language Chinese 0.50 -> 0.25 with
 # wordllama; with this gate 0.50, Chinese help paraphrases keep their gain, 0.65 -> 0.71).
 VECTORS_WITH_TRANSLATIONS = False
@@ -140,7 +141,7 @@ CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x t
 # without the window too, and the better covered answer wins (docs/search.md "Time, agents").
 WINDOW_FALLBACK = True
 # A question that finds nothing clear in its own words is asked once more with the Chinese and
-# Japanese words of its software terms (core/term_map.py): an English question about a session
+# Japanese words of its software terms (core/query/term_map.py): an English question about a session
 # held in Chinese ("what database did we decide on?" about 数据库 ... 决定), a Japanese one about
 # a Chinese note. Only then: expanded always, a translated vault would answer every English
 # question with both copies (docs/search.md "Languages").

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from vaultsync.core import nlquery
+from vaultsync.core.query import nlquery
 from vaultsync.core.text import SEP, segment
 from vaultsync.storage import recall_rows as rows
 from vaultsync.storage.index import WEIGHTS_ANY, Index, SearchFilter

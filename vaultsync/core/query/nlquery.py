@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from vaultsync.core import timespan
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.query import timespan
 from vaultsync.core.text import segment
 
 TYPE_CHECKING = False
@@ -294,7 +294,7 @@ def _raw_terms(text: str) -> list[tuple[str, bool]]:
 
 
 # A Chinese or Japanese question also searches the English words of the software terms in it
-# (core/term_map.py), after its own terms: it may be about a session held in English.
+# (core/query/term_map.py), after its own terms: it may be about a session held in English.
 CROSS_LANGUAGE = True
 
 
@@ -321,11 +321,11 @@ _BY_ENGLISH: dict[str, tuple[str, ...]] = {}
 
 
 def cjk_words(term: str) -> tuple[str, ...]:
-    """The Chinese and Japanese words (core/term_map.py) whose English words make `term` (a term
-    as `terms` makes it: `compress*`, `api`), for judging whether a CJK text answers an English
-    question; () when none."""
+    """The Chinese and Japanese words (core/query/term_map.py) whose English words make `term`
+    (a term as `terms` makes it: `compress*`, `api`), for judging whether a CJK text answers an
+    English question; () when none."""
     if not _BY_ENGLISH:
-        from vaultsync.core.term_map import TERM_MAP
+        from vaultsync.core.query.term_map import TERM_MAP
 
         found: dict[str, list[str]] = {}
         for word, english in TERM_MAP.items():
@@ -337,11 +337,11 @@ def cjk_words(term: str) -> tuple[str, ...]:
 
 def translations(text: str) -> list[str]:
     """The English terms (stemmed prefix terms, as `terms` makes them) of the Chinese and
-    Japanese software words in `text` (core/term_map.py), longest words first; [] for text
+    Japanese software words in `text` (core/query/term_map.py), longest words first; [] for text
     without CJK characters."""
     if not isinstance(text, str) or text.isascii():
         return []
-    from vaultsync.core.term_map import KEYS, TERM_MAP
+    from vaultsync.core.query.term_map import KEYS, TERM_MAP
 
     low = text.lower()
     out: dict[str, None] = {}
@@ -464,7 +464,7 @@ def looks_natural(text: str) -> bool:
 # Japanese) and leaves the rest of the words (`Asked.rest`) to the ranking. Windows are whole
 # local days (or parts of one) in the person's zone (core/timestamp.zone), as of `now`
 # (core/timestamp.now: the clock or $VAULTSYNC_NOW); the window a time phrase names is
-# core/timespan's.
+# core/query/timespan's.
 
 _B = timespan.WORD_START
 _E = timespan.WORD_END
@@ -614,7 +614,7 @@ class Asked:
 
 # What an agent name or intent contains (see AGENT_NAMES and INTENTS): an ASCII question with
 # none of these names none, and the patterns (milliseconds to compile, on every prompt the hook
-# sees) are left alone (core/timespan does the same for time phrases). Anything not ASCII goes
+# sees) are left alone (core/query/timespan does the same for time phrases). Anything not ASCII goes
 # to the patterns.
 _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",

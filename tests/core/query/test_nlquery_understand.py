@@ -1,5 +1,5 @@
 """What a question asks beyond its words: a window on the person's calendar, an agent, an
-intent (core/nlquery.understand), in English, Chinese and Japanese."""
+intent (core/query/nlquery.understand), in English, Chinese and Japanese."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from vaultsync.core import nlquery, timespan
+from vaultsync.core.query import nlquery, timespan
 
 SHANGHAI = timezone(timedelta(hours=8))
 # Friday 2026-11-20, 18:00 in the person's zone.

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vaultsync.core import nlquery
+from vaultsync.core.query import nlquery
 from vaultsync.core.text import segment
 
 
@@ -45,7 +45,7 @@ def test_match_any_is_an_or_of_quoted_terms() -> None:
     assert nlquery.match_any("how do we deploy the router?") == '"deploy"* OR "rout"*'
     assert nlquery.match_any("the of and ???") is None
     assert nlquery.match_any("") is None
-    # a Chinese software word also searches its English word (core/term_map.py), after it
+    # a Chinese software word also searches its English word (core/query/term_map.py), after it
     assert nlquery.match_any("修复") == '"' + segment("修复") + '" OR "fix"*'
 
 
@@ -89,7 +89,7 @@ def test_no_input_breaks_fts5(text: str) -> None:
 
 def test_hook_safe_imports() -> None:
     code = (
-        "import sys, vaultsync.core.nlquery as n; n.match_any('which queue?');"
+        "import sys, vaultsync.core.query.nlquery as n; n.match_any('which queue?');"
         "bad = {'typing', 'dataclasses', 'yaml', 'typer'} & set(sys.modules);"
         "print(sorted(bad))"
     )
@@ -102,7 +102,7 @@ def test_korean_words_are_their_stems_without_particles() -> None:
     assert nlquery.terms("큐는 뭐 써요", expand=False) == ["큐"]
     # a particle of one syllable that often ends a noun comes off a longer word only
     assert nlquery.terms("경로 라이브러리가", expand=False) == ["경로", "라이브러리"]
-    # and the English words of its software terms (core/term_map.py)
+    # and the English words of its software terms (core/query/term_map.py)
     assert {"format*", "queu*"} <= set(nlquery.terms("코드 포매터, 큐"))
 
 

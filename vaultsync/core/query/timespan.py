@@ -4,7 +4,7 @@ Japanese, Korean).
 
 `phrases(low, local_now)` finds each phrase in a lower-cased question and gives its local
 [start, end): whole local days (or a part of one) in the person's zone, as of `local_now`.
-core/nlquery.understand combines them with the agent and intent it reads. Stdlib only: the
+core/query/nlquery.understand combines them with the agent and intent it reads. Stdlib only: the
 prompt-time recall in the hook uses it.
 """
 

@@ -1,7 +1,7 @@
 # ruff: noqa: E501  (data: CJK text counts double width)
 """Chinese, Japanese and Korean words of software work, with their English words: a question
 asked in Chinese, Japanese or Korean about a session held in English shares almost no word with
-it, except these (a key holds no space). `core/nlquery.terms` adds the English words of every entry found in a CJK run of a
+it, except these (a key holds no space). `core/query/nlquery.terms` adds the English words of every entry found in a CJK run of a
 question (after its own terms, so they never push one out).
 
 Written by hand for this project (not taken from a dictionary): the everyday vocabulary of
