@@ -2,7 +2,8 @@
 round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discussed questions
 and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
 round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set round15`:
-decisions_round15.py; `--set round16`: decisions_round16.py): search and prompt-time recall.
+decisions_round15.py; `--set round16`: decisions_round16.py; `--set round17`:
+decisions_round17.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -49,6 +50,7 @@ from bench.recall import (
     decisions_round14,
     decisions_round15,
     decisions_round16,
+    decisions_round17,
     replay,
     score,
 )
@@ -70,7 +72,11 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # on one day; new time windows and phrasings; written before the tuning that followed it) and
 # decisions_round16.py (a decision only in a skill draft, in a commit message inside a shell
 # command, in a table row, in Korean; questions naming files and commands, typos, Korean, long
-# Chinese task prompts; time asked just after midnight; written before the tuning that followed).
+# Chinese task prompts; time asked just after midnight; written before the tuning that followed)
+# and decisions_round17.py (a decision said by the person in a later turn, in a ticked checklist
+# item, only in what an edit wrote, in a code comment, in traditional Chinese; confirmations,
+# pasted errors, two-part questions; time asked on a Monday morning; written before the tuning
+# that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
@@ -78,14 +84,25 @@ SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round13": decisions_round13,
                                "round14": decisions_round14,
                                "round15": decisions_round15,
-                               "round16": decisions_round16}  # fmt: skip
+                               "round16": decisions_round16,
+                               "round17": decisions_round17}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
-# (decisions_round13.py, then decisions_round14.py, decisions_round15.py and
-# decisions_round16.py; their held-out figures were read before: docs/search.md): `--failures`
+# (decisions_round13.py, then decisions_round14.py, decisions_round15.py, decisions_round16.py
+# and decisions_round17.py; their held-out figures were read before: docs/search.md): `--failures`
 # prints their held-out misses too. The split is kept, so their figures stay comparable.
 OPENED = frozenset(
-    {"decisions", "fresh", "round9", "abstain10", "round11", "round13", "round14", "round15"}
+    {
+        "decisions",
+        "fresh",
+        "round9",
+        "abstain10",
+        "round11",
+        "round13",
+        "round14",
+        "round15",
+        "round16",
+    }
 )
 
 
