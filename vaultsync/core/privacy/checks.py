@@ -37,6 +37,7 @@ from vaultsync.core.privacy.values import (
     classes,
     code_like,
     drawn,
+    gunzip_base64,
     password_shaped,
     passwordish,
     placeholder,
@@ -383,8 +384,9 @@ def check_shape(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     hexed = _HEX_SECRET.fullmatch(v) is not None  # hex: a secret only where its name says so
     if not (hexed or drawn(v.rstrip("="))) or placeholder(v) or UUID.search(v):
         return None
-    if base64_text(v) or ssh_public_blob(v):
-        return None  # encoded text: the encodings pass reads it (and names what it holds)
+    if base64_text(v) or ssh_public_blob(v) or gunzip_base64(v) is not None:
+        return None  # encoded text (gzip'd too): the encodings pass reads it (and names what it
+        # holds)
     ls = max(w.rfind("\n", max(0, s - 400), s) + 1, s - 400)  # bounded: a huge line costs
     le = w.find("\n", e, e + 400)  # no more per value than a short one
     before = w[ls:s].rstrip("\"'`")
@@ -435,6 +437,36 @@ def check_env_default(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
     if public_name(name) or not _SECRET_NAME.search(name):
         return None
     return (s, e) if secretish(w[s:e]) and not code_like(w[s:e]) else None
+
+
+def check_jwt(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
+    """A signed token. An unsigned one (`"alg":"none"` and no signature) lets nobody in and
+    proves nothing: one whose claims name no secret (an issuer, a subject) is left; one that
+    carries a claim named as a secret (`client_secret`, `password`) is a secret whole."""
+    head, _, rest = w[s:e].partition(".")
+    if not rest.endswith(".") or rest.count(".") != 1 or len(head) > 200:
+        return s, e
+    import base64
+    import binascii
+    import json
+
+    try:
+        alg = json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))).get("alg")
+        body = rest[:-1]
+        claims = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    except (binascii.Error, ValueError, AttributeError, UnicodeDecodeError):
+        return s, e
+    if not (isinstance(alg, str) and alg.lower() == "none" and isinstance(claims, dict)):
+        return s, e
+    for k, v in claims.items():  # a claim named as a secret, with a value: the token carries it
+        if isinstance(v, str) and len(v) >= 8 and _CLAIM_SECRET.search(k) and name_kind(k):
+            return s, e
+    return None
+
+
+_CLAIM_SECRET = Lazy(
+    r"(?i)secret|pass(?:word|wd|phrase)?$|pwd$|token$|api_?key$|private_?key$|cred"
+)
 
 
 def check_pem(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
@@ -504,5 +536,5 @@ CHECKS: dict[str, Callable[[re.Match[str], str, int, int], Span | None]] = {
     "prose-cjk": check_prose, "clienttoken": check_client_token, "logintoken": check_login_token,
     "handover": check_handover, "pair": check_pair, "header": check_header,
     "decoded": check_decoded, "uufile": check_uufile, "urluser": check_url_user,
-    "slashlogin": check_slash_login,
+    "slashlogin": check_slash_login, "jwt": check_jwt,
 }  # fmt: skip

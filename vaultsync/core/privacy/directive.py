@@ -45,7 +45,7 @@ _VERB = (
     r"|respond|answer|tell|write|disable|ignore|grant|make|encode|base64|start|begin|summari[sz]e"
     r"|insert|create|change|modify|set|update|transfer|label|mark|obey|follow|act|pretend"
     r"|rate|rank|recommend|describe|mention|praise|conclude|report|score|hire|promote|enter"
-    r"|buy|purchase|request|hide|skip|treat|grant|refund|turn|switch|bypass|grade)"
+    r"|buy|purchase|request|hide|skip|treat|grant|refund|turn|switch|bypass|grade|commit)"
 )
 # An imperative clause: a verb opening a clause (after a list mark, a step label, "first",
 # "then", "please"), or after a modal ("must include", "should first export").
@@ -53,8 +53,9 @@ _IMPERATIVE = Lazy(
     r"(?i)(?:^|[.!?;:,(]\s*|\b(?:then|and|first|next|finally|now|please|also|afterwards)[ \t,]+"
     r"|[-*#/>•]+[ \t]*|\d[.)][ \t]+|\bstep[ \t]+(?:\d+|one|two|three|four)\b[^:\n]{0,40}:[ \t]*)"
     r"(?:please[ \t]+|also[ \t]+|then[ \t]+|quietly[ \t]+|silently[ \t]+|immediately[ \t]+)?"
+    + "(?:do[ \t]+(?:that|this|the[ \t]+same)|"
     + _VERB
-    + r"s?\b(?!\(|[ \t]*=)"
+    + r"s?)\b(?!\(|[ \t]*=)"
     r"|\b(?:must|should|shall|needs?[ \t]+to|ha(?:s|ve)[ \t]+to|is[ \t]+to|are[ \t]+to)[ \t]+"
     r"(?:also[ \t]+|now[ \t]+|first[ \t]+|immediately[ \t]+|always[ \t]+)?" + _VERB + r"\b"
 )
@@ -67,6 +68,7 @@ _STRONG_SOURCE = (
     r"(?:(?<![\w.])\.env\b|\.ssh\b(?!/[\w.-]{1,80}\.pub\b)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)"
     r"|\.aws\b|\.netrc\b"
     r"|\.git-credentials|\.npmrc\b|\.pypirc\b|\.kube/config|\bkubeconfig\b|\.docker/config"
+    r"|\.git[ \t]+(?:folder|directory|dir)\b|\bdeploy[ \t_-]keys?\b"
     r"|/etc/shadow|\.bash_history|\.git/config|\bkeychain\b"
     r"|\b(?:all|every|each)[ \t]+(?:of[ \t]+)?(?:the[ \t]+|your[ \t]+|my[ \t]+)?(?:env|environment)"
     r"(?:al)?[ \t]+var(?:iable)?s?\b|\benv(?:ironment)?[ \t]+(?:var(?:iable)?s|dump)\b"
@@ -96,9 +98,12 @@ _DESTINATION = Lazy(
     r"(?i)\bhttps?://|\bwebhook\b|\bpastebin\b|\b[\w.+-]+@[\w-]+\.[\w.]+\b"
     r"|\b(?:to|at)[ \t]+(?:my|our|this|the[ \t]+following|an?[ \t]+external|a[ \t]+remote)[ \t]+"
     r"(?:server|address|endpoint|url|site|host|email|inbox|bucket|channel)\b"
-    r"|\b(?:in|into|to)[ \t]+(?:your|the|each|every|their|its)[ \t]+(?:next[ \t]+)?"
+    r"|\b(?:in|into|to)[ \t]+(?:your|the|each|every|their|its)[ \t]+(?:(?:next|first|final"
+    r"|last)[ \t]+)?"
     r"(?:reply|replies|answer|response|output|summary|message|tool[ \t]+call|request|commit"
-    r"|comment|pull[ \t]+request)\b"
+    r"|comment|pull[ \t]+request|PR|MR|merge[ \t]+request|issue|ticket)\b"
+    r"|\b(?:in|into|to)[ \t]+(?:the|a|our|your)[ \t]+(?:[\w-]+[ \t]+)?(?:channel|chat|forum"
+    r"|wiki|group)\b"
     r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
     r"|\b(?:reply|respond|answer)[ \t]+(?:only[ \t]+|to[ \t]+\w+[ \t]+\w+[ \t]+)?with\b"
 )
@@ -113,8 +118,13 @@ _EXTERNAL = Lazy(
 )
 _TRANSFER = Lazy(
     r"(?i)\b(?:send|upload|post|paste|forward|e-?mail|transmit|exfiltrate|submit|leak|share"
-    r"|attach|include|append|embed|put|fetch|curl|wget|pipe|print|output|write|copy|add|reply"
+    r"|attach|include|append|embed|put|fetch|curl|wget|pipe|print|output|write|cop(?:y|i(?=e[sd]))|add"
+    r"|reply"
     r"|respond|answer|return|enter|type|fill[ \t]+in)"
+    r"(?:s|ed|ing)?\b"
+)
+_SENDING = Lazy(
+    r"(?i)\b(?:send|upload|post|forward|e-?mail|transmit|exfiltrate|submit|leak|share)"
     r"(?:s|ed|ing)?\b"
 )
 _EXPOSE = Lazy(
@@ -268,7 +278,8 @@ _CLAIM_CUES = ("best", "safe", "secure", "trust", "legitimate", "verified", "app
                "recommend", "excellent", "perfect", "top", "star", "10/10", "hire", "only ",
                "no issue", "no problem", "no risk", "no vulnerab")  # fmt: skip
 _PREFERENCE = Lazy(
-    r"(?i)\b(?:the[ \t]+)?user(?:'s)?[ \t]+(?:always[ \t]+)?(?:prefers?|wants?|likes?|expects?"
+    r"(?i)\b(?:the[ \t]+)?(?:user|owner|maintainers?|team|lead)(?:'s)?[ \t]+(?:always[ \t]+)?"
+    r"(?:prefers?|wants?|likes?|expects?"
     r"|requires?|has[ \t]+(?:approved|authori[sz]ed|agreed)|preference)\b"
 )
 # Triggers (lowered ASCII): a window is read only around one of these.
@@ -323,6 +334,7 @@ _KEYS = (
 _SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
               "submit", "leak", "attach", "include", "append", "fetch")  # fmt: skip
 _SOURCE_KEYS = (".env", ".ssh", "id_rsa", "id_ed", ".aws", ".netrc", "credential", "environ",
+                ".git folder", ".git dir", "deploy key",
                 "env var", "printenv", "history", "conversation", "system prompt", "secret",
                 "private key", ".npmrc", ".pypirc", "kube", ".docker", "shadow", "user's",
                 "users'", "keychain", ".git/config", "transcript", "~/", "$home",
@@ -369,6 +381,7 @@ def _imperative_send(w: str, a: int, b: int) -> bool:
 # Cheap substring cues (in the lowered window) before each part's pattern is tried: most
 # windows around a trigger word are code or prose that holds no consequential part at all.
 _SRC_CUES = (".env", ".ssh", "id_", ".aws", ".netrc", "credential", ".npmrc", ".pypirc", "kube",
+             "deploy",
              ".docker", "shadow", "history", ".git", "keychain", "env", "conversation",
              "transcript", "user's", "prompt", "key", "token", "password", "cookie", "secret", "~/",
              "$home", "home ", "_pat", "_pass", "card", "cvv", "one-time", "otp ", "2fa",
@@ -376,7 +389,7 @@ _SRC_CUES = (".env", ".ssh", "id_", ".aws", ".netrc", "credential", ".npmrc", ".
 _DEST_CUES = ("http", "@", "webhook", "pastebin", "server", "address", "endpoint", "url", "site",
               "host", "email", "inbox", "bucket", "channel", "repl", "answer", "response",
               "output", "summary", "message", "tool call", "request", "commit", "comment",
-              "pull request")  # fmt: skip
+              "pull request", "pr desc", "pr body")  # fmt: skip
 _HARM_CUES = ("rm ", "push", "drop", "delete", "--no-verify", "--insecure", "verify", "--danger",
               "--yolo", "remove", "wipe", "erase", "destroy", "disable",
               "turn off", "bypass", "skip", "ignore", "disregard", "forget", "without", "approve",
@@ -460,8 +473,12 @@ def _english(w: str, a: int, b: int) -> bool:
         return True
     if persona and (consequential or limitless):
         return True
-    # memory poisoning: from now on, the user "prefers" something consequential
-    return bool(persist and consequential and (imperative or _PREFERENCE.search(w, a, b)))
+    # memory poisoning: from now on, the user "prefers" something consequential. Shipping alone
+    # is not enough here: "from now on, write the coverage report to <url> via the CI job" is a
+    # convention; what is shipped must be a secret or be sent (send, upload, forward, post: "also
+    # send a copy to <url>"), or come with a harm.
+    lasting = moves or harm or hide or exposes or (ships and (source or _said(_SENDING, w, a, b)))
+    return bool(persist and lasting and (imperative or _PREFERENCE.search(w, a, b)))
 
 
 def _consented(w: str, a: int, b: int) -> bool:

@@ -86,11 +86,12 @@ def _base64(scan: Scan, w: str, done: list[Span], depth: int, values: list[str])
         import binascii  # once a blob is found: most hook calls never decode one
 
         try:
-            text = binascii.a2b_base64(blob).decode("utf-8")
+            raw = binascii.a2b_base64(blob)
+            text = raw.decode("utf-8") if raw[:2] != b"\x1f\x8b" else V.gunzip_base64(blob)
         except (ValueError, UnicodeDecodeError):
             continue
-        if not _printable(text):
-            continue
+        if text is None or not _printable(text):
+            continue  # (a gzip stream is read as the text it holds: `… | base64 -d | gunzip`)
         inner = scan(text, depth + 1, values)
         if inner:
             b = _best(inner)

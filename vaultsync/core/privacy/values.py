@@ -229,6 +229,24 @@ def base64_text(v: str) -> bool:
     return len(raw) >= 8 and all(32 <= c < 127 or c in (9, 10, 13) for c in raw)
 
 
+def gunzip_base64(v: str, limit: int = 65536) -> str | None:
+    """The text inside base64 of a gzip stream (`H4sI…`, as `gzip | base64` writes it), at most
+    `limit` characters of it; None for anything else (random bytes, a binary file)."""
+    if not v.startswith("H4sI"):
+        return None
+    import binascii  # built in; only a blob that starts as gzip does gets here
+    import zlib
+
+    try:
+        raw = binascii.a2b_base64(v + "=" * (-len(v) % 4))
+        out = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(raw, limit)
+        text = out.decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        return None
+    ok = sum(c.isprintable() or c in "\r\n\t" for c in text) >= 0.95 * len(text)
+    return text if text and ok else None
+
+
 _PARTS = Lazy(r"[_.:/+=-]")
 SYLLABLES = Lazy(r"[A-Z]?[a-z]{2,}")
 _RUNS = "".join(  # every five characters in a row of an alphabet: ABCDE, BCDEF, …, 56789
