@@ -113,9 +113,17 @@ def test_every_event_field_is_redacted() -> None:
     assert clean.redactions == len([f for f in findings if f.is_secret]) >= 6
 
 
-def test_split_secret_both_halves() -> None:
+@pytest.mark.parametrize(
+    "tok",
+    [
+        "ghp_" + rnd(36),
+        # a first half with no digit (one random token in twelve): it reached the note whole,
+        # and this test failed one run in nine
+        "ghp_gINLZMfpobZpzerJ3eUebOasWYwFE32jgGXY",
+    ],
+)
+def test_split_secret_both_halves(tok: str) -> None:
     red = default_redactor()
-    tok = "ghp_" + rnd(36)
     first = {"output": "token is " + tok[:18]}
     second = {"output": tok[18:] + "\nmore text"}
     changed1, n1 = privacy_split.carry(first, [], red)
@@ -202,3 +210,21 @@ def test_new_detectors_stay_linear(hostile: Callable[[int], str]) -> None:
     assert four < 8 * one + 0.05, f"{one:.3f}s then {four:.3f}s for 4x the input: not linear"
     assert four < 5.0
     assert len(res.findings) <= 2000  # a wall of markers is quoted as one block
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a provider token whose random part holds no digit: one GitHub token in about 500
+        "see ghp_COEUZlWHjaRixFHQpNxHvZyqbJmaKqdLltTI here",
+        "export GITHUB_TOKEN=ghp_vZPuUxRBRmyeTBwxoHgeJckvsrtexIAXFHJK",
+    ],
+)
+def test_a_provider_token_without_a_digit_is_still_a_token(text: str) -> None:
+    clean = default_redactor().redact(text)
+    assert "ghp_" not in clean.text and "[REDACTED:github-token]" in clean.text, clean.text
+
+
+def test_a_user_name_in_both_cases_in_a_url_is_no_token() -> None:
+    text = "git clone https://JaneDoeSmithers@github.com/acme/api"
+    assert default_redactor().redact(text).text == text
