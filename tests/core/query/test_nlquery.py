@@ -196,3 +196,12 @@ def test_plotting_and_notebook_words_carry_their_english_words() -> None:
     assert "plot*" in nlquery.terms("按现在的画图方案来")
     assert "notebook*" in nlquery.terms("churn ノートブック")
     assert "dataset*" in nlquery.terms("数据集放在哪里")
+
+
+def test_traditional_chinese_words_of_software_work_have_their_english_words() -> None:
+    # a question in traditional Chinese about a session held in English or Korean: 搜尋, 多語系,
+    # 遷移, 套件 are not the simplified 搜索, 多语言, 迁移 the map knew
+    assert "search*" in nlquery.translations("上週 quill 的搜尋頁改了什麼？")
+    assert "i18n*" in nlquery.translations("quill 的多語系現在怎麼做？")
+    assert "migr*" in nlquery.translations("rivet 的遷移檔是用什麼工具跑的？")
+    assert "packag*" in nlquery.translations("rivet 資料庫存取現在用哪個套件？")

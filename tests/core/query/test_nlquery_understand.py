@@ -68,6 +68,19 @@ def local(text: str) -> datetime:
         ("지난주 Codex가 뭘 했어?", "2026-11-09", "2026-11-16"),
         ("이번 주", "2026-11-16", "2026-11-21"),
         ("지난달", "2026-10-01", "2026-11-01"),
+        # traditional Chinese writes the week 週 (and 這, 個, 禮): read as 周, 这, 个, 礼
+        ("上週 改了什麼？", "2026-11-09", "2026-11-16"),
+        ("上週三", "2026-11-11", "2026-11-12"),
+        ("這週", "2026-11-16", "2026-11-21"),
+        ("上個禮拜", "2026-11-09", "2026-11-16"),
+        ("上上週", "2026-11-02", "2026-11-09"),
+        # a part of a weekday of a named week
+        ("上週五晚上", "2026-11-13T18:00", "2026-11-14T00:00"),
+        ("上周三上午", "2026-11-11T00:00", "2026-11-11T12:00"),
+        ("先週の金曜の夜", "2026-11-13T18:00", "2026-11-14T00:00"),
+        # Sunday of a named week: 日 and 天 after the week word
+        ("上周日", "2026-11-15", "2026-11-16"),
+        ("上星期天", "2026-11-15", "2026-11-16"),
     ],
 )
 def test_a_time_phrase_is_a_window_in_the_persons_zone(question: str, start: str, end: str) -> None:
@@ -182,6 +195,28 @@ def test_a_window_question_made_of_activity_words_leaves_no_word_ranked() -> Non
     assert rest("ledger 11月15日那天 fix 了什么 bug？") == ["ledg*"]
     assert rest("what bugs did Codex fix in ledger yesterday?") == ["ledg*"]
     assert rest("昨日 ledger でどんなバグを直した？") == ["ledg*"]
+
+
+def test_a_traditional_chinese_question_leaves_its_asking_words_out() -> None:
+    # 什麼, 怎麼, 還是, 請問 ... as 什么, 怎么, 还是, 请问: the question's subject is left
+    def rest(question: str) -> list[str]:
+        return nlquery.terms(nlquery.understand(question, NOW, SHANGHAI).rest, expand=False)
+
+    assert rest("上週五晚上 ledger 改了什麼？") == ["ledg*"]
+    assert rest("上週四 ledger 有什麼改動？") == ["ledg*"]
+    assert rest("請問 ledger 的資料庫現在還是 GORM 嗎？") == ["ledg*", "資料", "料庫", "gorm*"]
+    # a Japanese question keeps 週 as written (先週 is Japanese)
+    assert nlquery.understand("先週 ledger で何をした？", NOW, SHANGHAI).when == "先週"
+
+
+def test_a_confirmation_asks_what_is_true_now() -> None:
+    # "anymore", "no longer": the still-in-force question; ", right?" is only a tag
+    asked = nlquery.understand("We don't call vue-i18n directly in quill anymore, right?", NOW)
+    assert asked.intent == "decided"
+    left = nlquery.terms(asked.rest, expand=False)
+    assert left == ["call*", "vue*", "i18n*", "direct*", "quill*"]
+    assert nlquery.understand("Is Kafka no longer used?", NOW).intent == "decided"
+    assert nlquery.understand("Are we still on Kafka, right?", NOW).rest == "are we on kafka"
 
 
 @pytest.mark.parametrize(

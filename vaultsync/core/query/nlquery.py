@@ -76,6 +76,9 @@ STOP_ZH = tuple(
 一个 一下 一些 没有 之前 以前 上次 上回 当时 那次 曾经 之后 时候 的时候 最后 后来
 告诉 记得 还记得 知道 说过 讨论 提到 过的 关于 有关 其中 所以 因为 但是 然后 如果 当初 最终
 事情 东西 情况 决定了 用的 用了 选了 做了 定了 啥 来着 咋
+這 這個 這些 這裡 那個 那些 那裡 哪個 哪些 哪裡 們 我們 你們 他們 咱們 還是 嗎 麼 請
+什麼 怎麼 怎樣 怎麼樣 為什麼 為何 是不是 有沒有 能不能 應該 需要 一個 一下 一些 沒有 時候 的時候
+之後 最後 後來 當時 那次 告訴 記得 還記得 說過 討論 關於 有關 因為 東西 情況 決定了 選了 來著
 """
         ),
         key=len,
@@ -92,7 +95,8 @@ STOP_JA = frozenset(
 # keigo question holds more of them than words of its subject; relevance wants half its terms).
 _POLITE = Lazy(
     r"お手数(?:を?おかけ(?:します|いたします))?(?:です)?が?|恐れ入り(?:ます)?が?|恐縮(?:です)?が?"
-    r"|申し訳(?:ありません|ございません)が?|改めて|ご教示|お教え|幸い(?:です)?|麻烦你?|请问|劳驾"
+    r"|申し訳(?:ありません|ございません)が?|改めて|ご教示|お教え|幸い(?:です)?|麻烦你?|麻煩你?|请问|請問"
+    r"|劳驾|勞駕"
 )
 
 # Korean: a word (어절) is its stem and the particles after it (작업은, fjord에서): the stem is
@@ -525,7 +529,8 @@ _INTENT = Lazy("|".join(f"(?P<{name}>{rx})" for name, rx in INTENTS))
 # "Still": whether an older choice is in force ("are we still on Kafka?", 还在用, まだ); read
 # as `decided` only when no other intent is ("the build still fails after the fix": fixed).
 _STILL = Lazy(
-    r"(?<![a-z])still(?![a-z])|these\s+days|nowadays|还在|还是|仍然|まだ|のまま|아직"
+    r"(?<![a-z])(?:still|any\s?more|no\s+longer)(?![a-z])|these\s+days|nowadays|还在|还是|仍然"
+    r"|還在|還是|まだ|のまま|아직"
     # "did we keep Dramatiq?", "did we stay on urfave/cli?", "are we sticking with Kafka?"
     r"|(?<![a-z])(?:did\s+we\s+(?:keep|stay|stick)|are\s+we\s+(?:keeping|staying|sticking)"
     r"|stay(?:ed)?\s+(?:on|with)|stuck\s+with)(?![a-z])"
@@ -538,9 +543,11 @@ _STILL = Lazy(
 _DECIDING = Lazy(
     rf"{_B}(?:decid\w*|decisions?|chose|choose|chosen|choosing|pick(?:ed)?|settled?|agreed|"
     rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|now|currently|current|still|these\s+days|"
-    rf"nowadays)\b{_E}"
+    rf"nowadays|any\s?more|no\s+longer)\b{_E}"
+    # a confirmation asked as a tag ("we don't use X anymore, right?"): the tag asks, says nothing
+    rf"|,?\s*(?:right|correct|yes|no|isn'?t\s+it|don'?t\s+we|didn'?t\s+we)\s*\?\s*$"
     r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
-    r"|还在|还是|仍然|まだ|지금|요즘|현재|아직|결정|정했"
+    r"|还在|还是|仍然|還在|還是|決定|選擇|まだ|지금|요즘|현재|아직|결정|정했"
     r"|今(?![日週月年朝晩夜回後度])"
 )
 
@@ -551,12 +558,13 @@ _ACTIVITY = Lazy(
     rf"{_B}(?:work(?:ed|ing)?|done|do|did|happen(?:ed|ing)?|change[sd]?|files?|modified|edited|"
     rf"session|sessions|stuff|things?|anything|get|got|make|made|on|fix(?:e[sd]|ing)?|"
     rf"touch(?:ed|es)?|bugs?)\b{_E}"
-    r"|工作|做了|干了|了些|些|(?<!为)什么|哪些|事情|文件|改了|修改|变更|作業|何を|しました|ファイル|変更"
+    r"|工作|做了|干了|了些|些|(?<![为為])(?:什么|什麼)|哪些|事情|文件|檔案|改了|修改|变更|變更|作業|何を"
+    r"|しました|ファイル|変更"
     # ... and the bare verbs of changing and fixing (改, 修了, 変えた, 直した): the intent says
     # them; 改动 whole (改 alone left 动, a word of nothing, ranked)
-    r"|改动|改動|改(?![善进良])|修好|修复|修了|変え|変わ|直し|直っ|何か|触っ|いじっ|バグ"
+    r"|改动|改動|改(?![善进進良])|修好|修复|修復|修了|変え|変わ|直し|直っ|何か|触っ|いじっ|バグ"
     # "is there any" (有什么改动, 有没有) and "that day" (11月15日那天): the window says them
-    r"|有(?=什么|啥|哪些|没有)|那天|那一天|当天|那日"
+    r"|有(?=什么|什麼|啥|哪些|没有|沒有)|那天|那一天|当天|當天|那日"
 )
 
 
@@ -623,7 +631,8 @@ _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "
                  "these days", "touch", " use", "using", "agree")  # fmt: skip
 
 
-_STILL_WORDS = ("still", "these days", "nowadays", "keep", "stay", "stick", "stuck")
+_STILL_WORDS = ("still", "these days", "nowadays", "keep", "stay", "stick", "stuck", "anymore",
+                "any more", "no longer")  # fmt: skip
 
 
 def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:

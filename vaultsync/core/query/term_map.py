@@ -59,6 +59,12 @@ _PAIRS = """
 競合 conflict|决定 decide decision|決定 decide decision|选择 choose|選択 choose|方案 approach plan|
 原因 cause reason|为什么 why|なぜ why|原因は cause|速度 speed|慢 slow|遅い slow|快 fast|
 內存 memory|記憶體 memory|資料庫 database|測試 test|錯誤 error|修復 fix|部署 deploy|
+搜尋 search|搜索引擎 search engine|多語系 i18n translation|多語言 i18n translation|翻譯 translation i18n|
+國際化 i18n|單元測試 unit test|整合測試 integration test|遷移 migration|頁面 page|套件 package library|
+監控 monitor|指標 metric metrics|圖片 image|快取 cache|日誌 log|設定檔 config|環境變數 environment variable|
+依賴 dependency|認證 auth authentication|登入 login sign|推播 push notification|檔案 file|
+資料夾 folder directory|建置 build|編譯 compile|發布 release|發佈 release|效能 performance|
+延遲 latency lag|請求 request|回應 response|佇列 queue|排程 schedule cron|
 导航 navigation|ナビゲーション navigation|画面遷移 navigation|功能开关 feature flag|
 命令行 command line|コマンドライン command line|解析 parse|
 金额 amount|金額 amount|汇率 exchange rate|為替レート exchange rate|為替 exchange rate|货币 currency|

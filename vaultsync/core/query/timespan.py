@@ -50,7 +50,7 @@ _PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午
              "오후": "afternoon", "저녁": "evening"}  # fmt: skip
 
 _WD_EN = "|".join(d for d in _WEEKDAYS_EN) + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
-_WD_ZH = r"(?:周|星期|礼拜)([一二三四五六日天])"
+_WD_ZH = r"(?:周|週|星期|礼拜)([一二三四五六日天])"
 _WD_JA = r"([月火水木金土日])曜日?"
 _PART_ZH = "|".join(_PART_CJK)
 _TIME = Lazy(
@@ -81,11 +81,13 @@ _TIME = Lazy(
             rf"|{_N}\s*(?P<pastin>天|日|周|週間|小时|時間)(?:内|以内|之内))",
             rf"(?P<weekend>{_B}(?:over\s+|during\s+|on\s+)?(?P<we>the|last|this|past)\s+weekend{_E}"
             r"|(?P<wec>上周末|上个周末|上週末|这周末|这个周末|本周末|先週末|今週末|周末|週末))",
-            rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上上周|上上星期|"
-            rf"上上个星期|上上個星期|上上礼拜|大上周|先々週|先先週|上周|上星期|"
-            rf"上个星期|上個星期|上礼拜|上个礼拜|这周|这星期|这个星期|本周|本星期|先週|今週"
+            rf"(?P<week>{_B}(?P<wk>last|this|previous|earlier\s+this)\s+week{_E}|(?P<wc>上上[周週]|上上星期|"
+            rf"上上个星期|上上個星期|上上礼拜|大上[周週]|先々週|先先週|上[周週]|上星期|"
+            rf"上个星期|上個星期|上礼拜|上个礼拜|这[周週]|这星期|这个星期|本[周週]|本星期|先週|今週"
             rf"|지난\s?주|이번\s?주)"
-            rf"(?:的|の)?(?:{_WD_ZH}|{_WD_JA}|(?<=周)([一二三四五六日天]))?)",
+            rf"(?:的|の)?(?:(?:{_WD_ZH}|{_WD_JA}|(?:(?<=[周週期])|(?<=礼拜))([一二三四五六日天]))"
+            # ... and a part of that day (上周五晚上, 先週の金曜の夜)
+            rf"(?:の|\s)?(?P<wcp>{_PART_ZH})?)?)",
             rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月"
             rf"|지난\s?달|이번\s?달)"
             rf"(?:的|の)?(?:(?P<mcday>{_CN})[号號日])?)",
@@ -185,15 +187,23 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         return midnight - timedelta(days=days - 1), midnight + timedelta(days=1)
     if g["week"]:
         word = g["wk"] or g["wc"]
+        word = word.replace("週", "周") if word[:1] in "上大这本" else word  # 上週: 上周
         last = word in ("last", "previous", "上周", "上星期", "上个星期", "上個星期", "上礼拜",
                         "上个礼拜", "先週") or word.startswith("지난")  # fmt: skip
         before_last = word in ("上上周", "上上星期", "上上个星期", "上上個星期", "上上礼拜",
                                "大上周", "先々週", "先先週")  # fmt: skip
         start = monday - timedelta(weeks=2 if before_last else 1 if last else 0)
         last = last or before_last
-        wd = _weekday_in(m.group(0)[len(word) :])
+        after = m.group(0)[len(word) :]
+        # 上周日, 上星期天: Sunday (日 and 天 alone are "day"; after a week word they are Sunday)
+        wd = _weekday_in(("周" if after[:1] in ("日", "天") else "") + after)
         if wd is not None:
-            return start + timedelta(days=wd), start + timedelta(days=wd + 1)
+            begin = start + timedelta(days=wd)
+            part = _PART_CJK.get(g["wcp"] or "", "")
+            if part:
+                lo, hi = PARTS[part]
+                return begin + timedelta(hours=lo), begin + timedelta(hours=hi)
+            return begin, begin + timedelta(days=1)
         return start, (start + timedelta(weeks=1)) if last else midnight + timedelta(days=1)
     if g["month"]:
         word = g["mo"] or g["mc"]
@@ -347,6 +357,8 @@ def phrases(low: str, local_now: Any) -> list[tuple[tuple[int, int], tuple[Any, 
         if not any(w in flat for w in TIME_WORDS) and not any(c.isdigit() for c in flat):
             return []
     found = []
+    asked = low
+    low = _simplified(low)
     for m in _TIME.finditer(low):
         window = _window(m, local_now)
         if window is None:
@@ -357,5 +369,15 @@ def phrases(low: str, local_now: Any) -> list[tuple[tuple[int, int], tuple[Any, 
             # from the start of the named day or week up to now, not that day alone
             window = window[0], max(window[1], local_now + timedelta(minutes=1))
             span = min(span[0], since.start()), max(span[1], since.end())
-        found.append((span, window, m.group(0).strip()))
+        found.append((span, window, asked[m.start() : m.end()].strip()))
     return found
+
+
+# Traditional Chinese writes the words of time with other characters (這週, 這個星期, 上個禮拜):
+# read as the simplified ones the patterns know, one character for one, so the spans stay those
+# of the question. 週 is Japanese too (先週, 今週, 週末): the patterns take it beside 周 (上週五).
+_HANT = str.maketrans("這個禮號", "这个礼号")
+
+
+def _simplified(low: str) -> str:
+    return low if low.isascii() else low.translate(_HANT)
