@@ -64,7 +64,9 @@ _FIRST_RUN = Lazy(r"[^\s'\"`⟦⟧⟬⟭]+")
 _NEXT_KEY = Lazy(r"[;&,][A-Za-z_][\w.-]{0,40}=")
 _OPENER = {")": "(", "]": "[", "}": "{"}
 _KEY_IN_VALUE = Lazy(r"(?i)(?:pass|pw|secret|token|key|auth)[\w.-]{0,30}[=:]")
-_COMMENT = Lazy(r"[ \t]#|⟧")
+# ... or our quote marks: a quoted injection's closing mark, and the ones `inert` escapes a
+# text's own marks to, so a value read again inside a quote ends where it ended the first time
+_COMMENT = Lazy(r"[ \t]#|[⟦⟧⟬⟭]")
 # A value that points at a secret rather than holding one: a name with `,key=value` options
 # (`Secret=db-token,type=env,target=DB_TOKEN`) or an id with a file path (`LoadCredential=
 # db:/etc/credstore/db`).
