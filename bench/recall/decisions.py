@@ -653,3 +653,10 @@ def split_of(qid: str, family: str) -> str:
     with them."""
     topic = family.split("/")[0]
     return "held-out" if topic in HELD_OUT_TOPICS or qid in HELD_OUT_NONE else "dev"
+
+
+def single_turn(sid: str, agent: str, project: str, start: str, prompt: str,
+                tools: list[Any], reply: str) -> dict[str, Any]:  # fmt: skip
+    """A session of one turn: the prompt, the tools it ran, the closing message."""
+    return {"id": sid, "agent": agent, "project": project, "start": start,
+            "turns": [(prompt, tools, reply)]}  # fmt: skip

@@ -41,10 +41,10 @@ the set was written. `python -m bench.recall.newest --set round14`.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bench.recall.decisions import bash, edit
+from bench.recall import split
+from bench.recall.decisions import bash, edit, single_turn
 from bench.recall.decisions_round9 import summary
 from bench.recall.decisions_round13 import memory
 
@@ -61,15 +61,9 @@ def text(raw: str) -> str:
     return raw.replace("{LEDGER}", LEDGER).replace("{KITE}", KITE).replace("{TANSU}", TANSU)
 
 
-def _one(sid: str, agent: str, project: str, start: str, prompt: str,
-         tools: list[Any], reply: str) -> dict[str, Any]:  # fmt: skip
-    return {"id": sid, "agent": agent, "project": project, "start": start,
-            "turns": [(prompt, tools, reply)]}  # fmt: skip
-
-
 SESSIONS: list[dict[str, Any]] = [
     # --- queue (ledger): Celery (memory) -> Dramatiq (session) -> reverted to Celery (session)
-    _one(
+    single_turn(
         "l-queue-2",
         "codex",
         LEDGER,
@@ -82,7 +76,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "ledger's background tasks now run on Dramatiq with RabbitMQ (ledger/tasks.py, ledger/settings.py); the reminders are scheduled by a periodiq cron and fire once.",
     ),
-    _one(
+    single_turn(
         "l-queue-3",
         "claude-code",
         LEDGER,
@@ -95,7 +89,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Reverted: ledger/tasks.py and ledger/settings.py are back on Celery with Redis, with acks_late so a deploy no longer loses a task; RabbitMQ and Dramatiq are gone.",
     ),
     # --- errors (kite): a newer replacement in another project
-    _one(
+    single_turn(
         "k-err-2",
         "claude-code",
         KITE,
@@ -108,7 +102,7 @@ SESSIONS: list[dict[str, Any]] = [
         "kite 的错误上报已经从 Sentry 换成 Bugsnag：lib/main.dart 里改成 bugsnag.start，sentry_flutter 依赖删掉了。",
     ),
     # --- state (kite): a session moved to Riverpod; the memory was later edited by hand (Bloc)
-    _one(
+    single_turn(
         "k-state-2",
         "codex",
         KITE,
@@ -124,7 +118,7 @@ SESSIONS: list[dict[str, Any]] = [
         "kite 的状态管理改用 Riverpod 了：购物车页面（lib/cart/cart_page.dart）已经迁完，其余页面之后按同样方式迁。",
     ),
     # --- route (kite): a Chinese session; replaced by an English plain note
-    _one(
+    single_turn(
         "k-route-1",
         "gemini",
         KITE,
@@ -140,7 +134,7 @@ SESSIONS: list[dict[str, Any]] = [
         "kite 的路由用 Navigator 2.0：自己写了 AppRouterDelegate（lib/router/app_router.dart），深层页面靠它管理返回栈。",
     ),
     # --- cli (tansu): cobra (ja) -> urfave/cli (ja) -> back to cobra (English plain note)
-    _one(
+    single_turn(
         "t-cli-1",
         "claude-code",
         TANSU,
@@ -152,7 +146,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "tansu の CLI は cobra で作りました（cmd/root.go）。push と pull のサブコマンドがあります。",
     ),
-    _one(
+    single_turn(
         "t-cli-2",
         "codex",
         TANSU,
@@ -165,7 +159,7 @@ SESSIONS: list[dict[str, Any]] = [
         "tansu のコマンドは urfave/cli v3 に移行しました。cmd/root.go を書き換え、cobra は go.mod から外しました。",
     ),
     # --- time (ledger): several agents on the same files, different days
-    _one(
+    single_turn(
         "l-t1",
         "codex",
         LEDGER,
@@ -180,7 +174,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "The invoice PDF footer now prints the VAT number after the company name (ledger/invoices/pdf.py).",
     ),
-    _one(
+    single_turn(
         "l-t5",
         "gemini",
         LEDGER,
@@ -192,7 +186,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Added a CSV export of the aging report: ledger/reports/aging.py has export_csv, served at /reports/aging.csv.",
     ),
-    _one(
+    single_turn(
         "l-t2",
         "codex",
         LEDGER,
@@ -212,7 +206,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Line items now wrap instead of running off the page: the description cell wraps (ledger/invoices/pdf.py) and the template no longer sets nowrap (invoice.html). The cause was a fixed-width table with nowrap cells.",
     ),
-    _one(
+    single_turn(
         "l-t3",
         "claude-code",
         LEDGER,
@@ -221,7 +215,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{LEDGER}/ledger/reports/aging.py", "days >= 30", "days > 30")],
         "Fixed the off-by-one in the aging buckets (ledger/reports/aging.py): an invoice exactly 30 days overdue now stays in the 0-30 bucket.",
     ),
-    _one(
+    single_turn(
         "l-t4",
         "gemini",
         LEDGER,
@@ -237,7 +231,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Invoice API responses now include `currency` (ledger/api/serializers.py).",
     ),
     # --- time (kite)
-    _one(
+    single_turn(
         "k-t2",
         "claude-code",
         KITE,
@@ -254,7 +248,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "登录页（lib/pages/login_page.dart）加了 Apple 登录按钮，用 sign_in_with_apple 插件。",
     ),
-    _one(
+    single_turn(
         "k-t1",
         "hermes",
         KITE,
@@ -270,7 +264,7 @@ SESSIONS: list[dict[str, Any]] = [
         "登录页溢出修好了：把表单包进 SingleChildScrollView（lib/pages/login_page.dart），小屏上键盘弹出时可以滚动，按钮不再被挡住。",
     ),
     # --- time (tansu)
-    _one(
+    single_turn(
         "t-t1",
         "gemini",
         TANSU,
@@ -285,7 +279,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "アップロードに指数バックオフのリトライ（最大5回）を入れました（internal/sync/upload.go）。一時的な切断では push が失敗しなくなります。",
     ),
-    _one(
+    single_turn(
         "t-t2",
         "codex",
         TANSU,
@@ -301,7 +295,7 @@ SESSIONS: list[dict[str, Any]] = [
         "tansu push now uploads large files in 8 MiB chunks (internal/sync/upload.go), each retried on its own, so a 2 GB file no longer hits the timeout.",
     ),
     # --- fillers (answerable controls)
-    _one(
+    single_turn(
         "k-fill-1",
         "gemini",
         KITE,
@@ -534,10 +528,6 @@ CWD = {q: p for q, _f, p, _t, _g, _s in _ROWS}
 
 
 def split_of(qid: str, family: str) -> str:
-    """Held out: every question about `HELD_TOPICS`; of every other family (topic or kind /
-    language pair / style), those whose salted sha256 has an even first byte (fixed when the
-    set was written)."""
-    if family.split("/")[0] in HELD_TOPICS:
-        return "held-out"
-    first = hashlib.sha256(f"round14:{family}".encode()).digest()[0]
-    return "dev" if first % 2 == 1 else "held-out"
+    """Held out: every question about `HELD_TOPICS`, and the families whose salted sha256 has an
+    even first byte (`split.by_family`, salt `round14`: fixed when the set was written)."""
+    return split.by_family("round14", family, HELD_TOPICS)

@@ -44,10 +44,10 @@ the set was written. `python -m bench.recall.newest --set round15`.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bench.recall.decisions import bash, edit
+from bench.recall import split
+from bench.recall.decisions import bash, edit, single_turn
 from bench.recall.decisions_round13 import memory
 
 NAME = "decisions-round15"
@@ -61,12 +61,6 @@ TIDE = "/home/dev/src/tide"
 
 def text(raw: str) -> str:
     return raw.replace("{QUILL}", QUILL).replace("{HOSHI}", HOSHI).replace("{TIDE}", TIDE)
-
-
-def _one(sid: str, agent: str, project: str, start: str, prompt: str,
-         tools: list[Any], reply: str) -> dict[str, Any]:  # fmt: skip
-    return {"id": sid, "agent": agent, "project": project, "start": start,
-            "turns": [(prompt, tools, reply)]}  # fmt: skip
 
 
 _Q = f"{QUILL}/src/main/kotlin/dev/quill"
@@ -117,7 +111,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
     },
     # --- db (quill): JPA everywhere (zh session) -> only reporting on jOOQ (en session)
-    _one(
+    single_turn(
         "q-db-1",
         "claude-code",
         QUILL,
@@ -137,7 +131,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "已经接好 Spring Data JPA（build.gradle.kts 加了 spring-boot-starter-data-jpa），orders、users、reporting 三个模块的仓库接口都改成了 JpaRepository。",
     ),
-    _one(
+    single_turn(
         "q-db-2",
         "gemini",
         QUILL,
@@ -154,7 +148,7 @@ SESSIONS: list[dict[str, Any]] = [
         "The reporting module (reporting/ReportRepository.kt) now queries through jOOQ with generated classes; the monthly revenue report went from 9 s to 400 ms. Orders and users stay on Spring Data JPA.",
     ),
     # --- style (hoshi): Tailwind -> UnoCSS (ja sessions) -> scoped CSS + Open Props (plain note)
-    _one(
+    single_turn(
         "h-css-1",
         "claude-code",
         HOSHI,
@@ -166,7 +160,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Tailwind CSS を導入しました（tailwind.config.js、src/app.css）。コンポーネントはユーティリティクラスで書けます。",
     ),
-    _one(
+    single_turn(
         "h-css-2",
         "codex",
         HOSHI,
@@ -186,7 +180,7 @@ SESSIONS: list[dict[str, Any]] = [
         "UnoCSS に移行しました（uno.config.ts を追加、vite.config.ts にプラグイン）。tailwind.config.js は削除し、クラス名はそのまま使えます。",
     ),
     # --- cache (quill): two agents on the same day, the later one wins
-    _one(
+    single_turn(
         "q-cache-1",
         "codex",
         QUILL,
@@ -204,7 +198,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "ExchangeRateService.rate is cached with Caffeine now (config/CacheConfig.kt), 10-minute expiry, in-process.",
     ),
-    _one(
+    single_turn(
         "q-cache-2",
         "claude-code",
         QUILL,
@@ -221,7 +215,7 @@ SESSIONS: list[dict[str, Any]] = [
         "汇率缓存改成了 Spring Cache + Redis（config/CacheConfig.kt，TTL 10 分钟），三个实例共用一份缓存；Caffeine 依赖已删除。以后 quill 的缓存都走 Redis。",
     ),
     # --- plot (tide): matplotlib (session, mixed) -> Plotly (memory, mixed)
-    _one(
+    single_turn(
         "d-plot-1",
         "hermes",
         TIDE,
@@ -231,7 +225,7 @@ SESSIONS: list[dict[str, Any]] = [
         "tide 的图表统一用 matplotlib + seaborn：tide/plotting.py 里设好了 seaborn-v0_8-whitegrid style 和字体，notebook 里 import tide.plotting 就行。",
     ),
     # --- time (quill): several agents on the same files on different days
-    _one(
+    single_turn(
         "qt3",
         "gemini",
         QUILL,
@@ -246,7 +240,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Added Flyway migration V13 with an index on orders.created_at; the order list query uses it now (40x faster on staging).",
     ),
-    _one(
+    single_turn(
         "qt2",
         "claude-code",
         QUILL,
@@ -261,7 +255,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Fixed V14: rank is a reserved word in MySQL 8, so the column name is quoted now (V14__add_rank.sql). The migration runs on MySQL 8 and H2.",
     ),
-    _one(
+    single_turn(
         "qt4",
         "hermes",
         QUILL,
@@ -276,7 +270,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "订单列表接口支持 ?status= 过滤了（orders/OrderController.kt），不传就返回全部状态。",
     ),
-    _one(
+    single_turn(
         "qt1",
         "codex",
         QUILL,
@@ -286,7 +280,7 @@ SESSIONS: list[dict[str, Any]] = [
         "The order list endpoint now rejects size=0 (and sizes above 200) with a 400 instead of a 500: @Min/@Max on the parameter in orders/OrderController.kt. The 500 came from a division by the page size.",
     ),
     # --- time (hoshi)
-    _one(
+    single_turn(
         "ht2",
         "codex",
         HOSHI,
@@ -295,7 +289,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{HOSHI}/src/lib/ThemeToggle.svelte", "", "<button on:click={toggle}>")],
         "ダークモード切り替えを追加しました（src/lib/ThemeToggle.svelte）。OS の設定を初期値にし、ヘッダーのボタンで切り替えます。",
     ),
-    _one(
+    single_turn(
         "ht3",
         "gemini",
         HOSHI,
@@ -310,7 +304,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         'トップページの画像に loading="lazy" を付けました（src/routes/+page.svelte）。初回の転送量が 2.1 MB から 600 KB になりました。',
     ),
-    _one(
+    single_turn(
         "ht1",
         "claude-code",
         HOSHI,
@@ -325,7 +319,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "検索ボックス（src/lib/SearchBox.svelte）で変換確定の Enter では送信しないようにしました。keydown で isComposing を見ています。",
     ),
-    _one(
+    single_turn(
         "ht4",
         "codex",
         HOSHI,
@@ -341,7 +335,7 @@ SESSIONS: list[dict[str, Any]] = [
         "SearchBox の入力を 300ms デバウンスしました（src/lib/SearchBox.svelte）。API 呼び出しが打鍵ごとではなくなります。",
     ),
     # --- time (tide)
-    _one(
+    single_turn(
         "tt3",
         "gemini",
         TIDE,
@@ -350,7 +344,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{TIDE}/notebooks/churn.ipynb", "import pandas as pd", "import polars as pl")],
         "churn.ipynb 里的数据处理改成 polars 了（notebooks/churn.ipynb），跑一次从 20 分钟降到 3 分钟；其余 notebook 还是 pandas。",
     ),
-    _one(
+    single_turn(
         "tt1",
         "hermes",
         TIDE,
@@ -365,7 +359,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "retention 的 cohort 改成按 signup_week 分组（notebooks/churn.ipynb），第 4 周留存从 41% 修正为 33%。",
     ),
-    _one(
+    single_turn(
         "tt2",
         "claude-code",
         TIDE,
@@ -381,7 +375,7 @@ SESSIONS: list[dict[str, Any]] = [
         "tide/features.py now fills missing numeric features with each column's median instead of 0; the zeros were dragging the tenure feature down.",
     ),
     # --- fillers (answerable controls)
-    _one(
+    single_turn(
         "d-fill-1",
         "hermes",
         TIDE,
@@ -588,10 +582,6 @@ CWD = {q: p for q, _f, p, _t, _g, _s in _ROWS}
 
 
 def split_of(qid: str, family: str) -> str:
-    """Held out: every question about `HELD_TOPICS`; of every other family (topic or kind /
-    language pair / style), those whose salted sha256 has an even first byte (fixed when the
-    set was written)."""
-    if family.split("/")[0] in HELD_TOPICS:
-        return "held-out"
-    first = hashlib.sha256(f"round15:{family}".encode()).digest()[0]
-    return "dev" if first % 2 == 1 else "held-out"
+    """Held out: every question about `HELD_TOPICS`, and the families whose salted sha256 has an
+    even first byte (`split.by_family`, salt `round15`: fixed when the set was written)."""
+    return split.by_family("round15", family, HELD_TOPICS)

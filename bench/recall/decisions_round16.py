@@ -49,10 +49,10 @@ the set was written. `python -m bench.recall.newest --set round16`.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bench.recall.decisions import bash, edit
+from bench.recall import split
+from bench.recall.decisions import bash, edit, single_turn
 from bench.recall.decisions_round13 import memory
 
 NAME = "decisions-round16"
@@ -68,15 +68,9 @@ def text(raw: str) -> str:
     return raw.replace("{FJORD}", FJORD).replace("{KUMO}", KUMO).replace("{LANTERN}", LANTERN)
 
 
-def _one(sid: str, agent: str, project: str, start: str, prompt: str,
-         tools: list[Any], reply: str) -> dict[str, Any]:  # fmt: skip
-    return {"id": sid, "agent": agent, "project": project, "start": start,
-            "turns": [(prompt, tools, reply)]}  # fmt: skip
-
-
 SESSIONS: list[dict[str, Any]] = [
     # --- queue (fjord): Celery (en session) -> Dramatiq (a Korean memory)
-    _one(
+    single_turn(
         "f-queue-1",
         "claude-code",
         FJORD,
@@ -91,7 +85,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Celery is set up (fjord/worker.py) with Redis as the broker; send_receipt and resize_upload are tasks now. Run the worker with `celery -A fjord.worker worker`.",
     ),
     # --- fmt (fjord): make fmt = black + isort -> ruff format
-    _one(
+    single_turn(
         "f-fmt-1",
         "codex",
         FJORD,
@@ -100,7 +94,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{FJORD}/Makefile", "", "fmt:\n\tblack fjord tests\n\tisort fjord tests")],
         "Added `make fmt` to the Makefile: it runs black, then isort with the black profile, on fjord/ and tests/.",
     ),
-    _one(
+    single_turn(
         "f-fmt-2",
         "gemini",
         FJORD,
@@ -117,7 +111,7 @@ SESSIONS: list[dict[str, Any]] = [
         "`make fmt` runs ruff now (ruff format, and ruff's import sorting in place of isort): under a second. black and isort are gone from the dev dependencies.",
     ),
     # --- release (fjord): manual twine upload (session) -> skill draft (tag + trusted publishing)
-    _one(
+    single_turn(
         "f-rel-1",
         "hermes",
         FJORD,
@@ -130,7 +124,7 @@ SESSIONS: list[dict[str, Any]] = [
         "fjord-client 0.4.0 is on PyPI: built with python -m build and uploaded with twine using the API token in ~/.pypirc.",
     ),
     # --- state (kumo): Redux Toolkit -> Zustand, two Japanese sessions of two agents
-    _one(
+    single_turn(
         "k-state-1",
         "claude-code",
         KUMO,
@@ -144,7 +138,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Redux Toolkit を導入しました（src/store/index.ts、cartSlice と authSlice）。画面からは useSelector / useDispatch で使います。",
     ),
-    _one(
+    single_turn(
         "k-state-2",
         "codex",
         KUMO,
@@ -158,7 +152,7 @@ SESSIONS: list[dict[str, Any]] = [
         "状態管理を Zustand に移行しました（src/store/cart.ts、src/store/auth.ts）。Provider は不要になり、Redux Toolkit と react-redux は削除しました。",
     ),
     # --- nav (kumo): React Navigation (ja session) -> Expo Router (ja memory)
-    _one(
+    single_turn(
         "k-nav-1",
         "gemini",
         KUMO,
@@ -168,7 +162,7 @@ SESSIONS: list[dict[str, Any]] = [
         "React Navigation でスタックとボトムタブを組みました（src/navigation/RootNavigator.tsx）。ディープリンクは linking 設定で対応しています。",
     ),
     # --- errors (lantern): anyhow everywhere (zh) -> thiserror in the library, only in a commit message
-    _one(
+    single_turn(
         "l-err-1",
         "claude-code",
         LANTERN,
@@ -206,7 +200,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
     },
     # --- table (lantern): clap (session) -> argh (a row of a person's dependency table)
-    _one(
+    single_turn(
         "l-cli-1",
         "hermes",
         LANTERN,
@@ -219,7 +213,7 @@ SESSIONS: list[dict[str, Any]] = [
         "参数解析改成 clap derive 了（src/main.rs 的 Args），--help 自动生成。",
     ),
     # --- time (fjord): several agents on the same files around midnight
-    _one(
+    single_turn(
         "ft5",
         "codex",
         FJORD,
@@ -234,7 +228,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "/healthz now runs SELECT 1 against the database and returns 503 when it fails (fjord/api/health.py).",
     ),
-    _one(
+    single_turn(
         "ft4",
         "gemini",
         FJORD,
@@ -249,7 +243,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "웹훅 서명 검증을 고쳤습니다（fjord/api/webhooks.py）: 본문을 JSON으로 다시 직렬화한 뒤 서명을 계산해서 가끔 어긋났습니다. 이제 받은 원본 바이트로 계산합니다.",
     ),
-    _one(
+    single_turn(
         "ft3",
         "hermes",
         FJORD,
@@ -264,7 +258,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "Receipts format the amount with a money filter now (fjord/templates/receipt.html, fjord/filters.py): 1999 -> $19.99, with the currency's own decimals.",
     ),
-    _one(
+    single_turn(
         "ft1",
         "codex",
         FJORD,
@@ -279,7 +273,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "POST /webhooks accepts Stripe's test events now (fjord/api/webhooks.py): livemode=false events have no account field, which the model required, hence the 422.",
     ),
-    _one(
+    single_turn(
         "ft2",
         "claude-code",
         FJORD,
@@ -295,7 +289,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Outgoing webhook deliveries retry now: three attempts with exponential backoff (1 s, 4 s, 16 s) on 5xx and timeouts, in fjord/delivery.py.",
     ),
     # --- time (kumo)
-    _one(
+    single_turn(
         "kt3",
         "codex",
         KUMO,
@@ -310,7 +304,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "商品一覧（src/screens/ProductList.tsx）の重複を直しました。ページ境界で同じページを二回取得していたのと、key が index だったのが原因です。",
     ),
-    _one(
+    single_turn(
         "kt1",
         "claude-code",
         KUMO,
@@ -319,7 +313,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{KUMO}/app.json", '"intentFilters": []', '"intentFilters": [{"action": "VIEW"}]')],
         "Android で通知タップからアプリが開くようにしました（app.json の intentFilters、src/notifications.ts の応答ハンドラ）。",
     ),
-    _one(
+    single_turn(
         "kt2",
         "gemini",
         KUMO,
@@ -335,7 +329,7 @@ SESSIONS: list[dict[str, Any]] = [
         "商品一覧（src/screens/ProductList.tsx）を FlatList から FlashList に替えました。低価格帯の Android 端末でも 60fps 近く出ます。",
     ),
     # --- time (lantern)
-    _one(
+    single_turn(
         "lt3",
         "codex",
         LANTERN,
@@ -350,7 +344,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "src/reader.rs 改成用 BufReader 按行流式读取，2 GB 的日志内存占用从 2.1 GB 降到 12 MB。",
     ),
-    _one(
+    single_turn(
         "lt2",
         "claude-code",
         LANTERN,
@@ -365,7 +359,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "修好了：src/filter.rs 里 --since 的日期格式写成了 %Y/%m/%d，改成 %Y-%m-%d，并加了测试。",
     ),
-    _one(
+    single_turn(
         "lt1",
         "gemini",
         LANTERN,
@@ -381,7 +375,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Matches are highlighted in colour now (src/output.rs), and NO_COLOR or a non-terminal output turns it off.",
     ),
     # --- fillers (answerable controls)
-    _one(
+    single_turn(
         "f-fill-1",
         "claude-code",
         FJORD,
@@ -618,10 +612,6 @@ CWD = {q: p for q, _f, p, _t, _g, _s in _ROWS}
 
 
 def split_of(qid: str, family: str) -> str:
-    """Held out: every question about `HELD_TOPICS`; of every other family (topic or kind /
-    language pair / style), those whose salted sha256 has an even first byte (fixed when the
-    set was written)."""
-    if family.split("/")[0] in HELD_TOPICS:
-        return "held-out"
-    first = hashlib.sha256(f"round16:{family}".encode()).digest()[0]
-    return "dev" if first % 2 == 1 else "held-out"
+    """Held out: every question about `HELD_TOPICS`, and the families whose salted sha256 has an
+    even first byte (`split.by_family`, salt `round16`: fixed when the set was written)."""
+    return split.by_family("round16", family, HELD_TOPICS)

@@ -43,10 +43,10 @@ written. `python -m bench.recall.newest --set round17`.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bench.recall.decisions import bash, edit
+from bench.recall import split
+from bench.recall.decisions import bash, edit, single_turn
 from bench.recall.decisions_round13 import memory
 
 NAME = "decisions-round17"
@@ -61,15 +61,9 @@ def text(raw: str) -> str:
     return raw.replace("{QUILL}", QUILL).replace("{RIVET}", RIVET)
 
 
-def _one(sid: str, agent: str, project: str, start: str, prompt: str,
-         tools: list[Any], reply: str) -> dict[str, Any]:  # fmt: skip
-    return {"id": sid, "agent": agent, "project": project, "start": start,
-            "turns": [(prompt, tools, reply)]}  # fmt: skip
-
-
 SESSIONS: list[dict[str, Any]] = [
     # --- i18n (quill): vue-i18n by hand (en) -> nuxt-i18n, chosen by the person in turn 2 (ko)
-    _one(
+    single_turn(
         "q-i18n-1",
         "claude-code",
         QUILL,
@@ -112,7 +106,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
     },
     # --- test (quill): Jest (en session) -> Vitest (a person's Korean checklist)
-    _one(
+    single_turn(
         "q-test-1",
         "codex",
         QUILL,
@@ -129,7 +123,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Jest is set up (jest.config.js, ts-jest, jsdom) with tests for useCart in tests/useCart.spec.ts; run them with npm test.",
     ),
     # --- img (quill): Cloudinary (a Korean memory) -> imgproxy, only in what an edit wrote
-    _one(
+    single_turn(
         "q-img-2",
         "hermes",
         QUILL,
@@ -146,7 +140,7 @@ SESSIONS: list[dict[str, Any]] = [
         "Done: images load about twice as fast in my test and the bill should drop.",
     ),
     # --- db (rivet): GORM (ja session) -> sqlc (a traditional Chinese memory)
-    _one(
+    single_turn(
         "r-db-1",
         "claude-code",
         RIVET,
@@ -159,7 +153,7 @@ SESSIONS: list[dict[str, Any]] = [
         "GORM で users と orders のモデルを作りました（internal/store/models.go）。起動時に AutoMigrate しています。",
     ),
     # --- metrics (rivet): Prometheus client (ja) -> OpenTelemetry, said in a code comment (ja)
-    _one(
+    single_turn(
         "r-met-1",
         "codex",
         RIVET,
@@ -175,7 +169,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "client_golang で rivet_requests_total と rivet_request_seconds を出しました（internal/obs/metrics.go）。/metrics で Prometheus がスクレイプできます。",
     ),
-    _one(
+    single_turn(
         "r-met-2",
         "gemini",
         RIVET,
@@ -192,7 +186,7 @@ SESSIONS: list[dict[str, Any]] = [
         "まとめました。詳しくは internal/obs/metrics.go のコメントを見てください。",
     ),
     # --- time (rivet): Monday morning; Friday night, Saturday, this morning, a Wednesday
-    _one(
+    single_turn(
         "rt4",
         "hermes",
         RIVET,
@@ -207,7 +201,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "/orders をキーセットページングに変えました（internal/api/orders.go）。OFFSET が大きいと全件読んでいたのが原因です。",
     ),
-    _one(
+    single_turn(
         "rt1",
         "codex",
         RIVET,
@@ -216,7 +210,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{RIVET}/cmd/rivet/main.go", "srv.Close()", "srv.Shutdown(ctx)")],
         "改好了：cmd/rivet/main.go 收到 SIGTERM 後用 srv.Shutdown 等進行中的請求做完（最多 20 秒），不再直接 Close。",
     ),
-    _one(
+    single_turn(
         "rt2",
         "gemini",
         RIVET,
@@ -225,7 +219,7 @@ SESSIONS: list[dict[str, Any]] = [
         [edit(f"{RIVET}/Dockerfile", "FROM golang:1.22", "FROM gcr.io/distroless/static-debian12")],
         "Dockerfile をマルチステージにして最終段を distroless にしました。イメージは 900MB から 18MB になりました。",
     ),
-    _one(
+    single_turn(
         "rt3",
         "claude-code",
         RIVET,
@@ -241,7 +235,7 @@ SESSIONS: list[dict[str, Any]] = [
         "The health check pings Redis now and answers 503 when it is unreachable (internal/api/health.go).",
     ),
     # --- time (quill): a Friday, a Sunday night, two weeks ago
-    _one(
+    single_turn(
         "qt3",
         "codex",
         QUILL,
@@ -256,7 +250,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "장바구니를 쿠키에 저장하도록 바꿨습니다（composables/useCart.ts）. 새로고침해도 수량이 유지됩니다.",
     ),
-    _one(
+    single_turn(
         "qt1",
         "hermes",
         QUILL,
@@ -271,7 +265,7 @@ SESSIONS: list[dict[str, Any]] = [
         ],
         "The checkout button is disabled while the order request is pending (components/CheckoutButton.vue), and the server rejects a repeated idempotency key.",
     ),
-    _one(
+    single_turn(
         "qt2",
         "claude-code",
         QUILL,
@@ -426,10 +420,6 @@ CWD = {q: p for q, _f, p, _t, _g, _s in _ROWS}
 
 
 def split_of(qid: str, family: str) -> str:
-    """Held out: every question about `HELD_TOPICS`; of every other family (topic or kind /
-    language pair / style), those whose salted sha256 has an even first byte (fixed when the
-    set was written)."""
-    if family.split("/")[0] in HELD_TOPICS:
-        return "held-out"
-    first = hashlib.sha256(f"round17:{family}".encode()).digest()[0]
-    return "dev" if first % 2 == 1 else "held-out"
+    """Held out: every question about `HELD_TOPICS`, and the families whose salted sha256 has an
+    even first byte (`split.by_family`, salt `round17`: fixed when the set was written)."""
+    return split.by_family("round17", family, HELD_TOPICS)

@@ -8,6 +8,7 @@ results only; held-out figures are reported, never used to choose a weight.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 
 
 def held_out(qid: str) -> bool:
@@ -16,3 +17,14 @@ def held_out(qid: str) -> bool:
 
 def split_of(qid: str) -> str:
     return "held-out" if held_out(qid) else "dev"
+
+
+def by_family(salt: str, family: str, held_topics: Collection[str]) -> str:
+    """Held out: every question about a topic in `held_topics` (a family's first part); of every
+    other family (topic or kind / language pair / style), those whose salted sha256
+    (`<salt>:<family>`) has an even first byte. Each set names its own salt, fixed when it was
+    written, so its split never moves."""
+    if family.split("/")[0] in held_topics:
+        return "held-out"
+    first = hashlib.sha256(f"{salt}:{family}".encode()).digest()[0]
+    return "dev" if first % 2 == 1 else "held-out"
