@@ -41,6 +41,7 @@ from vaultsync.core.privacy.values import (
     password_shaped,
     passwordish,
     placeholder,
+    provider_part,
     public_name,
     random_letters,
     random_token,
@@ -485,11 +486,8 @@ def _letters_and_digits(m: re.Match[str], w: str, s: int, e: int) -> Span | None
 
 
 def check_mixed(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
-    """A provider token's random part: letters with digits, or, 20 characters or more, both
-    cases (one `ghp_` token in about 500 has no digit in its 36 characters, and one in 30 of a
-    20-character base62 part: such a token went to the note whole)."""
-    lo, up, dg = classes(w[s:e])
-    return (s, e) if ((lo or up) and dg) or (lo and up and e - s >= 20) else None
+    """A provider token's random part (`values.provider_part`; both cases alone from 20)."""
+    return (s, e) if provider_part(w[s:e], both_cases_from=20) else None
 
 
 def check_url_token(m: re.Match[str], w: str, s: int, e: int) -> Span | None:

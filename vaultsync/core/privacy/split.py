@@ -48,17 +48,15 @@ def head_of(text: str) -> str:
 
 
 def starts_secret(tail: str) -> bool:
-    """A provider prefix followed by at least 6 more characters of a random token: letters with
-    digits, or both cases (the first 14 characters of a `ghp_` token hold no digit one time in
-    twelve, and such a first half went to the note whole)."""
+    """A provider prefix followed by at least 6 more characters of a token's random part
+    (`values.provider_part`, both cases alone from 6: a first half is short)."""
     if tail.startswith("eyJ") and "." in tail and len(tail) >= 20:
         return True  # a JWT cut after its header: its claims (an email, a user id) follow
     low = tail.lower()
     for p in _prefixes():
         if low.startswith(p):
             rest = tail[len(p) :]
-            lo, up, dg = V.classes(rest)
-            return len(rest) >= 6 and bool(((lo or up) and dg) or (lo and up))
+            return len(rest) >= 6 and V.provider_part(rest, both_cases_from=6)
     return False
 
 

@@ -152,6 +152,15 @@ def classes(v: str) -> tuple[bool, bool, bool]:
     return any(c.islower() for c in v), any(c.isupper() for c in v), any(c.isdigit() for c in v)
 
 
+def provider_part(v: str, both_cases_from: int) -> bool:
+    """The random part of a provider's token (what follows `ghp_`, `xoxb-`): letters with
+    digits, or, from `both_cases_from` characters, letters of both cases alone. One `ghp_` token
+    in about 500 has no digit in its 36 characters, and its first 14 characters hold none one
+    time in twelve: such a token, or such a first half kept at a split, went to the note whole."""
+    lo, up, dg = classes(v)
+    return ((lo or up) and dg) or (lo and up and len(v) >= both_cases_from)
+
+
 def random_token(v: str) -> bool:
     """Letters of both cases and digits, at least 20 of them, high entropy, not hex."""
     return len(v) >= 20 and all(classes(v)) and entropy(v) >= 4.0 and not _HEXISH.fullmatch(v)
