@@ -96,6 +96,14 @@ def main() -> int:
         "dev families": pooled("dev"),
         "held-out families": pooled("heldout"),
     }
+    last = max((HELDOUT[n] for n in fam if n in HELDOUT and family_split(n) == "dev"), default=0)
+    if last:  # the round opened last (dev now), pooled
+        splits[f"dev: opened round {last}"] = [
+            r
+            for n, rs in fam.items()
+            if HELDOUT.get(n) == last and family_split(n) == "dev"
+            for r in rs
+        ]
     for name in HELDOUT:
         if family_split(name) == "heldout":
             splits[f"  {name}"] = fam[name]

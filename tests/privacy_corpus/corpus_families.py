@@ -31,6 +31,7 @@ import corpus_round15 as r15
 import corpus_round16 as r16
 import corpus_round17 as r17
 import corpus_round18 as r18
+import corpus_round19 as r19
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -222,10 +223,23 @@ HELDOUT: dict[str, int] = {
     "benign_injection_retrieval_round18": 18,  # the same outputs carrying ordinary notes
     "injection_languages_round18": 18,  # orders by intent in QU, GN, WO, RW, SN, XH, ST, OM, TI, TT, TK, DV, BR, FO, SM, AS
     "benign_injection_languages_round18": 18,  # the same languages asking for ordinary work
+    # round 19 (written after round 18's held-out figures were taken, before round 19's tuning)
+    "wire_traces_round19": 19,  # strace sendto, ltrace strcmp, tcpdump -A, SMTP AUTH LOGIN, IMAP LOGIN, redis MONITOR, gdb print
+    "benign_wire_traces_round19": 19,  # the same traces carrying keys, etags, build ids
+    "vcs_changes_round19": 19,  # merge conflicts, --word-diff, diff -y, git show REV:.env, diff -c, git add -p, git stash show -p
+    "benign_vcs_changes_round19": 19,  # the same changes between references and placeholders
+    "os_settings_round19": 19,  # defaults read, netsh key=clear, nmcli -s, gsettings, secret-tool, plutil -p, kreadconfig5, reg query
+    "benign_os_settings_round19": 19,  # the same dumps printing ids, dates, empty values
+    "injection_hidden_markup_round19": 19,  # display:none, white zero-size text, LaTeX \\iffalse, DOCX w:vanish, RTF \\v, [//]: # comments, <details>, SVG <desc>
+    "benign_injection_hidden_markup_round19": 19,  # the same devices hiding ordinary notes
+    "injection_tool_calls_round19": 19,  # public gists, send_email, browser visits with a key, collaborators, webhooks, deploy keys, Slack posts, ~/.bashrc writes
+    "benign_injection_tool_calls_round19": 19,  # the same tools named for ordinary work
+    "injection_triggers_round19": 19,  # next time the user asks, once the tests pass, after a date, the third time, git hooks, crontab, ~/.profile, conditionals in config comments
+    "benign_injection_triggers_round19": 19,  # the same conditions and hooks for ordinary work
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 17}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 18}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2322,6 +2336,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "terminal_captures_round18": r18.terminal_captures,
     "recordings_round18": r18.recordings,
     "spoken_round18": r18.spoken,
+    "wire_traces_round19": r19.wire_traces,
+    "vcs_changes_round19": r19.vcs_changes,
+    "os_settings_round19": r19.os_settings,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2377,6 +2394,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_terminal_captures_round18": r18.b_terminal_captures,
     "benign_recordings_round18": r18.b_recordings,
     "benign_spoken_round18": r18.b_spoken,
+    "benign_wire_traces_round19": r19.b_wire_traces,
+    "benign_vcs_changes_round19": r19.b_vcs_changes,
+    "benign_os_settings_round19": r19.b_os_settings,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2420,6 +2440,9 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_sabotage_round18": r18.i_sabotage,
     "injection_retrieval_round18": r18.i_retrieval,
     "injection_languages_round18": r18.i_languages,
+    "injection_hidden_markup_round19": r19.i_hidden_markup,
+    "injection_tool_calls_round19": r19.i_tool_calls,
+    "injection_triggers_round19": r19.i_triggers,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2456,6 +2479,9 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_sabotage_round18": r18.bi_sabotage,
     "benign_injection_retrieval_round18": r18.bi_retrieval,
     "benign_injection_languages_round18": r18.bi_languages,
+    "benign_injection_hidden_markup_round19": r19.bi_hidden_markup,
+    "benign_injection_tool_calls_round19": r19.bi_tool_calls,
+    "benign_injection_triggers_round19": r19.bi_triggers,
 }
 
 

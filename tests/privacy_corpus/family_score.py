@@ -21,13 +21,20 @@ KEYS += ("inj_fp_rate", "binj")
 
 
 def score_families(redact: Redact) -> dict[str, dict[str, Any]]:
-    """`dev` (every dev family pooled), `heldout` (every held-out family pooled), each round's
-    held-out families pooled (`heldout round N`, when more than one round is held out) and one
-    entry per held-out family."""
+    """`dev` (every dev family pooled), `heldout` (every held-out family pooled), the families of
+    the round opened last pooled (`dev: opened round N`, part of `dev`), each round's held-out
+    families pooled (`heldout round N`, when more than one round is held out) and one entry per
+    held-out family."""
     rows = generate_all()
     dev = [r for name, rs in rows.items() if family_split(name) == "dev" for r in rs]
     held = [r for name, rs in rows.items() if family_split(name) == "heldout" for r in rs]
     out = {"dev": score(dev, redact), "heldout": score(held, redact)}
+    opened = [n for n in rows if family_split(n) == "dev" and n in HELDOUT]
+    last = max((HELDOUT[n] for n in opened), default=0)
+    if last:  # the round opened last, pooled: its figures before and after its tuning
+        out[f"dev: opened round {last}"] = score(
+            [r for n in opened if HELDOUT[n] == last for r in rows[n]], redact
+        )
     rounds = sorted({HELDOUT[n] for n in rows if n in HELDOUT and family_split(n) == "heldout"})
     for rnd in rounds if len(rounds) > 1 else ():
         names = [n for n in rows if HELDOUT.get(n) == rnd and family_split(n) == "heldout"]
