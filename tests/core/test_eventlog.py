@@ -201,3 +201,17 @@ def test_heading_is_readable_and_cannot_break_the_note() -> None:
     told = Event(id="c", ts="2026-11-29T16:12:05Z", agent="codex", session_id="s",
                  kind=EventKind.TURN_END, message=said)  # fmt: skip
     assert eventlog.heading(told).endswith(" · Feed written by make site. Checked .rows 0 .")
+
+
+def test_heading_shows_a_project_file_relative_to_the_project() -> None:
+    ev = Event(id="a", ts="2026-11-29T16:12:05Z", agent="claude-code", session_id="s",
+               kind=EventKind.TOOL, tool="Edit", tool_kind="edit", cwd="/home/me/proj/src",
+               project="/home/me/proj", input="/home/me/proj/src/parser.py",
+               files=("/home/me/proj/src/parser.py",))  # fmt: skip
+    assert eventlog.heading(ev) == "### 00:12:05 · Edit · src/parser.py · ok"
+    # the data keeps the agent's absolute path: the heading is only what a person reads
+    assert '"input":"/home/me/proj/src/parser.py"' in eventlog.render(ev)
+    elsewhere = Event(id="b", ts="2026-11-29T16:12:05Z", agent="codex", session_id="s",
+                      kind=EventKind.TOOL, tool="Read", tool_kind="read", cwd="/home/me/proj",
+                      project="/home/me/proj", input="/home/me/projx/notes.md")  # fmt: skip
+    assert eventlog.heading(elsewhere).endswith("· Read · /home/me/projx/notes.md · ok")

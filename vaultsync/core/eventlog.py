@@ -134,6 +134,17 @@ def _outcome(event: Event) -> str:
     return "ok" if event.kind is EventKind.TOOL else ""
 
 
+def _within_project(event: Event, path: str) -> str:
+    """A file in the session's project (or working folder) as the path a person reads there:
+    `### Edit · src/parser.py`, not the absolute path of one machine. Shown only: the event's
+    data keeps the path as the agent gave it."""
+    for root in (event.project, event.cwd):
+        root = root.rstrip("/")
+        if root and path.startswith(root + "/") and len(path) > len(root) + 1:
+            return path[len(root) + 1 :]
+    return path
+
+
 def heading(event: Event) -> str:
     """`### time · tool (or what happened) · command, file or words · outcome`."""
     label = _KIND_LABEL.get(event.kind, str(event.kind))
@@ -146,7 +157,7 @@ def heading(event: Event) -> str:
     if name:
         text = getattr(event, name)
         first = next((ln for ln in text.splitlines() if ln.strip()), "")
-        gist = _clean(first)
+        gist = _clean(_within_project(event, first) if name == "input" else first)
         if len(gist) > _GIST_CHARS:
             cut = gist[: _GIST_CHARS - 1]
             space = cut.rfind(" ")
@@ -156,11 +167,13 @@ def heading(event: Event) -> str:
 
 
 def _in_heading(event: Event, name: str) -> bool:
-    """Is this field the heading's gist, shown there whole (one short, plain line)?"""
+    """Is this field the heading's gist, shown there whole (one short, plain line; a project
+    file by its path in the project, the fields line keeping the rest)?"""
     text = getattr(event, name)
+    shown = _within_project(event, text) if name == "input" else text
     return (
         name == _gist_field(event)
-        and len(text) <= _GIST_CHARS
+        and len(shown) <= _GIST_CHARS
         and "\n" not in text
         and _clean(text) == text
     )

@@ -161,9 +161,7 @@ def _masked(text: str) -> str:
 def test_claude_session_note_matches_golden(vault: Path, tmp_path: Path) -> None:
     cwd = tmp_path / "work" / "demo"
     cwd.mkdir(parents=True)
-    items = payloads("claude-code", "/work/demo")
-    for item in items:
-        item["cwd"] = str(cwd)
+    items = payloads("claude-code", str(cwd))  # the agent's files lie in its folder
     replay(vault, "claude-code", items)
     [note] = session_notes(vault)
     got = _masked(note.read_text(encoding="utf-8")).replace(str(cwd), "/work/demo")
