@@ -137,6 +137,43 @@ def test_missing_vault_is_logged_and_json_is_still_valid(
     assert "vault not found" in errors()[0]["message"]
 
 
+def test_events_wait_redacted_while_the_vault_is_away_and_reach_it_when_back(
+    hook: list[str], vault: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vault's drive is unmounted (here: its folder moved away) for three events: none is
+    lost, none of their secrets waits unredacted, and the first call after the vault is back
+    writes them into the session's note before its own event, at the times they came."""
+    secret = "ghp_" + "Zq7Xw2Lm9Rt4Vb8Nc1Kd6Hs3Jf5Gp0Ya2Ue7"
+    away = vault.with_name("vault.away")
+    vault.rename(away)
+    times = ["2026-12-06T09:00:00+08:00", "2026-12-06T09:01:00+08:00", "2026-12-06T09:02:00+08:00"]
+    calls = [
+        {"session_id": "s9", "hook_event_name": "SessionStart", "cwd": "/work/demo"},
+        tool_call("s9", command=f"GITHUB_TOKEN={secret} gh pr list"),
+        tool_call("s9", stdout=f"token: {secret}\n3 passed"),
+    ]
+    for when, payload in zip(times, calls, strict=True):
+        monkeypatch.setenv("VAULTSYNC_NOW", when)
+        assert run(hook, "claude-code", payload)[0] == 0
+    assert not vault.exists()  # the hook made no vault where there was none
+    assert [e["message"].endswith("the event waits in the spool") for e in errors()] == [True] * 3
+    state = paths.vaultsync_home()
+    kept = [p for p in state.rglob("*") if p.is_file() and "spool" in p.parts]
+    assert len(kept) == 3 and not any(secret in p.read_text() for p in kept)
+    away.rename(vault)
+    monkeypatch.setenv("VAULTSYNC_NOW", "2026-12-06T09:05:00+08:00")
+    assert run(hook, "claude-code", tool_call("s9", command="git status"))[0] == 0
+    [text] = notes(vault).values()
+    events = eventlog.parse(text.decode())
+    assert [e.input for e in events] == [
+        "", "GITHUB_TOKEN=[REDACTED:github-token] gh pr list", "python -m pytest -q tests/unit",
+        "git status",
+    ]  # fmt: skip
+    assert [e.ts[11:16] for e in events] == ["01:00", "01:01", "01:02", "01:05"]
+    assert secret not in text.decode()
+    assert not [p for p in state.rglob("*.json") if "spool" in p.parts]
+
+
 def test_broken_config_is_logged(hook: list[str], vault: Path) -> None:
     (vault / ".vaultsync" / "config.toml").write_text("[hook\nmin_chars = ")
     assert run(hook, "codex", tool_call())[:2] == (0, "")

@@ -9,6 +9,7 @@
   parse, redact and write (docs/privacy.md says what this means for unredacted bytes); a
   payload that never came whole is spooled as far as it came (`partial`), and the drain keeps
   it, redacted, set aside for a person (core/hook/capture.drain_raw).
+- A vault that is not there keeps the event too (`spool_until_vault_returns`), redacted.
 
 Runs inside the deadline's handler: stdlib only, no waiting beyond the agent's budget.
 """
@@ -108,22 +109,49 @@ def spool_unwritten(call: Any, deadline: Any) -> bool:
         raw = b"".join(call.chunks)
     if not raw or not raw.strip():
         return False
-    from datetime import UTC, datetime
-
-    from vaultsync.core import eventlog
+    record = _raw_record(call, raw.decode("utf-8", "replace"))
+    if partial:
+        record["partial"] = True
     from vaultsync.core.hook import spool
 
-    now = datetime.now(UTC)
-    record = {
+    spool.put(Path(call.vault), spool.RAW, record)
+    return True
+
+
+def spool_until_vault_returns(call: Any, payload: Any, redactor: Any) -> None:
+    """The vault is not there (an unmounted drive, a synced folder not yet present, a folder a
+    person moved): the event waits in this vault's spool, outside it, as a payload the next
+    call after the vault is back parses, filters by the vault's privacy settings and writes
+    (core/hook/capture.drain_raw), under the time it came. It may wait for days, so its
+    secrets are redacted now, text by text (the person's and the agent's words alike: what
+    reads as an injection is quoted when it is written); the vault's own rules run again then."""
+    import json
+
+    from vaultsync.core.hook import spool
+
+    def scrub(value: Any) -> Any:
+        if isinstance(value, str):
+            return redactor.redact(value, injections=False).text if len(value) > 7 else value
+        if isinstance(value, list):
+            return [scrub(v) for v in value]
+        if isinstance(value, dict):
+            return {k: scrub(v) for k, v in value.items()}
+        return value
+
+    text = json.dumps(scrub(payload), ensure_ascii=False)
+    spool.put(Path(call.vault), spool.RAW, _raw_record(call, text))
+
+
+def _raw_record(call: Any, payload: str) -> dict[str, Any]:
+    from vaultsync.core import eventlog, timestamp
+
+    now = timestamp.now()  # the clock, or $VAULTSYNC_NOW in a replay: the event's own time
+    return {
         "v": 1,
         "kind": "raw",
         "agent": call.agent,
         "event": call.event_flag or "",
         "received": now.isoformat(),
         "id": eventlog.new_event_id(now.strftime("%Y%m%dT%H%M%S%fZ")),
-        "payload": raw.decode("utf-8", "replace"),
+        "payload": payload,
     }
-    if partial:
-        record["partial"] = True
-    spool.put(Path(call.vault), spool.RAW, record)
-    return True

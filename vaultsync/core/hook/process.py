@@ -304,9 +304,17 @@ def _run(argv: list[str], call: _Call, deadline: Deadline) -> None:
     if cfg.vault is None:
         raise agents.PayloadError("no vault configured (set VAULTSYNC_VAULT or run vaultsync init)")
     vault = Path(cfg.vault)
-    if not vault.is_dir():
-        raise agents.PayloadError(f"vault not found: {vault}")
     from vaultsync.core.hook import capture
+
+    if not vault.is_dir():
+        if call.incoming.kind is None:
+            raise agents.PayloadError(f"vault not found: {vault}")
+        from vaultsync.core.hook import overrun
+
+        with deadline.critical():  # nothing is lost: it waits for the vault, redacted
+            overrun.spool_until_vault_returns(call, payload, capture.redactor_for(cfg))
+            deadline.settle()
+        raise agents.PayloadError(f"vault not found: {vault}; the event waits in the spool")
 
     if call.incoming.wants_context:
         deadline.set_context(capture.cached_context(vault, call.incoming.cwd))
