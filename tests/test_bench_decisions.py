@@ -14,6 +14,7 @@ from bench.recall import (
     decisions_round9,
     decisions_round11,
     decisions_round13,
+    decisions_round18,
 )
 
 
@@ -154,3 +155,27 @@ def test_the_round13_set_is_well_formed() -> None:
     for side in kinds.values():
         assert {("en", False), ("zh", False), ("ja", False)} <= side
         assert any(answered for _lang, answered in side)
+
+
+def test_the_round18_set_is_well_formed() -> None:
+    """decisions_round18.py: answers are its notes or sessions; a decision's gold is the latest
+    note of its topic (the queue's after three older ones, reverted twice); time questions name
+    sessions; the held-out topics are held out whole, every family on one side."""
+    r18 = decisions_round18
+    when = {s["id"]: s["start"] for s in r18.SESSIONS}
+    when.update({n[0]: n[2] for n in r18.NOTES})
+    sides: dict[str, set[str]] = {}
+    for qid, family, _text, gold, stale in r18.DQUESTIONS:
+        topic = family.split("/")[0]
+        assert r18.CWD[qid] in {r18.TERN, r18.SABLE}
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        if topic in r18.TOPICS and not topic.startswith("t-"):
+            assert all(when[g] > when[s] for g in gold for s in stale)
+        if topic == "queue":
+            assert len(stale) == 3
+        side = r18.split_of(qid, family)
+        if topic in r18.HELD_TOPICS:
+            assert side == "held-out"
+        sides.setdefault(family, set()).add(side)
+    assert all(len(s) == 1 for s in sides.values())
+    assert len({q[0] for q in r18.DQUESTIONS}) == len(r18.DQUESTIONS)

@@ -3,7 +3,7 @@ round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discu
 and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
 round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set round15`:
 decisions_round15.py; `--set round16`: decisions_round16.py; `--set round17`:
-decisions_round17.py): search and prompt-time recall.
+decisions_round17.py; `--set round18`: decisions_round18.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -51,6 +51,7 @@ from bench.recall import (
     decisions_round15,
     decisions_round16,
     decisions_round17,
+    decisions_round18,
     replay,
     score,
 )
@@ -76,7 +77,10 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # and decisions_round17.py (a decision said by the person in a later turn, in a ticked checklist
 # item, only in what an edit wrote, in a code comment, in traditional Chinese; confirmations,
 # pasted errors, two-part questions; time asked on a Monday morning; written before the tuning
-# that followed it).
+# that followed it) and decisions_round18.py (a decision reverted twice, struck through in a
+# person's list, said only by the commands a session ran, in an Obsidian callout; code-switched
+# questions, imperatives, a file path or an error alone, honorific Japanese, "why" and "who";
+# time asked the day after a leap day; written before the tuning that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
@@ -85,12 +89,14 @@ SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round14": decisions_round14,
                                "round15": decisions_round15,
                                "round16": decisions_round16,
-                               "round17": decisions_round17}  # fmt: skip
+                               "round17": decisions_round17,
+                               "round18": decisions_round18}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
-# (decisions_round13.py, then decisions_round14.py, decisions_round15.py, decisions_round16.py
-# and decisions_round17.py; their held-out figures were read before: docs/search.md): `--failures`
-# prints their held-out misses too. The split is kept, so their figures stay comparable.
+# (decisions_round13.py, then decisions_round14.py, decisions_round15.py, decisions_round16.py,
+# decisions_round17.py and decisions_round18.py; their held-out figures were read before:
+# docs/search.md): `--failures` prints their held-out misses too. The split is kept, so their
+# figures stay comparable.
 OPENED = frozenset(
     {
         "decisions",
@@ -102,6 +108,7 @@ OPENED = frozenset(
         "round14",
         "round15",
         "round16",
+        "round17",
     }
 )
 
