@@ -215,3 +215,19 @@ def test_heading_shows_a_project_file_relative_to_the_project() -> None:
                       kind=EventKind.TOOL, tool="Read", tool_kind="read", cwd="/home/me/proj",
                       project="/home/me/proj", input="/home/me/projx/notes.md")  # fmt: skip
     assert eventlog.heading(elsewhere).endswith("· Read · /home/me/projx/notes.md · ok")
+
+
+def test_heading_names_the_files_a_patch_changed() -> None:
+    def patch(summary: str) -> Event:
+        return Event(id="a", ts="2026-11-29T16:12:05Z", agent="codex", session_id="s",
+                     kind=EventKind.TOOL, tool="apply_patch", tool_kind="edit",
+                     cwd="/home/me/proj", project="/home/me/proj", input=summary)  # fmt: skip
+
+    one = patch("patch: 1 files, +1 -1 lines\nsrc/parser.py\n- return text.split()")
+    assert eventlog.heading(one) == "### 00:12:05 · apply_patch · src/parser.py (+1 -1) · ok"
+    many = patch("patch: 4 files, +40 -12 lines\n/home/me/proj/src/a.py\nsrc/b.py\nc.py\nd.py")
+    assert eventlog.heading(many).endswith("· src/a.py, src/b.py and 2 more (+40 -12) · ok")
+    # the summary itself is kept whole as the event's block
+    assert "patch: 4 files, +40 -12 lines\n/home/me/proj/src/a.py" in eventlog.render(many)
+    plain = patch("patch notes for the release")
+    assert eventlog.heading(plain).endswith("· apply_patch · patch notes for the release · ok")

@@ -145,6 +145,25 @@ def _within_project(event: Event, path: str) -> str:
     return path
 
 
+# The first line of a patch's summary (core/hook/excerpt.py): its files follow, one a line.
+_PATCH_LINE = re.compile(r"patch: (\d+) files?, \+(\d+) -(\d+) lines")
+
+
+def _patch_gist(event: Event, text: str) -> str:
+    """A patch (Codex's apply_patch) by the files it changed, as an edit shows its file:
+    `src/parser.py (+1 -1)`, `src/a.py, src/b.py and 3 more (+40 -12)`; "" if not a patch."""
+    found = _PATCH_LINE.match(text)
+    if found is None:
+        return ""
+    count, added, removed = (int(n) for n in found.groups())
+    names = [_within_project(event, ln.strip()) for ln in text.split("\n")[1 : 1 + count]]
+    names = [n for n in names if n][:2]
+    if not names:
+        return text.split("\n", 1)[0]
+    more = f" and {count - len(names)} more" if count > len(names) else ""
+    return f"{', '.join(names)}{more} (+{added} -{removed})"
+
+
 def heading(event: Event) -> str:
     """`### time · tool (or what happened) · command, file or words · outcome`."""
     label = _KIND_LABEL.get(event.kind, str(event.kind))
@@ -157,7 +176,9 @@ def heading(event: Event) -> str:
     if name:
         text = getattr(event, name)
         first = next((ln for ln in text.splitlines() if ln.strip()), "")
-        gist = _clean(_within_project(event, first) if name == "input" else first)
+        if name == "input":
+            first = _patch_gist(event, text) or _within_project(event, first)
+        gist = _clean(first)
         if len(gist) > _GIST_CHARS:
             cut = gist[: _GIST_CHARS - 1]
             space = cut.rfind(" ")
