@@ -382,3 +382,27 @@ def test_an_unsafe_tree_entry_is_left_out_without_wedging_sync(
     b.write("later.md", "# Later\n")
     ok(b.cli("sync"))  # no wedge: the next sync goes through
     assert "later.md" in git(bare, "ls-tree", "-r", "--name-only", "main")
+
+
+@pytest.mark.slow  # two machines by the CLI; fast twin: tests/storage/test_history_remote.py
+def test_a_link_out_of_the_vault_never_arrives(
+    pair: tuple[Machine, Machine, Path], tmp_path: Path
+) -> None:
+    a, b, bare = pair
+    secret = tmp_path / "outside" / "credentials"
+    secret.parent.mkdir()
+    secret.write_text("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY8q3Zp4Lm2Vt\n")
+    (a.vault / "memories" / "L3-core").mkdir(parents=True, exist_ok=True)
+    (a.vault / "memories" / "L3-core" / "keys.md").symlink_to(secret)
+    a.write("fine.md", "# Fine\n")
+    git(a.vault, "add", "-A")
+    git(a.vault, "commit", "-q", "-m", "a link out")
+    git(a.vault, "push", "-q", "origin", "HEAD:refs/heads/main")
+    synced = ok(b.cli("sync"))
+    assert "memories/L3-core/keys.md" in synced.stdout + synced.stderr  # said what it left out
+    assert (b.vault / "fine.md").exists()
+    link = b.vault / "memories" / "L3-core" / "keys.md"
+    assert not link.exists() and not link.is_symlink()
+    b.write("later.md", "# Later\n")
+    ok(b.cli("sync"))  # no wedge
+    assert "later.md" in git(bare, "ls-tree", "-r", "--name-only", "main")

@@ -519,23 +519,48 @@ def _unsafe(name: str) -> bool:
     )
 
 
+_LINK = "120000"  # git's mode of a symbolic link: its blob is the link's target
+
+
+def _link_leaves(path: str, target: bytes) -> bool:
+    """Does a link at `path` (in the vault) to `target` point out of it, or into git's folder?
+    Checked out, git makes it a working link that Obsidian and other tools follow (vaultsync
+    never does): a remote's `notes/x.md -> ~/.ssh/id_rsa` would show a key as a note."""
+    text = target.decode("utf-8", "replace")
+    if not text or text.startswith(("/", "\\")) or "\0" in text or re.match(r"[A-Za-z]:", text):
+        return True
+    where = os.path.normpath(os.path.join(os.path.dirname(path), text))
+    top = where.split("/", 1)[0]
+    return where == "." or top == ".." or top.rstrip(" .").casefold() == ".git"
+
+
 def unsafe_paths(vault: Path, commit: str) -> list[str]:
-    """Paths in `commit`'s tree with a component no vault file may have (`..`, `.git`)."""
-    out = _run(vault, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit]).stdout
-    return [p for p in _z(out) if any(_unsafe(part) for part in p.split("/"))]
+    """Paths in `commit`'s tree with a component no vault file may have (`..`, `.git`), and
+    links that point out of the vault (or into git's folder)."""
+    out = _run(vault, ["ls-tree", "-r", "-z", "--full-tree", commit]).stdout
+    bad = []
+    for item in _z(out):
+        meta, _, path = item.partition("\t")
+        mode, _kind, oid = meta.split()
+        if any(_unsafe(part) for part in path.split("/")) or (
+            mode == _LINK and _link_leaves(path, read_blob(vault, oid))
+        ):
+            bad.append(path)
+    return bad
 
 
-def _clean_tree(vault: Path, tree: str) -> str:
-    """`tree` without its unsafe entries, rebuilt level by level with `mktree`."""
+def _clean_tree(vault: Path, tree: str, bad: frozenset[str], prefix: str = "") -> str:
+    """`tree` without its unsafe entries (`bad`, and any a name makes unsafe), rebuilt level
+    by level with `mktree`."""
     listing = _run(vault, ["ls-tree", "-z", tree]).stdout
     kept: list[str] = []
     for item in _z(listing):
         meta, _, name = item.partition("\t")
         mode, kind, oid = meta.split()
-        if _unsafe(name):
+        if _unsafe(name) or prefix + name in bad:
             continue
         if kind == "tree":
-            oid = _clean_tree(vault, oid)
+            oid = _clean_tree(vault, oid, bad, prefix + name + "/")
         kept.append(f"{mode} {kind} {oid}\t{name}")
     data = _nul(kept)
     return _run(vault, ["mktree", "-z", "--missing"], stdin=data).stdout.decode().strip()
@@ -548,7 +573,7 @@ def without_unsafe(vault: Path, commit: str) -> tuple[str, list[str]]:
     bad = unsafe_paths(vault, commit)
     if not bad:
         return commit, []
-    tree = _clean_tree(vault, tree_of(vault, commit))
+    tree = _clean_tree(vault, tree_of(vault, commit), frozenset(bad))
     message = "vaultsync: left out unsafe paths from the remote\n\n" + "\n".join(bad) + "\n"
     return commit_tree(vault, tree, [commit], message), bad
 

@@ -555,7 +555,8 @@ def _vet(
     safe, dropped = history_remote.without_unsafe(vault, theirs)
     if dropped:
         warnings.append(
-            "left out paths from the remote that no vault file may have: " + ", ".join(dropped)
+            "left out paths from the remote that no vault file may have, or links out of "
+            "the vault: " + ", ".join(dropped)
         )
     if (rewritten or unrelated) and accept.rewrite and ours is not None:
         since = (
