@@ -79,6 +79,18 @@ _PAIRS = """
 格式化 format formatter|フォーマッター formatter format|フォーマッタ formatter format|フォーマット format|
 整形 format formatter|提出 submit|
 上架 publish release|
+クラス class|方法 method|メソッド method|解析器 parser|パーサー parser|パーサ parser|
+装饰器 decorator|デコレーター decorator|デコレータ decorator|데코레이터 decorator|参数 parameter argument|
+引数 argument parameter|返回值 return value|戻り値 return value|字符串 string|文字列 string|
+列表 list|リスト list|数组 array|配列 array|字典 dict dictionary|辞書 dict dictionary|
+时区 timezone zone|時區 timezone zone|タイムゾーン timezone zone|日期 date|日付 date|
+注释 comment|コメント comment|文档 docs documentation|ドキュメント docs documentation|
+模块 module|モジュール module|钩子 hook|フック hook|调试 debug|調試 debug|デバッグ debug|
+断言 assert assertion|アサーション assert assertion|正则 regex|正規表現 regex|
+序列化 serialize serialization|シリアライズ serialize|编码 encoding encode|エンコード encode encoding|
+空格 space whitespace|换行 newline|改行 newline|制表符 tab|重复 duplicate|重複 duplicate|
+排序 sort sorting|ソート sort sorting|过滤 filter|フィルター filter|フィルタ filter|分页 pagination|
+ページネーション pagination|コンフリクト conflict|
 백그라운드 background|작업 job task|큐 queue|워커 worker|포매터 formatter format|
 포맷 format|상태관리 state management|상태 state|라이브러리 library|설정 config setting|
 환경변수 environment variable|웹훅 webhook|배포 deploy release|빌드 build|테스트 test|오류 error|
