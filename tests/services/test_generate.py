@@ -128,7 +128,7 @@ def test_example_vault_generated_notes_are_obsidian_native(example: Path) -> Non
         assert note.props["type"] == "generated" and note.props["generated_by"] == "vaultsync"
         assert note.props["tags"] == ["vaultsync/generated"]
         assert isinstance(note.props["budget_tokens"], int)
-        assert "edits here are overwritten" in note.body
+        assert "a line you add becomes a candidate" in note.body
         # Every entry links back to a memory note that exists.
         for target in note.links:
             assert (example / f"{target}.md").is_file(), target

@@ -88,6 +88,7 @@ class Generation:
     contexts_removed: tuple[Path, ...] = ()
     warnings: tuple[str, ...] = ()
     by_name: dict[str, Rendered] = field(default_factory=dict, repr=False, compare=False)
+    kept: tuple[str, ...] = ()  # candidate memories made of lines a person wrote (hand_lines)
 
     def omitted(self, name: str) -> tuple[str, ...]:
         """Rels of notes left out of one file for its budget (for the learning loop's archive)."""
@@ -403,6 +404,7 @@ def generate(
     sums = [n for n in summaries if _usable(n)]
     groups = _group(mems, include)
     files: list[Rendered] = []
+    variants: dict[str, tuple[str, ...]] = {}  # what else each template writes (hand_lines)
     for filename, scope, budget_key, template_key in (
         (paths.USER_MD, Scope.USER, "user_md_tokens", "user_md"),
         (paths.AGENT_MD, Scope.AGENT, "agent_md_tokens", "agent_md"),
@@ -412,7 +414,9 @@ def generate(
         )
         chosen = groups.get((scope, None), [])
         budget = int(config.get("budgets", budget_key))
-        files.append(render_memory_file(filename, scope, chosen, budget, parse(source, where)))
+        template = parse(source, where)
+        files.append(render_memory_file(filename, scope, chosen, budget, template))
+        variants[filename] = _variants(template, filename, scope, budget)
 
     context_budget = int(config.get("budgets", "context_tokens")) - STATUS_RESERVE_TOKENS
     context_budget -= sum(_body_tokens(r.text) for r in files)
@@ -443,6 +447,11 @@ def generate(
     if not write:
         return Generation(tuple(files), (), by_name={r.name: r for r in files})
     warnings: list[str] = []
+    kept = tuple(
+        rel
+        for r, scope in zip(files[:2], (Scope.USER, Scope.AGENT), strict=True)
+        for rel in _keep_hand_lines(vault, config, r, scope, variants[r.name])
+    )
     written = tuple(r.name for r in files[:2] if _write_vault_file(vault, r.name, r.text, warnings))
     ctx_written = tuple(p for p, r in contexts.items() if _write_context(p, r.text))
     removed = []
@@ -459,17 +468,55 @@ def generate(
         tuple(removed),
         tuple(warnings),
         {r.name: r for r in files},
+        kept,
     )
 
 
+def _variants(template: Template, filename: str, scope: Scope, budget: int) -> tuple[str, ...]:
+    """The template's own lines whatever the entries: rendered with none, and with some left
+    out (a line a person wrote is one no rendering makes)."""
+    data: dict[str, Any] = {
+        "file": filename,
+        "scope": scope.value,
+        "budget": budget,
+        "sections": [],
+    }
+    return (
+        template.render({**data, "empty": True, "omitted": 0}),
+        template.render({**data, "empty": False, "omitted": 1}),
+    )
+
+
+def _keep_hand_lines(
+    vault: Path, config: Config, rendered: Rendered, scope: Scope, variants: tuple[str, ...]
+) -> list[str]:
+    """Before USER.md or AGENT.md is written again: the lines a person wrote into it become
+    candidate memories (services/derived/hand_lines.py); their paths."""
+    try:
+        current = (vault / rendered.name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    if current == rendered.text or get_scalar(current, "generated_by") != GENERATOR:
+        return []  # unchanged, or a person's own file (never overwritten)
+    from vaultsync.core import timestamp
+    from vaultsync.services.derived import hand_lines
+
+    facts = hand_lines.written_by_hand(current, (rendered.text, *variants))
+    if not facts:
+        return []
+    return hand_lines.keep(vault, config, rendered.name, scope, facts, timestamp.now())
+
+
 def generate_all(vault: Path, config: Config, index: Index) -> tuple[str, ...]:
-    """Regenerate from the index; returns the vault-relative paths written (USER.md/AGENT.md).
+    """Regenerate from the index; returns the vault-relative paths written (USER.md/AGENT.md,
+    and candidate memories made of lines a person wrote into them: services/derived/hand_lines).
 
     Context files live outside the vault, so they are not in the result (see `generate`).
     """
     memories = index.notes(type=NoteType.MEMORY.value)
     summaries = index.notes(type=NoteType.SUMMARY.value)
-    return generate(vault, config, memories, summaries).written
+    done = generate(vault, config, memories, summaries)
+    return done.written + done.kept
 
 
 def generate_from_vault(vault: Path, config: Config, *, write: bool = True) -> Generation:

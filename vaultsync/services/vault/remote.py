@@ -266,7 +266,8 @@ def _regenerate(vault: Path, config: Config, changed: Sequence[str]) -> tuple[st
     if missing or any(r in paths.GENERATED_FILES for r in changed):
         from vaultsync.services.derived.generate import generate_from_vault
 
-        generated += generate_from_vault(vault, config).written
+        done = generate_from_vault(vault, config)
+        generated += done.written + done.kept  # kept: lines a person wrote into USER.md
     generated = tuple(dict.fromkeys(generated))
     if generated:
         autocommit.commit_batch(vault, config, generated)
