@@ -117,6 +117,11 @@ def test_cursor_uses_conversation_id_and_workspace_root() -> None:
     )
     shell = agents.normalize("cursor", seq[3])
     assert (shell.tool, shell.tool_kind, shell.turn_id) == ("Shell", "shell", "gen-7f3a")
+    stop = next(p for p in seq if p["hook_event_name"] == "stop")
+    done = agents.normalize("cursor", stop)  # a completed turn: no words to show for it
+    assert done.kind is EventKind.TURN_END and done.message == "" and not done.is_error
+    failed = agents.normalize("cursor", {**stop, "status": "error"})
+    assert (failed.message, failed.is_error) == ("status: error", True)
 
 
 def test_missing_fields_are_tolerated_and_unknown_events_ignored() -> None:

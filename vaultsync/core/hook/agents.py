@@ -516,8 +516,11 @@ def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
     elif kind is _K.PROMPT:
         out["prompt"] = _s(p.get("prompt"))
     elif kind is _K.TURN_END:
+        # `stop` carries no words of the agent's, only how the turn ended: a turn that did not
+        # complete says so ("status: aborted"); "status: completed" was read as the session's
+        # closing message in every search hit and summary of a Cursor session.
         status = _s(p.get("status"))
-        out["message"] = f"status: {status}" if status else ""
+        out["message"] = f"status: {status}" if status and status != "completed" else ""
         out["is_error"] = status == "error"
     return out
 
