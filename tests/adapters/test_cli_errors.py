@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import hookcall
 from vaultsync.adapters.cli.app import Exit
 from vaultsync.storage import history
 
@@ -90,3 +91,18 @@ def test_a_branch_without_the_notes_holds_nothing(repo: Path) -> None:
     proc = run(repo, "commit")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "held back" not in proc.stdout
+
+
+def test_a_vault_that_is_away_with_events_waiting_is_not_offered_init(tmp_path: Path) -> None:
+    """The drive holding the vault is not mounted and the hook kept an event for it: `vaultsync
+    init` there would make an empty vault the waiting events go into, so it is not offered."""
+    away = tmp_path / "usb" / "vault"
+    prompt = {"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": str(tmp_path),
+              "prompt": "fix the flaky upload test"}  # fmt: skip
+    hookcall.call("claude-code", prompt, {**os.environ, "VAULTSYNC_VAULT": str(away)})
+    proc = run(away, "status")
+    line = one_line(proc)
+    assert proc.returncode == Exit.NO_VAULT and "1 hook events wait for it" in line
+    assert "init" not in line and not away.exists()
+    never = run(tmp_path / "never", "status")
+    assert "run `vaultsync init" in one_line(never)

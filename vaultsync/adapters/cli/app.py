@@ -75,6 +75,15 @@ def require_vault(vault: Path | None) -> Path:
             Exit.NO_VAULT,
         )
     if not path.is_dir():
+        from vaultsync.core.hook import spool
+
+        waiting = spool.count(path)
+        if waiting:  # the hook kept them for this vault: it was there and will be again
+            fail(
+                f"vault not found: {path}; {waiting} hook events wait for it in the spool "
+                "(a drive not mounted, a folder moved? once it is back they are written)",
+                Exit.NO_VAULT,
+            )
         fail(f"vault not found: {path} (run `vaultsync init {path}` to create it)", Exit.NO_VAULT)
     return path
 
