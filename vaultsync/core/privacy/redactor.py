@@ -30,6 +30,7 @@ from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
 from vaultsync.core.privacy import scan as S
 from vaultsync.core.privacy import shape as SH
+from vaultsync.core.privacy import spoken as SP
 from vaultsync.core.privacy import starts as ST
 from vaultsync.core.privacy import values as V
 from vaultsync.core.privacy.kinds import log_kinds
@@ -373,6 +374,8 @@ class Redactor:
                 if rule not in self.disabled
                 and not (markers and R.overlaps(markers, max(0, s - 1), e + 1))  # nor glued to one
             ]
+        if SP.RULES - self.disabled:  # a value read out or retyped: groups, spelled, codes
+            hits += [(s, e, r, -1) for s, e, r in SP.find(w) if not R.overlaps(markers, s, e)]
         if TC.RULES - self.disabled:  # a cell under a header that names a secret
             hits += [(s, e, r, -1) for s, e, r in TC.find(w) if not R.overlaps(markers, s, e)]
         if hits:  # a secret found once is redacted wherever and however else it is written
