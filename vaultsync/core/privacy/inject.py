@@ -20,6 +20,7 @@ from vaultsync.core.privacy import addressee as A
 from vaultsync.core.privacy import directive as D
 from vaultsync.core.privacy import hijack as H
 from vaultsync.core.privacy import intent as I
+from vaultsync.core.privacy import sabotage as SB
 from vaultsync.core.privacy import vocative as V
 from vaultsync.core.privacy.checks import LINE_PREFIX
 from vaultsync.core.privacy.rules import Span
@@ -345,6 +346,8 @@ def find_injections(
         found += A.find(w, lowered)
     if A.TRANSFER not in off:
         found += A.find_transfer(w)
+    if SB.RULE not in off:
+        found += SB.find(w, lowered)
     if D.RULE not in off:
         raw = lowered.encode("utf-8", "surrogatepass")
         found += D.find(w, lowered, raw, not w.isascii() and has_cjk(w))
