@@ -26,7 +26,9 @@ CASES = [
     ),
     (
         "Voicemail: the new one is capital tango, seven, dash, xray, capital romeo, two, mike, capital kilo, nine, papa, capital zulu, call me back.\n",
-        ["capital tango, seven, dash, xray, capital romeo, two, mike, capital kilo, nine, papa, capital zulu"],
+        [
+            "capital tango, seven, dash, xray, capital romeo, two, mike, capital kilo, nine, papa, capital zulu"
+        ],
         "Call transcript: please spell the project name — kilo, echo, lima, papa. Thanks.\n",
     ),
     (

@@ -116,18 +116,20 @@ _AGAINST = Lazy(
 )
 _BAD = Lazy(r"(?i)\b(?:dangerous|insecure|unsafe|vulnerab\w*|risky|warnings?)\b")
 # A secret moved where others read it: into a committed file, a PR comment, the next message.
-_LEAK = Lazy(
+_LEAK_SOURCE = Lazy(
     r"(?i)(?:~/\.netrc|~/\.config/\S*(?:key|token)\S*"
     r"|\$\{?[A-Z_]*(?:TOKEN|KEY|SECRET|PASSWORD)\b|\b(?:real|deploy|api|private|access|secret)"
     r"[ \t]+(?:key|token|password|credentials?)\b)"
-    r"[^\n]{0,160}?(?:\bcommitted\b|\bcommit[ \t]+(?:the[ \t]+file|it)\b"
+)
+_LEAK_SINK = Lazy(
+    r"(?i)\bcommitted\b|\bcommit[ \t]+(?:the[ \t]+file|it)\b"
     r"|\b(?:in|into)[ \t]+(?:a[ \t]+)?comment\b"
     r"|\b(?:in|into)[ \t]+(?:the[ \t]+)?next[ \t]+message\b"
-    r"|\b(?:in|into)[ \t]+(?:your|the)[ \t]+(?:reply|answer)\b)"
+    r"|\b(?:in|into)[ \t]+(?:your|the)[ \t]+(?:reply|answer)\b"
 )
 _MOVE = Lazy(r"(?i)\b(?:paste[sd]?|copy|write|put|read|include)\b")
 _PAST = Lazy(r"(?i)\b(?:was|were|had[ \t]+been)\b")
-_LEAK_SINKS = ("commit", "comment", "next message", "reply", "answer")
+_LEAK_SINKS = ("commit", "comment", "next message", "reply", "answer")  # where a sink's word is
 _LEAK_SOURCES = (".netrc", ".config/", "token", "key", "secret", "password", "credential")
 _NEAR = 160  # a change is read in a window this wide around each of its words
 _MAX_HITS = 64  # a word this frequent in one text is read at its first occurrences only
@@ -147,17 +149,28 @@ def find(w: str, lowered: str) -> list[tuple[int, int, int, int, str, bool]]:
                     if m.start() <= i < m.end() or m.start() <= i + len(k) - 1 < m.end():
                         _judge(w, m.start(), m.end(), lines, out)
                 i = lowered.find(k, i + 1)
-    if any(k in lowered for k in _LEAK_SINKS) and any(k in lowered for k in _LEAK_SOURCES):
-        for m in _LEAK.finditer(w):
-            ls = w.rfind("\n", 0, m.start()) + 1
-            le = w.find("\n", m.end())
-            le = len(w) if le < 0 else le
-            if ls in lines or _AGAINST.search(w, ls, m.end()) or _PAST.search(w, ls, m.end()):
-                continue  # a warning, or a report of what happened
-            if _MOVE.search(w, ls, m.end()):  # the secret moved by the order
-                lines.add(ls)
-                out.append((ls, le, ls, le, RULE, True))
+    if any(k in lowered for k in _LEAK_SOURCES):
+        for k in _LEAK_SINKS:
+            i = lowered.find(k)
+            while i >= 0:
+                _leak(w, i, lines, out)
+                i = lowered.find(k, i + 1)
     return out
+
+
+def _leak(w: str, i: int, lines: set[int], out: list[tuple[int, int, int, int, str, bool]]) -> None:
+    """A sink's word at `i`: a secret moved there, named earlier on the line, by an order."""
+    ls = w.rfind("\n", 0, i) + 1
+    m = _LEAK_SINK.search(w, max(ls, i - 12), i + 24)
+    if ls in lines or not m or not (src := _LEAK_SOURCE.search(w, max(ls, i - 200), i)):
+        return
+    if _AGAINST.search(w, ls, m.end()) or _PAST.search(w, ls, m.end()):
+        return  # a warning, or a report of what happened
+    if not _MOVE.search(w, min(src.start(), ls), m.end()):
+        return  # nothing moves the secret
+    le = w.find("\n", m.end())
+    lines.add(ls)
+    out.append((ls, len(w) if le < 0 else le, ls, len(w) if le < 0 else le, RULE, True))
 
 
 def _judge(
