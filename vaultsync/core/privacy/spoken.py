@@ -24,6 +24,7 @@ four-character groups, a phonetic word, a code's hyphen at a line's start, a wal
 from __future__ import annotations
 
 from vaultsync.core.lazy_regex import Lazy
+from vaultsync.core.privacy.places import in_block
 from vaultsync.core.privacy.values import base64_text, classes, drawn, entropy
 
 RULE = "spoken-secret"
@@ -149,8 +150,8 @@ def _split(v: str, out: list[tuple[int, int, str]]) -> None:
         if not all(any(c.isdigit() for c in p) or not (p.islower() or p.istitle()) for p in pieces):
             continue  # a word among the pieces (`Template 4xfn7i0g… built`): a sentence
         joined = "".join(pieces)
-        if not _random_join(joined):
-            continue
+        if not _random_join(joined) or in_block(v, m.start() + 1, m.end()):
+            continue  # a line of a wrapped blob (a certificate's base64) is no value alone
         label = _before(v, m.start() + 1, 1)
         if "\x08" in label:  # a label in overstrike, as `man` prints bold: `S\bSE\bEC…`
             label = _OVERSTRIKE.sub("", label.replace(" \x08 ", " "))
