@@ -126,6 +126,12 @@ def test_hook_errors_in_the_last_day(vault: Path) -> None:
     assert "claude-code PostToolUse: TimeoutError" in check.summary and str(log) in check.fix
     log.write_text("\n".join(json.dumps(lines[1]) for _ in range(25)) + "\n", encoding="utf-8")
     assert by_name(doctor.run(vault, now=now))["hook errors"].state is State.FAIL
+    gone = "vault not found: /media/usb/vault; the event waits in the spool"
+    away = {"time": stamp, "agent": "codex", "event": "Stop", "error": "PayloadError",
+            "message": gone}  # fmt: skip
+    log.write_text(json.dumps(away) + "\n", encoding="utf-8")
+    fix = by_name(doctor.run(vault, now=now))["hook errors"].fix
+    assert "written once it is back" in fix and "vaultsync install" not in fix
 
 
 def test_queue_age_and_sessions_waiting_for_a_person(vault: Path) -> None:

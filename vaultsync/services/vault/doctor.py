@@ -252,6 +252,12 @@ def _hook_fix(last: dict[str, object], log: Path) -> str:
         return f"{message}: {spool_advice(message)}"
     if error == "TimeLimit":
         return "the machine was busy: the events were spooled and written later (nothing lost)"
+    if message.startswith("vault not found:") and message.endswith("waits in the spool"):
+        return (
+            "the hook's vault was not there (a drive not mounted, a folder moved): its events "
+            "waited in the spool and are written once it is back; if it moved for good, "
+            "point VAULTSYNC_VAULT (or `vaultsync init`) at its new place"
+        )
     return f"read {log}; `vaultsync install AGENT` rewrites a broken hook command"
 
 
