@@ -205,3 +205,15 @@ def test_traditional_chinese_words_of_software_work_have_their_english_words() -
     assert "i18n*" in nlquery.translations("quill 的多語系現在怎麼做？")
     assert "migr*" in nlquery.translations("rivet 的遷移檔是用什麼工具跑的？")
     assert "packag*" in nlquery.translations("rivet 資料庫存取現在用哪個套件？")
+
+
+def test_a_question_that_is_only_a_file_path_names_that_file() -> None:
+    # its file name is what it is about (a vault that never mentions it holds nothing about
+    # it) and the newest note about it answers
+    assert nlquery.anchors("lib/web/controllers/billing_controller.ex") == ["bill*", "controll*"]
+    assert nlquery.anchors("Podfile.lock?") == ["podfil*"]
+    assert nlquery.understand("lib/queue/consumer.ex").intent == "decided"
+    # a version, an abbreviation or a sentence naming a file is not a path alone
+    for text in ("v1.2", "e.g.", "what about node.js?", "why does src/app.py fail"):
+        assert nlquery.path_only(text) == ""
+    assert nlquery.understand("why does src/app.py fail").intent != "decided"

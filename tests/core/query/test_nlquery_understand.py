@@ -81,6 +81,19 @@ def local(text: str) -> datetime:
         # Sunday of a named week: 日 and 天 after the week word
         ("上周日", "2026-11-15", "2026-11-16"),
         ("上星期天", "2026-11-15", "2026-11-16"),
+        # Korean weekdays: of a named week, alone (the last one, today included), after 지난
+        # (the last one before today)
+        ("지난주 수요일에 뭐 고쳤어?", "2026-11-11", "2026-11-12"),
+        ("금요일에 뭐 했어?", "2026-11-20", "2026-11-21"),
+        ("지난 금요일", "2026-11-13", "2026-11-14"),
+        ("이번 주 월요일", "2026-11-16", "2026-11-17"),
+        # a part of a weekday: "Sunday night", 周六晚上, 水曜の夜, 토요일 밤, 월요일 오전
+        ("what got fixed on Sunday night?", "2026-11-15T18:00", "2026-11-16T00:00"),
+        ("last Tuesday afternoon", "2026-11-17T12:00", "2026-11-17T18:00"),
+        ("给我看看周六晚上改了什么", "2026-11-14T18:00", "2026-11-15T00:00"),
+        ("水曜の夜に何を直した？", "2026-11-18T18:00", "2026-11-19T00:00"),
+        ("지난 토요일 밤에 뭐 고쳤어?", "2026-11-14T18:00", "2026-11-15T00:00"),
+        ("월요일 오전", "2026-11-16T00:00", "2026-11-16T12:00"),
     ],
 )
 def test_a_time_phrase_is_a_window_in_the_persons_zone(question: str, start: str, end: str) -> None:
@@ -207,6 +220,29 @@ def test_a_traditional_chinese_question_leaves_its_asking_words_out() -> None:
     assert rest("請問 ledger 的資料庫現在還是 GORM 嗎？") == ["ledg*", "資料", "料庫", "gorm*"]
     # a Japanese question keeps 週 as written (先週 is Japanese)
     assert nlquery.understand("先週 ledger で何をした？", NOW, SHANGHAI).when == "先週"
+
+
+def test_an_imperative_asks_and_says_nothing_of_the_topic() -> None:
+    # show me / 给我看 / 見せて / 보여줘 are the asking, as "what" and 什么 are
+    def rest(question: str) -> list[str]:
+        return nlquery.terms(nlquery.understand(question, NOW, SHANGHAI).rest, expand=False)
+
+    assert rest("给我看 ledger 怎么发布") == ["ledg*", "发布"]
+    assert rest("給我看看 ledger 的部署") == ["ledg*", "部署"]
+    assert rest("ledger のデプロイ手順を見せて") == ["ledg*", "デプロイ", "手順"]
+    assert rest("ledger 배포 보여줘") == ["ledg*", "배포"]
+
+
+def test_no_longer_using_and_deciding_to_change_ask_what_is_in_force() -> None:
+    # 为什么不用 X 了: what replaced X; 바꾸기로 했어: what it was changed to
+    asked = nlquery.understand("ledger 为什么不用 Kafka 了？", NOW, SHANGHAI)
+    assert asked.intent == "decided"
+    assert nlquery.terms(asked.rest, expand=False) == ["ledg*", "kafka*"]
+    asked = nlquery.understand("ledger 큐는 누가 바꾸기로 했어?", NOW, SHANGHAI)
+    assert asked.intent == "decided"
+    assert nlquery.terms(asked.rest, expand=False) == ["ledg*", "큐"]
+    # 不用 in "no need to" is not a replacement
+    assert nlquery.understand("不用担心 ledger 的日志", NOW, SHANGHAI).intent == ""
 
 
 def test_a_confirmation_asks_what_is_true_now() -> None:

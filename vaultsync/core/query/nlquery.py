@@ -79,6 +79,7 @@ STOP_ZH = tuple(
 這 這個 這些 這裡 那個 那些 那裡 哪個 哪些 哪裡 們 我們 你們 他們 咱們 還是 嗎 麼 請
 什麼 怎麼 怎樣 怎麼樣 為什麼 為何 是不是 有沒有 能不能 應該 需要 一個 一下 一些 沒有 時候 的時候
 之後 最後 後來 當時 那次 告訴 記得 還記得 說過 討論 關於 有關 因為 東西 情況 決定了 選了 來著
+给我看看 给我看 給我看看 給我看 让我看看 讓我看看 帮我看看 幫我看看 给我 給我 看看 看一下 列出来
 """
         ),
         key=len,
@@ -97,6 +98,8 @@ _POLITE = Lazy(
     r"お手数(?:を?おかけ(?:します|いたします))?(?:です)?が?|恐れ入り(?:ます)?が?|恐縮(?:です)?が?"
     r"|申し訳(?:ありません|ございません)が?|改めて|ご教示|お教え|幸い(?:です)?|麻烦你?|麻煩你?|请问|請問"
     r"|劳驾|勞駕"
+    # ... and asking to be shown (見せて, お見せいただけますか): 見 alone stays a word (見た目)
+    r"|お?見せ(?:て|ください|いただ)"
 )
 
 # Korean: a word (어절) is its stem and the particles after it (작업은, fjord에서): the stem is
@@ -108,7 +111,7 @@ STOP_KO = frozenset(
 좀 다 또 그 이 저 것 거 게 우리 제가 내가 했어 했어요 했나요 했는지 해요 해 했다 하나요
 합니까 써요 쓰나요 써 쓰고 있어 있어요 있나요 있는 없어 돼요 되나요 주세요 줘 관련해서 관련
 대해 대해서 바꿨어 바꿨어요 바꿨나요 고쳤어 고쳤어요 고쳤나요 하는 한 할 건가요 인가요 이에요
-예요 입니다 나요 뭐로 뭘로
+예요 입니다 나요 뭐로 뭘로 보여줘 보여 보여주세요 알려줘 알려 알려주세요 다시 바꾸
 """
     )
 )
@@ -385,15 +388,41 @@ _CALENDAR = frozenset(
 )
 
 
+# A question that is only a file's path or name ("lib/tern/queue/consumer.ex", "Podfile.lock?"):
+# at most one trailing question mark, an extension that starts with a letter (not "v1.2").
+_PATH_ONLY = Lazy(
+    r"(?:[A-Za-z0-9_.~-]+/)*(?P<name>[A-Za-z0-9_-][A-Za-z0-9_.-]*)\.[A-Za-z][A-Za-z0-9]{0,7}\??"
+)
+
+
+def path_only(text: str) -> str:
+    """The file name (without its extension) when the whole question is one file's path or
+    name, else "". Such a question asks about that file as it is now: its name is what it is
+    about (`anchors`) and the newest note about it answers (`understand`: intent decided)."""
+    if not isinstance(text, str):
+        return ""
+    word = text.strip()
+    if not word or len(word) > 200 or "." not in word or not word.isascii():
+        return ""
+    if any(ch.isspace() for ch in word):
+        return ""
+    m = _PATH_ONLY.fullmatch(word)
+    return m.group("name") if m else ""
+
+
 def anchors(text: str) -> list[str]:
     """The terms of `text` (as `terms` writes them) that name a thing: a Latin word in a
     Chinese or Japanese question, written as typed (Elasticsearch, iOS); in a Latin one, a word
     written as a name: a capital inside it (GraphQL, GDPR, iOS), letters and digits (oauth2),
-    or a capital not at the start of a sentence (Kubernetes). A vault that never mentions one
+    or a capital not at the start of a sentence (Kubernetes); in a question that is only a
+    file's path (`path_only`), the words of its file name. A vault that never mentions one
     holds nothing about the question, whatever its other words match (services/recall/engine,
     core/hook/prompt_recall). Months and weekdays are dates, not names."""
     if not isinstance(text, str):
         return []
+    name = path_only(text)
+    if name:
+        return terms(name, expand=False)
     cjk = any(kind in ("han", "hira", "kata") for kind, _v in _runs(text.lower()))
     out: dict[str, None] = {}
     for m in _NAME.finditer(text):
@@ -517,7 +546,9 @@ INTENTS = (
         # "in the end": where a decision ended up, in every language
         r"|end(?:ed)?\s+up|in\s+the\s+end|(?<![a-z])went\s+with|最终|最后(?!一)|最終|結局|今ど"
         r"|ことにし|(?:どれ|どこ|何|なに)にし|지금|요즘|현재|결정|정했"
-        r"|써요|쓰나요|쓰고\s*있|쓰는|사용하",
+        r"|써요|쓰나요|쓰고\s*있|쓰는|사용하|기로\s*했"
+        # "no longer uses" in Chinese (为什么不用 X 了, 不再用): asks what replaced it
+        r"|不再|不用(?!说|谢|急|担心|管|な|に|の)",
     ),
     (
         "did",
@@ -548,7 +579,7 @@ _DECIDING = Lazy(
     rf"|,?\s*(?:right|correct|yes|no|isn'?t\s+it|don'?t\s+we|didn'?t\s+we)\s*\?\s*$"
     r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
     r"|还在|还是|仍然|還在|還是|決定|選擇|まだ|지금|요즘|현재|아직|결정|정했"
-    r"|今(?![日週月年朝晩夜回後度])"
+    r"|今(?![日週月年朝晩夜回後度])|不再|不用(?!说|谢|急|担心|管|な|に|の)|기로\s*했\w*"
 )
 
 # Words that only say "activity" once a window or an agent is known ("what did we work on
@@ -676,6 +707,8 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     intent = next((k for k, v in found.groupdict().items() if v), "") if found else ""
     if not intent and _may_name(low, _STILL_WORDS) and _STILL.search(low):
         intent = "decided"
+    if not intent and not cut and path_only(text):
+        intent = "decided"  # a file's path alone: what is true of that file now
     rest = low
     for lo, hi in sorted(cut, reverse=True):
         rest = rest[:lo] + " " + rest[hi:]

@@ -1,6 +1,6 @@
 """The window a time phrase names, on the person's calendar: "yesterday", "last week", "since
-Monday", "on the 19th", 昨天, 上周三, 22号, 先月の15日, 先週, 어제, 지난주 ... (English, Chinese,
-Japanese, Korean).
+Monday", "on the 19th", "Sunday night", 昨天, 上周三, 周六晚上, 22号, 先月の15日, 先週, 어제,
+지난주, 지난주 수요일, 토요일 밤 ... (English, Chinese, Japanese, Korean).
 
 `phrases(low, local_now)` finds each phrase in a lower-cased question and gives its local
 [start, end): whole local days (or a part of one) in the person's zone, as of `local_now`.
@@ -47,11 +47,14 @@ PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night"
 _PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
              "朝": "morning", "下午": "afternoon", "午後": "afternoon", "晚上": "evening",
              "夜": "evening", "晚": "evening", "오전": "morning", "아침": "morning",
-             "오후": "afternoon", "저녁": "evening"}  # fmt: skip
+             "오후": "afternoon", "저녁": "evening", "밤": "evening"}  # fmt: skip
+# Korean weekdays, written whole (월요일 ... 일요일): the syllable before 요일
+_WEEKDAY_KO = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6}
 
 _WD_EN = "|".join(d for d in _WEEKDAYS_EN) + "|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _WD_ZH = r"(?:周|週|星期|礼拜)([一二三四五六日天])"
 _WD_JA = r"([月火水木金土日])曜日?"
+_WD_KO = r"[월화수목금토일]요일"
 _PART_ZH = "|".join(_PART_CJK)
 _TIME = Lazy(
     "|".join(
@@ -85,7 +88,7 @@ _TIME = Lazy(
             rf"上上个星期|上上個星期|上上礼拜|大上[周週]|先々週|先先週|上[周週]|上星期|"
             rf"上个星期|上個星期|上礼拜|上个礼拜|这[周週]|这星期|这个星期|本[周週]|本星期|先週|今週"
             rf"|지난\s?주|이번\s?주)"
-            rf"(?:的|の)?(?:(?:{_WD_ZH}|{_WD_JA}|(?:(?<=[周週期])|(?<=礼拜))([一二三四五六日天]))"
+            rf"(?:的|の)?(?:(?:{_WD_ZH}|{_WD_JA}|\s?{_WD_KO}|(?:(?<=[周週期])|(?<=礼拜))([一二三四五六日天]))"
             # ... and a part of that day (上周五晚上, 先週の金曜の夜)
             rf"(?:の|\s)?(?P<wcp>{_PART_ZH})?)?)",
             rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月"
@@ -94,7 +97,10 @@ _TIME = Lazy(
             # a weekday with its date ("Monday the 2nd", "Monday, 2 November"): the date decides
             rf"(?P<wdd>{_B}(?:on\s+)?(?:{_WD_EN}),?\s+(?:the\s+)?(?P<wddd>\d{{1,2}}){_ORDINAL}?"
             rf"(?:\s+(?:of\s+)?(?P<wddm>{_MONTH}))?{_E})",
-            rf"(?P<wd>{_B}(?:on\s+|last\s+|this\s+)?(?P<wde>{_WD_EN}){_E}|{_WD_ZH}|{_WD_JA})",
+            # a weekday, and a part of it ("Sunday night", 周六晚上, 金曜の夜, 토요일 밤)
+            rf"(?P<wd>{_B}(?:on\s+|last\s+|this\s+)?(?P<wde>{_WD_EN}){_E}"
+            rf"(?:\s+(?P<wdep>morning|afternoon|evening|night){_E})?"
+            rf"|(?:{_WD_ZH}|{_WD_JA}|(?:지난\s?)?{_WD_KO})(?:の|\s)?(?P<wdcp>{_PART_ZH})?)",
             r"(?P<iso>(20\d\d)-(\d\d)-(\d\d))",
             rf"(?P<md>{_B}(?P<mdon>on\s+)?(?P<mdm>{_MONTH})\s+(?P<mdd>\d{{1,2}})(?P<mdo>{_ORDINAL})?"
             rf"{_E}|(?P<mcm>{_CN})月(?P<mcd>{_CN})[日号號])",
@@ -236,9 +242,9 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
                 return None
             target = wd
         back = (midnight.weekday() - target) % 7
-        if text.startswith("last") and back == 0:
+        if text.startswith(("last", "지난")) and back == 0:
             back = 7
-        return day(-back)
+        return day(-back, g["wdep"] or _PART_CJK.get(g["wdcp"] or "", ""))
     if g["wholemonth"]:
         # this year's month, or last year's while this year's is to come
         number = _MONTHS.index(g["wmm"][:3]) + 1 if g["wmm"] else _number(g["wmc"])
@@ -322,6 +328,9 @@ def _numbers(m: Any, name: str) -> list[tuple[int, str]]:
 
 
 def _weekday_in(text: str) -> int | None:
+    at = text.find("요일")
+    if at > 0 and text[at - 1] in _WEEKDAY_KO:  # Korean: 월요일 ... 일요일
+        return _WEEKDAY_KO[text[at - 1]]
     at = text.find("曜")
     if at > 0 and text[at - 1] in _WEEKDAY_CJK:  # Japanese: 月曜日 ... 日曜日
         return _WEEKDAY_CJK[text[at - 1]]
