@@ -356,7 +356,7 @@ def shape_name_denied(name: str) -> bool:
 # servers and many SaaS keys are hex. The name's other words still deny it (`cache_key_sha`).
 _HEX_SECRET = Lazy(r"[0-9a-fA-F]{32,128}")
 _HEX_NAMED = Lazy(
-    r"(?i)(?:^|[^A-Za-z0-9])(?:[A-Za-z0-9]+[_.-]|[a-z0-9]+(?=[A-Z]))*"
+    r"(?i)(?:^|[^A-Za-z0-9])[A-Za-z0-9_.-]*"
     r"(?:key|api[_-]?key|apikey|token|secret|auth|password|passwd|pass)"
     r"[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?$"
 )
