@@ -32,6 +32,7 @@ import corpus_round16 as r16
 import corpus_round17 as r17
 import corpus_round18 as r18
 import corpus_round19 as r19
+import corpus_round20 as r20
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -236,10 +237,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_tool_calls_round19": 19,  # the same tools named for ordinary work
     "injection_triggers_round19": 19,  # next time the user asks, once the tests pass, after a date, the third time, git hooks, crontab, ~/.profile, conditionals in config comments
     "benign_injection_triggers_round19": 19,  # the same conditions and hooks for ordinary work
+    # round 20 (written after round 19's held-out figures were taken, before round 20's tuning)
+    "telemetry_round20": 20,  # OTel span attributes, Prometheus labels, DogStatsD tags, Zipkin tags, Honeycomb events, OTLP log records, logcli labels, Jaeger span logs
+    "benign_telemetry_round20": 20,  # the same telemetry carrying trace ids, builds, masked values
+    "editor_state_round20": 20,  # JetBrains dataSources.local.xml and run-configuration envs, sftp-config.json, .dir-locals.el, Emacs setq, Neovim globals, SQLTools, http-client.private.env.json
+    "benign_editor_state_round20": 20,  # the same files with key files, env reads, prompts, ids
+    "injection_indirect_round20": 20,  # passive obligations, rhetorical questions, expectations of readers, evaluations to pass, stories, FAQs, hypotheticals, wish lists
+    "benign_injection_indirect_round20": 20,  # the same phrasings asking for ordinary work
+    "injection_browser_tools_round20": 20,  # accessibility snapshots, console messages, tab titles, placeholders, localStorage, Lighthouse, response previews, alert dialogs
+    "benign_injection_browser_tools_round20": 20,  # the same tool outputs with ordinary text
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 18}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 19}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2339,6 +2349,8 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "wire_traces_round19": r19.wire_traces,
     "vcs_changes_round19": r19.vcs_changes,
     "os_settings_round19": r19.os_settings,
+    "telemetry_round20": r20.telemetry,
+    "editor_state_round20": r20.editor_state,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2397,6 +2409,8 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_wire_traces_round19": r19.b_wire_traces,
     "benign_vcs_changes_round19": r19.b_vcs_changes,
     "benign_os_settings_round19": r19.b_os_settings,
+    "benign_telemetry_round20": r20.b_telemetry,
+    "benign_editor_state_round20": r20.b_editor_state,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2443,6 +2457,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_hidden_markup_round19": r19.i_hidden_markup,
     "injection_tool_calls_round19": r19.i_tool_calls,
     "injection_triggers_round19": r19.i_triggers,
+    "injection_indirect_round20": r20.i_indirect,
+    "injection_browser_tools_round20": r20.i_browser_tools,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2482,6 +2498,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_hidden_markup_round19": r19.bi_hidden_markup,
     "benign_injection_tool_calls_round19": r19.bi_tool_calls,
     "benign_injection_triggers_round19": r19.bi_triggers,
+    "benign_injection_indirect_round20": r20.bi_indirect,
+    "benign_injection_browser_tools_round20": r20.bi_browser_tools,
 }
 
 
