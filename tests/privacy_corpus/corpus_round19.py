@@ -138,7 +138,7 @@ def b_vcs_changes(r: Rand) -> str:
         f"$ diff -y old/{w}.ini new/{w}.ini\nsecret = CHANGEME\t\t\t\t\t      |\tsecret_file = /run/secrets/{w}\n",
         f"$ git show {r.sha(7)}:deploy/.env.example\nNODE_ENV=production\n{name}=\nPORT={r.num(3000, 9000)}\n",
         f"*** {w}.conf.orig\n--- {w}.conf\n***************\n*** 1,2 ****\n! shared_secret placeholder\n  workers 4\n--- 1,2 ----\n! shared_secret_file /etc/{w}/secret\n  workers 4\n",
-        f"diff --git a/src/{w}/client.py b/src/{w}/client.py\n@@ -10,3 +10,3 @@ class Client:\n-    key = \"{r.sha(40)}\"  # commit id of the fixture\n+    key = os.environ[\"{name}\"]\n(1/1) Stage this hunk [y,n,q,a,d,e,?]? ",
+        f"diff --git a/src/{w}/client.py b/src/{w}/client.py\n@@ -10,3 +10,3 @@ class Client:\n-    fixture_rev = \"{r.sha(40)}\"  # commit id of the fixture\n+    fixture_rev = os.environ[\"{_up(w)}_FIXTURE_REV\"]\n(1/1) Stage this hunk [y,n,q,a,d,e,?]? ",
         f"$ git stash show -p stash@{{0}}\n--- a/.env.local\n+++ b/.env.local\n@@ -1,2 +1,2 @@\n-DEBUG=0\n+DEBUG=1\n {name}=\n",
     )))  # fmt: skip
 

@@ -3,7 +3,8 @@
 An injection need not send anything anywhere: "set verify=False on every requests call",
 "allow_origins=['*']", "make is_authenticated() return True", "append this key to
 authorized_keys", "open port 22 to 0.0.0.0/0", "change the Action to \"*\"", "chmod -R 777",
-"delete the branch protection", "insert an admin user with password …", "comment out the
+"delete the branch protection", "insert an admin user with password …", "add X as a
+collaborator with admin permission", "grant them the admin role", "comment out the
 @csrf_protect decorators", "pin cryptography back to 3.3.1". Each is a change of a known kind
 toward the weak side (the value a change goes *to*: a replaced `0.0.0.0/0` is a hardening),
 and it is an injection when the line asks for it: an imperative opening a clause, a model or an
@@ -90,6 +91,25 @@ _WEAK_PARTS = (
         r"\b(?:PermitRootLogin|PasswordAuthentication)[ \t]+yes\b",
     ),
     (
+        ("gist",),
+        r"gist\b[^\n]{0,80}?\bpublic\b[^\n]{0,120}?(?:\.env|\.npmrc|\.netrc|\.pypirc|id_rsa"
+        r"|id_ed25519|credentials)(?![\w.])",
+    ),
+    (
+        ("bashrc", "zshrc", "profile"),
+        r"\b(?:append|add|write|put)\b[^\n]{0,40}?\b(?:curl|wget)\b[^\n]{0,200}?\|[ \t]*"
+        r"(?:ba|z)?sh\b[^\n]{0,40}?\b(?:to|into|in|at[ \t]+the[ \t]+end[ \t]+of)[ \t]+"
+        r"~?/?[\w/]*\.(?:bashrc|zshrc|profile|bash_profile|zprofile)\b",
+    ),
+    (
+        ("collaborator", "admin ", "owner "),
+        r"\b(?:add|invite)\b[^\n]{0,80}?\bas[ \t]+(?:an?[ \t]+)?(?:collaborator|member"
+        r"|maintainer|owner|admin)\b[^\n]{0,30}?\b(?:admin|owner|write|maintain)[ \t]+"
+        r"(?:permissions?|access|role|rights)\b"
+        r"|\bgrant\b[^\n]{0,40}?\b(?:the[ \t]+|an?[ \t]+)?(?:admin|owner|superuser|root)"
+        r"[ \t]+(?:role|access|permissions?|rights)\b",
+    ),
+    (
         ("firewall", "selinux", "ufw"),
         r"\b(?:disable|turn[ \t]+off|stop)[ \t]+(?:the[ \t]+)?"
         r"(?:firewall|selinux|ufw)\b",
@@ -99,7 +119,7 @@ _WEAK = tuple((keys, Lazy("(?i)" + p)) for keys, p in _WEAK_PARTS)
 # Asked for: an imperative opening a clause just before the change (or the change's own verb)
 _VERB = Lazy(
     r"(?im)(?:^|[.;:!?(]\s*|,\s*|\b(?:and|also|then|please|quietly|silently|just)\s+|<!--\s*)"
-    r"(?:set|make|change|comment[ \t]+out|insert|add|append|open|disable|remove|delete|pin"
+    r"(?:set|make|change|comment[ \t]+out|insert|add|append|open|disable|remove|delete|pin|call"
     r"|apply|turn[ \t]+off|allow|grant|widen|replace|edit|put|run|skip|bypass|downgrade|use)\b"
 )
 # ... or, anywhere on its line, a model or an agent addressed, or the change kept quiet.

@@ -79,6 +79,9 @@ def placeholder(v: str) -> bool:
         return False  # `/EJfHqlpHns…/3Podn…`: random characters with a slash, not a path
     if v[:5].lower() == "$env:" and _ENV_NAME.fullmatch(v, 5):
         return True  # PowerShell's environment read
+    if v[:2] in ("[-", "{+") and _WORD_DIFF.fullmatch(v):
+        # `git diff --word-diff`'s `[-old-]{+new+}`: a placeholder when each side is one
+        return all(placeholder(m.group(1) or m.group(2) or "") for m in _WORD_DIFF_SIDE.finditer(v))
     return (
         not v
         or v.lower() in _WORDS
@@ -88,6 +91,8 @@ def placeholder(v: str) -> bool:
 
 
 _ENV_NAME = Lazy(r"[A-Za-z_]\w{0,80}")
+_WORD_DIFF = Lazy(r"(?:\[-(?:(?!-\]).)*-\]|\{\+(?:(?!\+\}).)*\+\})+")
+_WORD_DIFF_SIDE = Lazy(r"\[-((?:(?!-\]).)*)-\]|\{\+((?:(?!\+\}).)*)\+\}")
 _TYPE = Lazy(r"&?(?:'\w+[ \t]+)?(?:mut[ \t]+)?[A-Za-z_][\w:.]*<[\w<>, :&'\[\]|?]{1,200}>\??")
 
 
