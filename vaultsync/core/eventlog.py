@@ -146,13 +146,15 @@ def _within_project(event: Event, path: str) -> str:
 
 
 # The first line of a patch's summary (core/hook/excerpt.py): its files follow, one a line.
-_PATCH_LINE = re.compile(r"patch: (\d+) files?, \+(\d+) -(\d+) lines")
+# Matched only after a `startswith` check (re caches it): every hook process imports this
+# module, and few events are patches.
+_PATCH_LINE = r"patch: (\d+) files?, \+(\d+) -(\d+) lines"
 
 
 def _patch_gist(event: Event, text: str) -> str:
     """A patch (Codex's apply_patch) by the files it changed, as an edit shows its file:
     `src/parser.py (+1 -1)`, `src/a.py, src/b.py and 3 more (+40 -12)`; "" if not a patch."""
-    found = _PATCH_LINE.match(text)
+    found = re.match(_PATCH_LINE, text) if text.startswith("patch: ") else None
     if found is None:
         return ""
     count, added, removed = (int(n) for n in found.groups())
