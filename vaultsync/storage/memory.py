@@ -327,3 +327,24 @@ def load_memories(vault: Path, *, rejected_archive: bool = False) -> tuple[list[
         if note.type is NoteType.MEMORY:
             found.append(_dated(vault, memory_of(note)))
     return found, warnings
+
+
+def write_candidate(
+    vault: Path, props: dict[str, Any], body: str, key: tuple[str, ...], footer: str = ""
+) -> tuple[str, bool]:
+    """An L1 candidate memory note of `props` (core/schema.memory_props) holding `body`, named
+    `<day> <scope> <first words> <hash of key>.md` under the L1 folder, created only if no note
+    of that name exists (the same fact saved twice the same day is one note). Returns the
+    note's path and whether it was created. `footer`: a closing line saying where it came from."""
+    from vaultsync.core import writer
+
+    words = " ".join(body.split())
+    title = words if len(words) <= 80 else words[:79].rstrip() + "…"
+    slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
+    scope = str(props["scope"])
+    name = f"{props['created'][:10]} {scope} {slug} {paths.short_hash(*key, n=6)}.md"
+    rel = f"{paths.LEVEL_DIRS[Level.L1]}/{name}"
+    note = properties.render_frontmatter(props) + f"\n# {title}\n\n{body}\n"
+    if footer:
+        note += f"\n{footer}\n"
+    return rel, writer.create_exclusive(paths.inside(vault, vault / rel), note)

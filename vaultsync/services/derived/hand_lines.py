@@ -19,9 +19,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from vaultsync.core import paths, properties, schema, timestamp, writer
+from vaultsync.core import properties, schema, timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, Scope
+from vaultsync.storage import memory
 
 ORIGIN = "hand-edit"
 MIN_CHARS = 6  # shorter than "uses uv": a stray word or a list marker, not a fact
@@ -77,15 +78,8 @@ def keep(
             created=stamp, source_rel=rel,
         )  # fmt: skip
         props["origin"] = ORIGIN
-        slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
-        name = f"{timestamp.day(now)} {scope.value} {slug} {paths.short_hash(rel, body, n=6)}.md"
-        note_rel = f"{paths.LEVEL_DIRS[Level.L1]}/{name}"
-        note = (
-            properties.render_frontmatter(props)
-            + f"\n# {body.splitlines()[0][:80]}\n\n{body}\n\n"
-            + f"Written by hand into {properties.link(rel)}; kept here when it was generated "
-            "again.\n"
-        )
-        if writer.create_exclusive(paths.inside(vault, vault / note_rel), note):
+        footer = f"Written by hand into {properties.link(rel)}; kept here when it was generated."
+        note_rel, created = memory.write_candidate(vault, props, body, (rel, body), footer)
+        if created:
             kept.append(note_rel)
     return kept

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vaultsync.core import paths, properties, schema, timestamp, writer
+from vaultsync.core import paths, properties, schema, timestamp
 from vaultsync.core.config import Config
 from vaultsync.core.model import Level, Scope
+from vaultsync.storage.memory import write_candidate
 
 MIN_CHARS = 10
 MAX_CHARS = 2000
@@ -51,11 +52,6 @@ def session_note(vault: Path, agent: str, session_id: str) -> str:
     except (OSError, UnicodeDecodeError):
         return ""
     return rel if rel.endswith(".md") and (vault / rel).is_file() else ""
-
-
-def _title(text: str, limit: int = 80) -> str:
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
 def _supersedes(vault: Path, body: str, scope: Scope, project: str, created: str) -> list[str]:
@@ -133,15 +129,8 @@ def remember(
     older = _supersedes(vault, body, parsed_scope, props["project"], stamp)
     if older:
         props["supersedes"] = [properties.link(r) for r in older]
-    slug = paths.safe_component(" ".join(body.split()[:8]), 40, "memory")
-    digest = paths.short_hash(agent, parsed_scope.value, body, n=6)
-    name = f"{timestamp.day(now)} {parsed_scope.value} {slug} {digest}.md"
-    rel = f"{paths.LEVEL_DIRS[Level.L1]}/{name}"
-    note = properties.render_frontmatter(props) + f"\n# {_title(body)}\n\n{body}\n"
-    if source:
-        note += f"\nSaved by {agent} during {properties.link(source)}.\n"
-    target = paths.inside(vault, vault / rel)
-    created = writer.create_exclusive(target, note)
+    footer = f"Saved by {agent} during {properties.link(source)}." if source else ""
+    rel, created = write_candidate(vault, props, body, (agent, parsed_scope.value, body), footer)
     if findings and created:
         from vaultsync.core import logs
         from vaultsync.core.privacy import redactor as privacy
