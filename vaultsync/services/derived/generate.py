@@ -404,7 +404,7 @@ def generate(
     sums = [n for n in summaries if _usable(n)]
     groups = _group(mems, include)
     files: list[Rendered] = []
-    variants: dict[str, tuple[str, ...]] = {}  # what else each template writes (hand_lines)
+    templates_used: dict[str, Template] = {}  # for the lines a person wrote (hand_lines)
     for filename, scope, budget_key, template_key in (
         (paths.USER_MD, Scope.USER, "user_md_tokens", "user_md"),
         (paths.AGENT_MD, Scope.AGENT, "agent_md_tokens", "agent_md"),
@@ -416,7 +416,7 @@ def generate(
         budget = int(config.get("budgets", budget_key))
         template = parse(source, where)
         files.append(render_memory_file(filename, scope, chosen, budget, template))
-        variants[filename] = _variants(template, filename, scope, budget)
+        templates_used[filename] = template
 
     context_budget = int(config.get("budgets", "context_tokens")) - STATUS_RESERVE_TOKENS
     context_budget -= sum(_body_tokens(r.text) for r in files)
@@ -450,7 +450,7 @@ def generate(
     kept = tuple(
         rel
         for r, scope in zip(files[:2], (Scope.USER, Scope.AGENT), strict=True)
-        for rel in _keep_hand_lines(vault, config, r, scope, variants[r.name])
+        for rel in _keep_hand_lines(vault, config, r, scope, templates_used[r.name])
     )
     written = tuple(r.name for r in files[:2] if _write_vault_file(vault, r.name, r.text, warnings))
     ctx_written = tuple(p for p, r in contexts.items() if _write_context(p, r.text))
@@ -488,7 +488,7 @@ def _variants(template: Template, filename: str, scope: Scope, budget: int) -> t
 
 
 def _keep_hand_lines(
-    vault: Path, config: Config, rendered: Rendered, scope: Scope, variants: tuple[str, ...]
+    vault: Path, config: Config, rendered: Rendered, scope: Scope, template: Template
 ) -> list[str]:
     """Before USER.md or AGENT.md is written again: the lines a person wrote into it become
     candidate memories (services/derived/hand_lines.py); their paths."""
@@ -501,6 +501,7 @@ def _keep_hand_lines(
     from vaultsync.core import timestamp
     from vaultsync.services.derived import hand_lines
 
+    variants = _variants(template, rendered.name, scope, rendered.budget)
     facts = hand_lines.written_by_hand(current, (rendered.text, *variants))
     if not facts:
         return []
