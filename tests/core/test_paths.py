@@ -120,3 +120,22 @@ def test_an_ascii_name_is_made_without_unicodedata() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert paths.safe_component("Cafe\u0301") == "Caf\u00e9"  # NFC where it is not ASCII
+
+
+@pytest.mark.parametrize(
+    ("agent", "session_id", "shown"),
+    [
+        ("gemini", "gemini-3f2a9c01-77aa-4bcd", "3f2a9c01"),
+        ("claude-code", "claude-5d1e-aa", "5d1e-aa"),
+        ("codex", "codex_run-1", "codex_run-1"),  # a first group that only begins with it
+        ("gemini", "gemini--", "gemini--"),  # nothing would be left of the id
+        ("hermes", "0193a8f2-4e6c", "0193a8f2"),
+    ],
+)
+def test_a_session_id_that_repeats_the_agent_is_not_named_twice(
+    agent: str, session_id: str, shown: str
+) -> None:
+    rel = paths.session_note_rel(agent, session_id, "2026-12-01T03:30:00Z")
+    words = Path(rel).stem.split(" ")
+    assert words[2:4] == [agent, shown]
+    assert paths.session_slice(session_id, agent) == shown

@@ -167,9 +167,16 @@ def local_stamp(started: str) -> tuple[str, str]:
     return day, hhmm
 
 
-def session_slice(session_id: str) -> str:
+def session_slice(session_id: str, agent: str = "") -> str:
     """The readable slice of a session id that note names and titles show: up to 12
-    characters, cut at a hyphen (a UUID's first group), so `session_b` stays whole."""
+    characters, cut at a hyphen (a UUID's first group), so `session_b` stays whole. A first
+    group that only repeats the agent's name (`gemini-3f2a…` beside "gemini" in the name, or
+    `claude-…` for claude-code) is left out: the name would read "gemini gemini"."""
+    if agent:
+        head, sep, rest = session_id.partition("-")
+        names = {agent.lower(), agent.split("-")[0].lower()}
+        if sep and rest.strip("-") and head.lower() in names:
+            session_id = rest
     return safe_component(session_id, 12, "session")
 
 
@@ -183,7 +190,7 @@ def session_note_rel(agent: str, session_id: str, started: str, shown: str | Non
     readable slice comes from it, never from a secret.
     """
     day, hhmm = local_stamp(started)
-    sid = session_slice(session_id if shown is None else shown).replace(" ", "-")
+    sid = session_slice(session_id if shown is None else shown, agent).replace(" ", "-")
     digest = short_hash(machine_id(), agent, session_id)
     name = f"{day} {hhmm} {safe_component(agent, 20)} {sid} {digest}.md"
     return f"{SESSIONS_DIR}/{day[:4]}/{day[5:7]}/{name}"

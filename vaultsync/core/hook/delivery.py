@@ -177,7 +177,7 @@ def _header(event: Event, project: Project) -> str:
         started=timestamp.format(timestamp.parse(event.ts) or timestamp.now()),
         machine=paths.machine_id(),
     )
-    short = paths.session_slice(event.session_id)
+    short = paths.session_slice(event.session_id, event.agent)
     name = paths.safe_component(project.name or "no project", 60)
     return properties.render_frontmatter(props) + f"\n# {event.agent} session {short} — {name}\n"
 

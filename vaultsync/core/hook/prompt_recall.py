@@ -186,7 +186,7 @@ def _describe(hit: Hit, files: list[str]) -> str:
     where = hit.project.rstrip("/").rsplit("/", 1)[-1] if hit.project else ""
     at = f"{_when(hit.date)}" + (f", {where}" if where else "")
     if hit.kind == "event":
-        head = f"{who} session {paths.session_slice(hit.sid)}, {at}"
+        head = f"{who} session {paths.session_slice(hit.sid, hit.agent or '')}, {at}"
     else:
         head = f"{hit.kind} from {who}, {at}"
     text = hit.text

@@ -189,7 +189,7 @@ def session_rel(agent: str, session_id: str, started: str) -> str:
     """Like the hook's names, but the hash leaves out the machine: importing the same
     transcript on two machines gives one note, not two."""
     day, hhmm = paths.local_stamp(started)
-    sid = paths.session_slice(session_id).replace(" ", "-")
+    sid = paths.session_slice(session_id, agent).replace(" ", "-")
     digest = paths.short_hash("import", agent, session_id)
     name = f"{day} {hhmm} {paths.safe_component(agent, 20)} {sid} {digest}.md"
     return f"{paths.SESSIONS_DIR}/{day[:4]}/{day[5:7]}/{name}"
@@ -240,7 +240,7 @@ def session_note(
     import_key = key(source, agent, session_id)
     props.update(provenance(source, source_path, import_key, today))
     props["tags"] = [*props["tags"], "vaultsync/import"]
-    short = paths.session_slice(session_id)
+    short = paths.session_slice(session_id, agent)
     name = paths.safe_component(Path(cwd).name if cwd else "no project", 60)
     text = properties.render_frontmatter(props) + f"\n# {agent} session {short} — {name}\n"
     text += "".join(eventlog.render(e) for e in ordered)
