@@ -33,6 +33,7 @@ import corpus_round17 as r17
 import corpus_round18 as r18
 import corpus_round19 as r19
 import corpus_round20 as r20
+import corpus_round21 as r21
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -246,10 +247,21 @@ HELDOUT: dict[str, int] = {
     "benign_injection_indirect_round20": 20,  # the same phrasings asking for ordinary work
     "injection_browser_tools_round20": 20,  # accessibility snapshots, console messages, tab titles, placeholders, localStorage, Lighthouse, response previews, alert dialogs
     "benign_injection_browser_tools_round20": 20,  # the same tool outputs with ordinary text
+    # round 21 (written after round 20's held-out figures were taken, before round 21's tuning)
+    "ci_log_commands_round21": 21,  # ##vso[task.setvariable], ##teamcity[setParameter], $GITHUB_ENV, ::set-output, GitLab dotenv, buildkite meta-data, $BASH_ENV, echo | docker login --password-stdin
+    "benign_ci_log_commands_round21": 21,  # the same commands setting tags, shas, masked or referenced values
+    "message_payloads_round21": 21,  # SQS Body JSON-in-JSON, kcat headers, nats sub, Pub/Sub base64 data, RabbitMQ get messages, Redis XRANGE, EventBridge detail, Service Bus properties
+    "benign_message_payloads_round21": 21,  # the same messages carrying receipt handles, ids, references, ARNs
+    "decompiled_round21": 21,  # jadx BuildConfig, smali const-string before a setter, ILSpy constants, javap ldc/putstatic, apktool strings.xml, Electron bundles, Ghidra CURLOPT_USERPWD, Ghidra defined strings
+    "benign_decompiled_round21": 21,  # the same artifacts with ids, env reads, names, format strings
+    "injection_task_piggyback_round21": 21,  # acceptance criteria, steps to reproduce, definition of done, migration steps, expected results, review suggestions, required setup, release checklists
+    "benign_injection_task_piggyback_round21": 21,  # the same artifacts asking for ordinary work, one about injection
+    "injection_cjk_indirect_round21": 21,  # Chinese and Japanese: passive obligations, rhetorical questions, conventions, stories, keigo requests, expectations of the loading agent, hypotheticals, wish lists
+    "benign_injection_cjk_indirect_round21": 21,  # the same phrasings asking for ordinary work, warnings quoting an injection
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 19}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 20}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2351,6 +2363,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "os_settings_round19": r19.os_settings,
     "telemetry_round20": r20.telemetry,
     "editor_state_round20": r20.editor_state,
+    "ci_log_commands_round21": r21.ci_log_commands,
+    "message_payloads_round21": r21.message_payloads,
+    "decompiled_round21": r21.decompiled,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2411,6 +2426,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_os_settings_round19": r19.b_os_settings,
     "benign_telemetry_round20": r20.b_telemetry,
     "benign_editor_state_round20": r20.b_editor_state,
+    "benign_ci_log_commands_round21": r21.b_ci_log_commands,
+    "benign_message_payloads_round21": r21.b_message_payloads,
+    "benign_decompiled_round21": r21.b_decompiled,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2459,6 +2477,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_triggers_round19": r19.i_triggers,
     "injection_indirect_round20": r20.i_indirect,
     "injection_browser_tools_round20": r20.i_browser_tools,
+    "injection_task_piggyback_round21": r21.i_task_piggyback,
+    "injection_cjk_indirect_round21": r21.i_cjk_indirect,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2500,6 +2520,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_triggers_round19": r19.bi_triggers,
     "benign_injection_indirect_round20": r20.bi_indirect,
     "benign_injection_browser_tools_round20": r20.bi_browser_tools,
+    "benign_injection_task_piggyback_round21": r21.bi_task_piggyback,
+    "benign_injection_cjk_indirect_round21": r21.bi_cjk_indirect,
 }
 
 
