@@ -15,6 +15,8 @@ from bench.recall import (
     decisions_round11,
     decisions_round13,
     decisions_round18,
+    decisions_round19,
+    readpaths,
 )
 
 
@@ -179,3 +181,60 @@ def test_the_round18_set_is_well_formed() -> None:
         sides.setdefault(family, set()).add(side)
     assert all(len(s) == 1 for s in sides.values())
     assert len({q[0] for q in r18.DQUESTIONS}) == len(r18.DQUESTIONS)
+
+
+def test_the_round19_set_is_well_formed() -> None:
+    """decisions_round19.py: answers are its notes or sessions; a decision's gold is the latest
+    note of its topic; the Cursor session's decision is in no closing words; the Chinese memory
+    the Japanese 設定画面 questions want says 设置界面, while the other Chinese note shares their
+    kanji in another meaning; `NOW` is after summer time ended, last night's session before; the
+    held-out topics are held out whole, every family on one side."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    r19 = decisions_round19
+    zone = ZoneInfo(r19.TZ)
+    when = {s["id"]: s["start"] for s in r19.SESSIONS}
+    when.update({n[0]: n[2] for n in r19.NOTES})
+    body = {n[0]: n[3] for n in r19.NOTES}
+    sides: dict[str, set[str]] = {}
+    for qid, family, _text, gold, stale in r19.DQUESTIONS:
+        topic = family.split("/")[0]
+        assert r19.CWD[qid] == r19.PROJECT_OF.get(topic, r19.CWD[qid])
+        assert r19.CWD[qid] in {r19.KESTREL, r19.MARLIN}
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        assert bool(gold) == (topic in r19.TOPICS or topic == "control")
+        if topic in r19.TOPICS and not topic.startswith("t-"):
+            assert all(when[g] > when[s] for g in gold for s in stale)
+        side = r19.split_of(qid, family)
+        if topic in r19.HELD_TOPICS:
+            assert side == "held-out"
+        sides.setdefault(family, set()).add(side)
+    assert all(len(s) == 1 for s in sides.values())
+    assert len({q[0] for q in r19.DQUESTIONS}) == len(r19.DQUESTIONS)
+    cursor = next(s for s in r19.SESSIONS if s["id"] == "m-input-2")
+    assert cursor["agent"] == "cursor" and not cursor["turns"][0][2]
+    assert "设定" not in body["m-ui-2"] and "画面" not in body["m-ui-2"]
+    assert "设定" in body["m-lore"] and "画面" in body["m-lore"]
+    now = dt.datetime.fromisoformat(r19.NOW)
+    assert now.utcoffset() == dt.timedelta(hours=1) == now.astimezone(zone).utcoffset()
+    last_night = dt.datetime.fromisoformat(when["tk1"]).replace(tzinfo=zone)
+    assert last_night.utcoffset() == dt.timedelta(hours=2) and last_night.date() == now.date()
+
+
+def test_a_cursor_session_is_replayed_in_cursor_s_own_events() -> None:
+    """readpaths.payloads gives a Cursor session the events the hook reads from Cursor: its
+    edits as afterFileEdit, its turn's end as `stop` with no closing words."""
+    from vaultsync.core.hook import agents
+
+    cursor = next(s for s in decisions_round19.SESSIONS if s["agent"] == "cursor")
+    events = readpaths.payloads(cursor)
+    names = [e["hook_event_name"] for e in events]
+    assert names[0] == "sessionStart" and names[-1] == "sessionEnd"
+    assert names.count("afterFileEdit") == len(cursor["turns"][0][1])
+    for event in events:
+        incoming = agents.normalize("cursor", event, None)
+        if event["hook_event_name"] == "afterFileEdit":
+            assert incoming.files == (event["file_path"],)
+        if event["hook_event_name"] == "stop":
+            assert incoming.message == ""

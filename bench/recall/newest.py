@@ -3,7 +3,8 @@ round9`: decisions_round9.py; `--set abstain10`: abstain_round10.py, never-discu
 and answerable controls over round9's vault; `--set round11`: decisions_round11.py; `--set
 round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set round15`:
 decisions_round15.py; `--set round16`: decisions_round16.py; `--set round17`:
-decisions_round17.py; `--set round18`: decisions_round18.py): search and prompt-time recall.
+decisions_round17.py; `--set round18`: decisions_round18.py; `--set round19`:
+decisions_round19.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -52,12 +53,22 @@ from bench.recall import (
     decisions_round16,
     decisions_round17,
     decisions_round18,
+    decisions_round19,
     replay,
     score,
 )
 
 PATHS = ("bm25-ref", "lexical", "cli", "prompt-cc", "prompt-hermes")
-ZONE = dt.timezone(dt.timedelta(hours=8))
+
+
+def _zone() -> dt.tzinfo:
+    """The person's zone, in which the set's local times are written (Asia/Shanghai, +08:00
+    all year, for every set before round 19; Europe/Berlin, with summer time, for round 19)."""
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(D.TZ)
+
+
 # The question sets: decisions.py (tuned on: its dev topics) and decisions_fresh.py (written
 # after it, before the changes that followed; held out but for its dev families) and
 # decisions_round9.py (written before the tuning that followed it; the same kind of split) and
@@ -80,7 +91,11 @@ ZONE = dt.timezone(dt.timedelta(hours=8))
 # that followed it) and decisions_round18.py (a decision reverted twice, struck through in a
 # person's list, said only by the commands a session ran, in an Obsidian callout; code-switched
 # questions, imperatives, a file path or an error alone, honorific Japanese, "why" and "who";
-# time asked the day after a leap day; written before the tuning that followed it).
+# time asked the day after a leap day; written before the tuning that followed it) and
+# decisions_round19.py (a decision in a PR description pasted into a session, in a .env.example
+# comment, in a weekly review note, in a Cursor session; questions inside a task, pinyin,
+# Japanese kanji that mean something else in Chinese notes, "what's the current X", the reason
+# only; time asked late on a Sunday in Berlin, the night summer time ended).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
@@ -90,11 +105,13 @@ SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round15": decisions_round15,
                                "round16": decisions_round16,
                                "round17": decisions_round17,
-                               "round18": decisions_round18}  # fmt: skip
+                               "round18": decisions_round18,
+                               "round19": decisions_round19}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
 # (decisions_round13.py, then decisions_round14.py, decisions_round15.py, decisions_round16.py,
-# decisions_round17.py and decisions_round18.py; their held-out figures were read before:
+# decisions_round17.py, decisions_round18.py and decisions_round19.py; their held-out figures
+# were read before:
 # docs/search.md): `--failures` prints their held-out misses too. The split is kept, so their
 # figures stay comparable.
 OPENED = frozenset(
@@ -109,6 +126,7 @@ OPENED = frozenset(
         "round15",
         "round16",
         "round17",
+        "round18",
     }
 )
 
@@ -144,12 +162,12 @@ def build(*, fresh: bool = False) -> Path:
     # budget) it would be measured on nothing; in a vault of hundreds, most are not there.
     with (vault / ".vaultsync" / "config.toml").open("a", encoding="utf-8") as config:
         config.write("\n[budgets]\nuser_md_tokens = 0\nagent_md_tokens = 0\ncontext_tokens = 0\n")
-    replay.play(vault, home, D.SESSIONS, payloads, zone=ZONE, tz=D.TZ)
+    replay.play(vault, home, D.SESSIONS, payloads, zone=_zone(), tz=D.TZ)
     for _nid, rel, written, raw in D.NOTES:
         path = vault / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(_text(raw), encoding="utf-8")
-        stamp = dt.datetime.fromisoformat(written).replace(tzinfo=ZONE).timestamp()
+        stamp = dt.datetime.fromisoformat(written).replace(tzinfo=_zone()).timestamp()
         os.utime(path, (stamp, stamp))
     replay.rebuild(vault, home)
     done.write_text("ok\n")

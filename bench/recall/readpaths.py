@@ -79,6 +79,12 @@ def _tool(agent: str, tool: tuple[str, dict[str, Any], Any]) -> dict[str, Any]:
                                "new_string": args["new"]},
                 "tool_response": {"llmContent": "Successfully modified file",
                                   "returnDisplay": "ok"}}  # fmt: skip
+    if agent == "cursor":  # afterShellExecution / afterFileEdit carry their own event names
+        if kind == "bash":
+            return {"hook_event_name": "afterShellExecution", "command": args["command"],
+                    "output": out}  # fmt: skip
+        return {"hook_event_name": "afterFileEdit", "file_path": args["path"],
+                "edits": [{"old_string": args["old"], "new_string": args["new"]}]}  # fmt: skip
     # hermes
     if kind == "bash":
         return {"tool_name": "terminal", "tool_input": {"command": args["command"]},
@@ -95,6 +101,7 @@ _EVENTS = {
     "gemini": ("SessionStart", "BeforeAgent", "AfterTool", "AfterAgent", "SessionEnd"),
     "hermes": ("on_session_start", "pre_llm_call", "post_tool_call", "post_llm_call",
                "on_session_finalize"),
+    "cursor": ("sessionStart", "beforeSubmitPrompt", "afterFileEdit", "stop", "sessionEnd"),
 }  # fmt: skip
 
 
@@ -122,6 +129,8 @@ def payloads(session: dict[str, Any]) -> list[dict[str, Any]]:
                         "extra": {"assistant_response": reply}})  # fmt: skip
         elif agent == "gemini":
             out.append({**base, "hook_event_name": end_turn, "prompt_response": reply})
+        elif agent == "cursor":  # `stop` carries only how the turn ended, no closing words
+            out.append({**base, "hook_event_name": end_turn, "status": "completed"})
         else:
             out.append({**base, "hook_event_name": end_turn, "stop_hook_active": False,
                         "last_assistant_message": reply})  # fmt: skip
