@@ -471,6 +471,9 @@ _VOCAB = _VOCAB_TEXT.split()
 @example(["went", "", "with"])  # two spaces between the words (Hypothesis found it)
 @example(["does", "quill", "use"])
 @example(["like", "we", "agreed"])
+@example(["late-feb"])
+@example(["in", "early-march"])
+@example(["the", "end", "of", "may", "2022"])
 def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[str]) -> None:
     low = " ".join(words).lower()
     if timespan._TIME.search(low):
@@ -493,3 +496,48 @@ def test_a_question_without_time_agent_or_intent_words_compiles_no_pattern() -> 
         timespan._TIME, nlquery._AGENT, nlquery._INTENT = saved
     assert (asked.start, asked.agent, asked.intent) == (None, "", "")
     assert all(rx._rx is None for rx in fresh)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        # a part of a month: early (1-10), mid (11-20), late (21 to its end), of last month,
+        # this month or a month named (asked on Friday 2026-11-20)
+        ("先月末に何を直した？", "2026-10-21", "2026-11-01"),
+        ("上个月底改了什么", "2026-10-21", "2026-11-01"),
+        ("2月の上旬に何を直した？", "2026-02-01", "2026-02-11"),
+        ("本月中旬做了什么", "2026-11-11", "2026-11-21"),
+        ("这个月初改了什么", "2026-11-01", "2026-11-11"),
+        ("今月の初めに何か作業した？", "2026-11-01", "2026-11-11"),
+        ("月初做了什么", "2026-11-01", "2026-11-11"),
+        ("what changed at the end of last month?", "2026-10-21", "2026-11-01"),
+        ("what did we fix in early March?", "2026-03-01", "2026-03-11"),
+        ("anything from mid-October?", "2026-10-11", "2026-10-21"),
+        ("what changed by the end of September", "2026-09-21", "2026-10-01"),
+        # ... of a year said with it
+        ("what did Nate win in the beginning of November 2022?", "2022-11-01", "2022-11-11"),
+        ("late March, 2025", "2025-03-21", "2025-04-01"),
+        ("2025年3月下旬に何を直した？", "2025-03-21", "2025-04-01"),
+        # the hours after midnight: 凌晨, 未明, 새벽 (周日凌晨 is early Sunday, not Saturday night)
+        ("周日凌晨改了什么？", "2026-11-15T00:00", "2026-11-15T06:00"),
+        ("昨天凌晨", "2026-11-19T00:00", "2026-11-19T06:00"),
+        ("日曜の未明に何を直した？", "2026-11-15T00:00", "2026-11-15T06:00"),
+    ],
+)
+def test_a_part_of_a_month_and_the_hours_after_midnight(
+    question: str, start: str, end: str
+) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.start == local(start).astimezone(UTC)
+    assert asked.end == local(end).astimezone(UTC)
+    assert not any(w in asked.rest for w in ("末", "底", "上旬", "中旬", "初", "凌晨", "未明"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["月末结算改成什么了", "月末的账单怎么算", "I was late to the standup",
+     "in the end we went with it", "月末に何を直した？"],  # the last: this month's end is to come
+)  # fmt: skip
+def test_a_month_end_as_a_topic_or_still_to_come_names_no_window(question: str) -> None:
+    assert nlquery.understand(question, NOW, SHANGHAI).start is None
+

@@ -43,11 +43,24 @@ _ORDINAL = r"(?:st|nd|rd|th)"
 # A day or a month number as Chinese and Japanese write it: 15, 十五, 三十一
 _CN = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 # Parts of a day, local hours [from, to): what "this morning", 上午, 午前 cover.
-PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24)}
-_PART_CJK = {"上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
+PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 24),
+         "small hours": (0, 6)}  # fmt: skip
+# 凌晨, 未明 and 새벽 are the hours after midnight (周日凌晨: early Sunday, not Saturday night)
+_PART_CJK = {"凌晨": "small hours", "未明": "small hours", "새벽": "small hours",
+             "上午": "morning", "早上": "morning", "早晨": "morning", "午前": "morning",
              "朝": "morning", "下午": "afternoon", "午後": "afternoon", "晚上": "evening",
              "夜": "evening", "晚": "evening", "오전": "morning", "아침": "morning",
              "오후": "afternoon", "저녁": "evening", "밤": "evening"}  # fmt: skip
+# Parts of a month, days [from, to] (to 31: the month's last day): what 上旬, 月末, 初め,
+# "early March", "the end of last month" cover.
+MONTH_PARTS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
+_MONTH_PART_CJK = {"上旬": "early", "初旬": "early", "月初め": "early", "月初": "early",
+                   "初め": "early", "はじめ": "early", "始め": "early", "初": "early",
+                   "中旬": "mid", "下旬": "late", "月末": "late", "月底": "late", "末": "late",
+                   "底": "late", "終わり": "late", "おわり": "late"}  # fmt: skip
+_MPART_CJK = "|".join(sorted(_MONTH_PART_CJK, key=len, reverse=True))
+_MPART_EN = {"early": "early", "beginning": "early", "start": "early", "mid": "mid",
+             "middle": "mid", "late": "late", "end": "late"}  # fmt: skip
 # Korean weekdays, written whole (월요일 ... 일요일): the syllable before 요일
 _WEEKDAY_KO = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6}
 
@@ -91,6 +104,17 @@ _TIME = Lazy(
             rf"(?:的|の)?(?:(?:{_WD_ZH}|{_WD_JA}|\s?{_WD_KO}|(?:(?<=[周週期])|(?<=礼拜))([一二三四五六日天]))"
             # ... and a part of that day (上周五晚上, 先週の金曜の夜)
             rf"(?:の|\s)?(?P<wcp>{_PART_ZH})?)?)",
+            # a part of a month: "the end of last month", "early March", 先月末, 上个月底, 2月の上旬
+            rf"(?P<mpart>{_B}(?:at\s+|in\s+|by\s+)?the\s+(?P<mpw>beginning|start|middle|end)\s+of"
+            rf"\s+(?:(?P<mpo>last|this|the)\s+month|(?P<mpm>{_MONTH})(?:,?\s+(?P<mpy>(?:19|20)\d\d))?)"
+            rf"{_E}|{_B}(?:in\s+)?(?P<mpe>early|mid|late)[\s-]+(?P<mpem>{_MONTH})"
+            rf"(?:,?\s+(?P<mpey>(?:19|20)\d\d){_E})?"
+            rf"|(?:(?P<mpcy>(?:19|20)\d\d)\s*年\s*)?"
+            rf"(?P<mpc>上个月|上月|这个月|本月|先月|今月|(?<![\d一二三四五六七八九十])(?:{_CN})月)"
+            rf"(?:的|の)?(?P<mpcp>{_MPART_CJK})"
+            # ... and this month's alone (月初, 月末に), said as a time, not a topic (月末结算)
+            rf"|(?<![上这本个個先今\d一二三四五六七八九十])(?P<mpalone>月初め|月初|月末|月底)"
+            r"(?=[にはでのもまから、，,。？?！!\s]|$|[做干改修有写]))",
             rf"(?P<month>{_B}(?P<mo>last|this)\s+month{_E}|(?P<mc>上个月|上月|这个月|本月|先月|今月"
             rf"|지난\s?달|이번\s?달)"
             rf"(?:的|の)?(?:(?P<mcday>{_CN})[号號日])?)",
@@ -211,6 +235,8 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
                 return begin + timedelta(hours=lo), begin + timedelta(hours=hi)
             return begin, begin + timedelta(days=1)
         return start, (start + timedelta(weeks=1)) if last else midnight + timedelta(days=1)
+    if g["mpart"]:
+        return _month_part(g, midnight, local_now)
     if g["month"]:
         word = g["mo"] or g["mc"]
         first = midnight.replace(day=1)
@@ -296,6 +322,50 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
     return None
 
 
+def _month_part(g: dict[str, Any], midnight: Any, local_now: Any) -> tuple[Any, Any] | None:
+    """The days of a part of a month (`MONTH_PARTS`): of last month, this month, or a month
+    named (this year's, or last year's while this year's is to come)."""
+    from datetime import timedelta
+
+    first = midnight.replace(day=1)
+    previous = (first - timedelta(days=1)).replace(day=1)
+    if g["mpalone"]:
+        part, month = _MONTH_PART_CJK[g["mpalone"]], first
+    elif g["mpc"]:
+        part, word = _MONTH_PART_CJK[g["mpcp"]], g["mpc"]
+        if word in ("上个月", "上月", "先月"):
+            month = previous
+        elif word in ("这个月", "本月", "今月"):
+            month = first
+        else:
+            number = _number(word[:-1])
+            if not 1 <= number <= 12:
+                return None
+            month = _named_month(number, first, local_now, g["mpcy"])
+    else:
+        part = _MPART_EN[g["mpw"] or g["mpe"]]
+        name = g["mpm"] or g["mpem"]
+        if name:
+            number = _MONTHS.index(name[:3]) + 1
+            month = _named_month(number, first, local_now, g["mpy"] or g["mpey"])
+        else:
+            month = previous if g["mpo"] == "last" else first
+    lo, hi = MONTH_PARTS[part]
+    after = (month + timedelta(days=32)).replace(day=1)
+    start = month + timedelta(days=lo - 1)
+    end = min(month + timedelta(days=hi), after)
+    return (start, end) if start <= local_now else None
+
+
+def _named_month(number: int, first: Any, local_now: Any, year: str | None = None) -> Any:
+    """The first day of month `number`: of `year` when one was said ("early November 2022"),
+    else this year's, or last year's while this year's is to come."""
+    start = first.replace(month=number)
+    if year:
+        return start.replace(year=int(year))
+    return start.replace(year=start.year - 1) if start > local_now else start
+
+
 def _day_of(first: Any, d: int) -> tuple[Any, Any] | None:
     """Day `d` of the month that starts at `first`, or None when it has no such day."""
     from datetime import timedelta
@@ -347,6 +417,8 @@ def _weekday_in(text: str) -> int | None:
 # no time, and the pattern (~5 ms to compile, on every prompt the hook sees) is left alone.
 # Anything not ASCII goes to the pattern.
 TIME_WORDS = ("day", "night", "morning", "afternoon", "evening", "ago", "week", "hour", "month",
+               "early ", "early-", "mid-", "mid ", "middle of", "late ", "late-", "end of",
+               "beginning of", "start of",
                "mon", "tue", "wed", "thu", "fri", "sat", "sun", "january", "february", "march",
                "april", "june", "july", "august", "september", "october", "november", "december",
                *(f"{on} {m}" for on in ("in", "during") for m in _MONTHS))  # fmt: skip
