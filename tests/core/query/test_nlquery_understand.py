@@ -541,3 +541,17 @@ def test_a_part_of_a_month_and_the_hours_after_midnight(
 def test_a_month_end_as_a_topic_or_still_to_come_names_no_window(question: str) -> None:
     assert nlquery.understand(question, NOW, SHANGHAI).start is None
 
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # 今の X is "the current X" (as "current" in English): what is true now, newest first
+        "設定画面に音量スライダーを追加して。今の UI の作り方に合わせて書いてね。",
+        "今の pulse のデータ同期って何？",
+        "今のキャッシュの仕組みを教えて",
+    ],
+)
+def test_the_current_one_in_japanese_asks_what_is_in_force(question: str) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.intent == "decided"
+    assert "今" not in asked.rest

@@ -542,7 +542,7 @@ INTENTS = (
         r"|(?<![a-z])(?:does|do|should|are)\s+(?:[a-z'-]+\s+){0,3}?us(?:e|ing)(?![a-z])"
         r"|(?<![a-z])(?:agreed|agreed\s+on|agree\s+on)(?![a-z])|说好的|商量好|約束した|合意した"
         r"|決め|決定|選ん|今.{0,12}使|(?<![a-z])(?:now|currently|current)(?![a-z])|现在|目前|如今"
-        r"|今は|今何|今どの|現在"
+        r"|今は|今何|今どの|今の|現在"
         # "in the end": where a decision ended up, in every language
         r"|end(?:ed)?\s+up|in\s+the\s+end|(?<![a-z])went\s+with|最终|最后(?!一)|最終|結局|今ど"
         r"|ことにし|(?:どれ|どこ|何|なに)にし|지금|요즘|현재|결정|정했"
