@@ -555,3 +555,9 @@ def test_the_current_one_in_japanese_asks_what_is_in_force(question: str) -> Non
     asked = nlquery.understand(question, NOW, SHANGHAI)
     assert asked.intent == "decided"
     assert "今" not in asked.rest
+
+
+def test_right_now_is_a_word_of_now() -> None:
+    asked = nlquery.understand("Which message broker does tern use for webhooks right now?", NOW)
+    assert asked.intent == "decided"
+    assert "right" not in asked.rest and "now" not in asked.rest

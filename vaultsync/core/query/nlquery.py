@@ -573,7 +573,8 @@ _STILL = Lazy(
 # and ranking by them would put every older debate above it.
 _DECIDING = Lazy(
     rf"{_B}(?:decid\w*|decisions?|chose|choose|chosen|choosing|pick(?:ed)?|settled?|agreed|"
-    rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|now|currently|current|still|these\s+days|"
+    rf"end(?:ed)?\s+up|in\s+the\s+end|went\s+with|right\s+now|now|currently|current|still|"
+    rf"these\s+days|"
     rf"nowadays|any\s?more|no\s+longer)\b{_E}"
     # a confirmation asked as a tag ("we don't use X anymore, right?"): the tag asks, says nothing
     rf"|,?\s*(?:right|correct|yes|no|isn'?t\s+it|don'?t\s+we|didn'?t\s+we)\s*\?\s*$"
@@ -581,6 +582,13 @@ _DECIDING = Lazy(
     r"|还在|还是|仍然|還在|還是|決定|選擇|まだ|지금|요즘|현재|아직|결정|정했"
     r"|今(?![日週月年朝晩夜回後度])|不再|不用(?!说|谢|急|担心|管|な|に|の)|기로\s*했\w*"
 )
+
+# The verb of using, as terms (`terms`): in a question that asks what is in force ("which broker
+# does tern use for webhooks right now?") it only asks. Prompt recall leaves it out of the words
+# a note must hold to be relevant (the note that records a move often says "moved to X", the
+# older ones "use Y"); search keeps it as a word to rank by (its ranking weighs it little, and
+# on the coding set's dev questions it helped the newer session once).
+USING = frozenset({"use*", "uses*", "used*", "using*"})
 
 # Words that only say "activity" once a window or an agent is known ("what did we work on
 # yesterday", 昨天做了哪些工作): left out of the words ranked, or they would favour whichever
