@@ -474,6 +474,9 @@ _VOCAB = _VOCAB_TEXT.split()
 @example(["late-feb"])
 @example(["in", "early-march"])
 @example(["the", "end", "of", "may", "2022"])
+@example(["move", "it", "to?"])
+@example(["what", "replaced", "redux"])
+@example(["migrated", "the", "queue", "to"])
 def test_the_cheap_checks_never_hide_a_time_an_agent_or_an_intent(words: list[str]) -> None:
     low = " ".join(words).lower()
     if timespan._TIME.search(low):
@@ -561,3 +564,28 @@ def test_right_now_is_a_word_of_now() -> None:
     asked = nlquery.understand("Which message broker does tern use for webhooks right now?", NOW)
     assert asked.intent == "decided"
     assert "right" not in asked.rest and "now" not in asked.rest
+
+
+@pytest.mark.parametrize(
+    ("question", "rest"),
+    [
+        # what a thing was changed into is the replacement, in force now: the newest first, and
+        # the words that only ask for it (何に変わった, 换成了什么) are not ranked
+        ("tern のキャッシュサーバーは何に変わった？",
+         ["tern*", "キャッシュサーバー", "cach*", "serv*"]),
+        ("tern 的缓存换成了什么？", ["tern*", "缓存", "cach*"]),
+        ("fieldkit のネットワーク層は何に変えた？",
+         ["fieldkit*", "ネットワーク", "層", "network*"]),
+        ("What did we switch tern's cache to?", ["switch*", "tern*", "cach*"]),
+        ("what did we replace moment.js with", ["replac*", "moment*", "js"]),
+        ("What replaced Redux in kiosk?", ["replac*", "redux*", "kiosk*"]),
+    ],
+)  # fmt: skip
+def test_what_a_thing_was_changed_into_is_what_is_in_force(question: str, rest: list[str]) -> None:
+    asked = nlquery.understand(question, NOW, SHANGHAI)
+    assert asked.intent == "decided"
+    assert nlquery.terms(asked.rest) == rest
+
+
+def test_moving_something_to_a_place_is_no_question_of_what_is_in_force() -> None:
+    assert nlquery.understand("how do we move the files to s3", NOW).intent != "decided"

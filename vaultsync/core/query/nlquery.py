@@ -548,7 +548,13 @@ INTENTS = (
         r"|ことにし|(?:どれ|どこ|何|なに)にし|지금|요즘|현재|결정|정했"
         r"|써요|쓰나요|쓰고\s*있|쓰는|사용하|기로\s*했"
         # "no longer uses" in Chinese (为什么不用 X 了, 不再用): asks what replaced it
-        r"|不再|不用(?!说|谢|急|担心|管|な|に|の)",
+        r"|不再|不用(?!说|谢|急|担心|管|な|に|の)"
+        # what a thing was changed into: the replacement, in force now (何に変わった, 换成了什么,
+        # "what did we switch X to?", "replace X with what", "what replaced X")
+        r"|(?:何|なに|どれ|どこ)に(?:変わ|変え|替え|切り替え|移行|移っ|移し)"
+        r"|(?:换成|改成|换为|改为|迁到|迁移到|替换成|換成|改用)了?(?:什么|什麼|啥|哪个|哪個|哪)"
+        r"|(?<![a-z])(?:switch|mov|migrate)\w*\s+(?:[\w'’.-]+\s+){0,4}?to\s*[?？]*\s*$"
+        r"|(?<![a-z])replac\w*\s+(?:[\w'’.-]+\s+){0,4}?with\s*[?？]*\s*$|what\s+replaced",
     ),
     (
         "did",
@@ -581,6 +587,9 @@ _DECIDING = Lazy(
     r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
     r"|还在|还是|仍然|還在|還是|決定|選擇|まだ|지금|요즘|현재|아직|결정|정했"
     r"|今(?![日週月年朝晩夜回後度])|不再|不用(?!说|谢|急|担心|管|な|に|の)|기로\s*했\w*"
+    # "changed into what" asks; the note that says what it became need not say 変わる
+    r"|(?:何|なに|どれ|どこ)に(?:変わ|変え|替え|切り替え|移行|移っ|移し)"
+    r"|(?:换成|改成|换为|改为|迁到|迁移到|替换成|換成|改用)了?(?:什么|什麼|啥|哪个|哪個|哪)?"
 )
 
 # The verb of using, as terms (`terms`): in a question that asks what is in force ("which broker
@@ -667,7 +676,8 @@ _AGENT_WORDS = ("claude", "codex", "gemini", "hermes", "copilot", "open")
 _INTENT_WORDS = ("file", "chang", "modif", "fix", "solv", "decid", "decision", "chose", "choose",
                  "pick", "settle", "now", "current", "did", "work", "done", "happen",
                  "accomplish", "end up", "ended up", "the end", "went with", "still",
-                 "these days", "touch", " use", "using", "agree")  # fmt: skip
+                 "these days", "touch", " use", "using", "agree", "switch", "mov", "migrate",
+                 "replac")  # fmt: skip
 
 
 _STILL_WORDS = ("still", "these days", "nowadays", "keep", "stay", "stick", "stuck", "anymore",
