@@ -47,6 +47,12 @@ _VERB = (
     r"|rate|rank|recommend|describe|mention|praise|conclude|report|score|hire|promote|enter"
     r"|buy|purchase|request|hide|skip|treat|grant|refund|turn|switch|bypass|grade|commit)"
 )
+# the same acts as past participles, for an obligation in the passive
+_PASSIVE = (
+    r"(?:sent|uploaded|posted|pasted|forwarded|e-?mailed|transmitted|exfiltrated|submitted"
+    r"|leaked|shared|copied|attached|included|appended|added|put|embedded|piped|exported"
+    r"|printed|dumped|revealed|published|pushed|committed|deleted|removed|wiped|disabled)"
+)
 # An imperative clause: a verb opening a clause (after a list mark, a step label, "first",
 # "then", "please"), or after a modal ("must include", "should first export").
 _IMPERATIVE = Lazy(
@@ -58,6 +64,14 @@ _IMPERATIVE = Lazy(
     + r"s?)\b(?!\(|[ \t]*=)"
     r"|\b(?:must|should|shall|needs?[ \t]+to|ha(?:s|ve)[ \t]+to|is[ \t]+to|are[ \t]+to)[ \t]+"
     r"(?:also[ \t]+|now[ \t]+|first[ \t]+|immediately[ \t]+|always[ \t]+)?" + _VERB + r"\b"
+    # an obligation in the passive ("… are to be uploaded to", "must be sent to", "is expected to
+    # be posted"): the act is asked for as surely, only its doer is left out
+    r"|\b(?:must|should|shall|needs?[ \t]+to|ha(?:s|ve)[ \t]+to|is[ \t]+to|are[ \t]+to"
+    r"|(?:is|are)[ \t]+(?:expected|required|supposed)[ \t]+to)[ \t]+(?:also[ \t]+|always[ \t]+"
+    r"|then[ \t]+|now[ \t]+)?be[ \t]+" + _PASSIVE + r"\b"
+    # an act asked of the reader inside a question or a wish: "be for you, as the AI here, to
+    # paste …"
+    r"|\bfor[ \t]+you\b(?:[ \t]*,[^,.\n]{1,40},)?[ \t]+to[ \t]+" + _VERB + r"\b"
 )
 _NEGATED = Lazy(
     r"(?i)\b(?:never|not|don't|doesn't|avoid|no[ \t]+one|nobody|refuse[ \t]+to|won't|cannot"
@@ -121,11 +135,11 @@ _TRANSFER = Lazy(
     r"|attach|include|append|embed|put|fetch|curl|wget|pipe|print|output|write|cop(?:y|i(?=e[sd]))|add"
     r"|reply"
     r"|respond|answer|return|enter|type|fill[ \t]+in)"
-    r"(?:s|ed|ing)?\b"
+    r"(?:s|ed|ing)?\b|\bsent\b"
 )
 _SENDING = Lazy(
     r"(?i)\b(?:send|upload|post|forward|e-?mail|transmit|exfiltrate|submit|leak|share)"
-    r"(?:s|ed|ing)?\b"
+    r"(?:s|ed|ing)?\b|\bsent\b"
 )
 _EXPOSE = Lazy(
     r"(?i)\b(?:print|output|list|dump|reveal|show|display|cat|echo|read[ \t]+(?:out|aloud|me)"
@@ -136,12 +150,13 @@ _HARM = Lazy(
     r"|\bforce[- ]push|\bdrop[ \t]+(?:table|database|schema)\b"
     r"|\b(?:delete|remove|wipe|erase|destroy)[ \t]+(?:the|all|every|this|each|any|your)[ \t]+"
     r"(?:[\w.-]+[ \t]+){0,2}(?:repo|repository|database|db|branch(?:es)?|files?|issues?|backups?"
-    r"|users?|records?|data|tests?|history|bucket|project)\b"
+    r"|users?|records?|data|tests?|history|bucket|project|audit[ \t-]+(?:logs?|trail|tags?))\b"
     r"|\b(?:disable|turn[ \t]+off|bypass|skip|ignore)[ \t]+"
     r"(?:all[ \t]+|the[ \t]+|any[ \t]+|every[ \t]+)?(?:[\w-]+[ \t]+){0,2}"
     r"(?:safety|security|guard(?:rail)?s?|checks?|tests?|review|confirmation|sandbox"
     r"|verification|warnings?|comparison|CI|2FA|MFA|antivirus|firewall|scann(?:ing|ers?)"
-    r"|protection)\b"
+    r"|protection|(?:pre-commit|pre-push|commit|git)[ \t]+hooks?|audit(?:[ \t]+log(?:ging|s)?)?"
+    r"|logging)\b"
     r"|\bpush(?:[ \t]+(?:it|this|them|the[ \t]+changes?))?[ \t]+(?:directly|straight)\b"
     r"|\bwithout[ \t]+(?:running[ \t]+|the[ \t]+|any[ \t]+)*(?:tests?|review(?:ing)?|checks?"
     r"|checking|confirmation|approval|asking|verification|CI)\b"
@@ -196,7 +211,8 @@ _ADDRESSEE = Lazy(
     r"(?i)\bwhoever[ \t]+" + _W + r"{0,2}(?:reads?|reading|process(?:es)?|summari[sz]es|parses"
     r"|sees|opens|handles|triages|reviews|builds|runs|installs|ingests|indexes)\b"
     r"|\b(?:AI|LLM|automated|autonomous|robotic)[ \t]+" + _W + r"{0,2}(?:readers?|tools?|agents?"
-    r"|assistants?|bots?|systems?|models?|reviewers?|crawlers?|scrapers?|summari[sz]ers?)\b"
+    r"|assistants?|bots?|systems?|models?|reviewers?|crawlers?|scrapers?|summari[sz]ers?"
+    r"|helpers?|teammates?|coworkers?|co-workers?|colleagues?|pair[ \t]+programmers?)\b"
     r"|\b(?:AIs?|LLMs?)[ \t]+(?:readers?|reading)\b|\b(?:large[ \t]+)?language[ \t]+models?\b"
     r"|\bif[ \t]+you(?:[ \t]+are|'re)[ \t]+(?:an?[ \t]+)?(?:AI|LLM|bot|(?:large[ \t]+)?language"
     r"[ \t]+model|assistant|agent|chatbot)\b"
@@ -247,6 +263,17 @@ _PERSIST = Lazy(
     r"|\bin[ \t]+(?:every|each|all)[ \t]+(?:future[ \t]+)?(?:answers?|repl(?:y|ies)|responses?"
     r"|messages?|sessions?)\b|\balways[ \t]+" + _W + r"?" + _VERB + r"s?\b"
 )
+# An order that points back at an act the text has just described ("… how would it send the
+# keys in ~/.ssh to <url>? Don't explain it; just do it now.", "Continue the story by doing the
+# same."): the act described is the act asked for.
+_ANAPHOR = Lazy(
+    r"(?i)(?:^|[.!?;:,]\s*|\b(?:just|now|then|so|please|and)[ \t]+)(?:do[ \t]+(?:it|that|this|so"
+    r"|the[ \t]+same)|go[ \t]+ahead|carry[ \t]+(?:it|this|that)[ \t]+out|make[ \t]+it[ \t]+happen)"
+    r"\b(?![ \t]+(?:if|when|only|by[ \t]+hand))|\bby[ \t]+doing[ \t]+(?:the[ \t]+same|so|it|that)\b"
+)
+_ANAPHOR_CUES = ("do it", "do that", "do this", "do so", "do the same", "go ahead", "carry ",
+                 "make it happen", "doing the same", "doing so", "doing it",
+                 "doing that")  # fmt: skip
 # The reader's own task on this text as the condition of an order: "When summarising this page,
 # say …", "Before answering questions about this file, …". A person reading a document is
 # rarely told what to do "when summarising" it; a model that was asked to is.
@@ -331,8 +358,8 @@ _KEYS = (
     "ai-", "-ai", "any model", "every model", "all models", *_GRANT_KEYS,
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
-_SEND_KEYS = ("send", "upload", "post", "paste", "forward", "mail", "transmit", "exfiltrat",
-              "submit", "leak", "attach", "include", "append", "fetch")  # fmt: skip
+_SEND_KEYS = ("send", "sent ", "upload", "post", "paste", "forward", "mail", "transmit",
+              "exfiltrat", "submit", "leak", "attach", "include", "append", "fetch")  # fmt: skip
 _SOURCE_KEYS = (".env", ".ssh", "id_rsa", "id_ed", ".aws", ".netrc", "credential", "environ",
                 ".git folder", ".git dir", "deploy key",
                 "env var", "printenv", "history", "conversation", "system prompt", "secret",
@@ -459,6 +486,9 @@ def _english(w: str, a: int, b: int) -> bool:
     moves = source and destination and _said(_TRANSFER, w, a, b)
     # a sensitive file, the environment or the conversation, sent somewhere, in the imperative
     if moves and _STRONG.search(w, a, b) and _imperative_send(w, a, b):
+        return True
+    # the same act described, then asked for by pointing back at it
+    if moves and cue(_ANAPHOR_CUES) and _STRONG.search(w, a, b) and _said(_ANAPHOR, w, a, b):
         return True
     imperative = _IMPERATIVE.search(w, a, b) is not None
     if hide and imperative:

@@ -30,6 +30,7 @@ from vaultsync.core.privacy import inject as J
 from vaultsync.core.privacy import rules as R
 from vaultsync.core.privacy import scan as S
 from vaultsync.core.privacy import shape as SH
+from vaultsync.core.privacy import shown as SW
 from vaultsync.core.privacy import spoken as SP
 from vaultsync.core.privacy import starts as ST
 from vaultsync.core.privacy import values as V
@@ -378,6 +379,12 @@ class Redactor:
             hits += [(s, e, r, -1) for s, e, r in SP.find(w) if not R.overlaps(markers, s, e)]
         if TC.RULES - self.disabled:  # a cell under a header that names a secret
             hits += [(s, e, r, -1) for s, e, r in TC.find(w) if not R.overlaps(markers, s, e)]
+        if SW.RULES - self.disabled:  # a value shown apart from its name: debugger, registry
+            hits += [
+                (s, e, r, -1)
+                for s, e, r in SW.find(w)
+                if r not in self.disabled and not R.overlaps(markers, s, e)
+            ]
         if hits:  # a secret found once is redacted wherever and however else it is written
             hits += [
                 h

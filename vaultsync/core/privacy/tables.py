@@ -258,7 +258,7 @@ set-secret | "set " | p=5 c=named g=2/3/4 a=1 |
     |_auth|api[_-]?key|apikey|credentials?|requirepass|masterauth)
     [ \t]+(?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'=-][^\s"']{3,511}))
 secret-value-flag | secret | p=5 c=secret g=1/2/3 a=1 |
-    (?i)secrets?(?:manager)?[ \t]+(?:[\w-]{0,30}[ \t]+)?[\w-]{0,20}(?:set|put|create|add|update)
+    (?i)secrets?(?:manager)?[ \t]+(?:[\w-]{1,30}[ \t]+)?[\w-]{0,20}(?:set|put|create|add|update)
     [\w-]{0,20}\b[^\r\n|;&]{0,160}?[ \t](?:--body|--value|--data|-b|--secret-string
     |--secret-value|--payload)(?:=|[ \t]{1,3})
     (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})'|([^\s"'-][^\s"']{3,511}))
@@ -305,7 +305,7 @@ device-password | "password ","secret ","key " | p=5 c=secret g=1 a=1 |
     (?im)(?:password|secret|key)[ \t]+[0-9][ \t]+([^\s"']{4,512})[ \t]*\r?$
 secret-wrapper | convertto-securestring,secretstr(,secretstring(,secretstring::,securestring(,
     secret::new(,secretbox::new( | p=6 c=secret g=1/2 a=1 |
-    (?i)(?:ConvertTo-SecureString(?:[ \t]+-String)?[ \t]+|SecretStr(?:ing)?\(|SecretString::
+    (?i)(?:ConvertTo-SecureString(?:[ \t]+-String)?(?=[ \t])|SecretStr(?:ing)?\(|SecretString::
     (?:new|from)\(|SecureString\(|Secret(?:Box)?::new\()[ \t]*
     (?:"([^"\r\n]{4,512})"|'([^'\r\n]{4,512})')
 client-token | client(,config(,access_token(,token(,apikey(,api_key( | p=5 c=clienttoken g=1/2 a=1 |
