@@ -345,7 +345,7 @@ def find_injections(
     if A.RULE not in off:
         found += A.find(w, lowered)
     if A.TRANSFER not in off:
-        found += A.find_transfer(w)
+        found += A.find_transfer(w) + A.find_steps(w)
     if SB.RULE not in off:
         found += SB.find(w, lowered)
     if D.RULE not in off:
