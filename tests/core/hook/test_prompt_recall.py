@@ -570,30 +570,3 @@ def test_a_session_that_only_asked_the_question_is_not_an_answer(
 )
 def test_a_question_is_read_from_a_prompts_heading(heading: str, asked: bool) -> None:
     assert recall_search.asked_only(heading) is asked
-
-
-def test_what_is_in_force_is_judged_without_the_verb_of_using(vault: Path) -> None:
-    """Asked which broker tern uses for webhooks right now: `use` and `right now` only ask
-    (nlquery.USING, "right now" a word of now): the newer note ("go through NATS") says neither,
-    and with them its two words of six were below the bar, so only the older choice ("uses
-    RabbitMQ") was handed over."""
-    from vaultsync.core.hook.agents import Incoming
-    from vaultsync.core.model import EventKind
-
-    for name, day, text in (
-        ("tern broker", "2026-06-01", "tern uses RabbitMQ as the message broker for webhooks."),
-        ("tern queue", "2026-11-20", "tern webhooks go through NATS JetStream (gnat)."),
-    ):
-        props = {"type": "memory", "level": "L2", "scope": "user", "status": "confirmed",
-                 "created": f"{day}T10:00:00Z", "updated": f"{day}T10:00:00Z"}  # fmt: skip
-        note = vault / paths.LEVEL_DIRS[paths.Level.L2] / f"{name}.md"
-        note.write_text(render_frontmatter(props) + f"\n# {name}\n\n{text}\n", encoding="utf-8")
-    index(vault)
-    for name in (paths.USER_MD, paths.AGENT_MD):
-        (vault / name).unlink(missing_ok=True)
-    inc = Incoming(agent="hermes", native_event="pre_llm_call", kind=EventKind.PROMPT,
-                   session_id="h-use", cwd="/tmp",
-                   prompt="Which message broker does tern use for webhooks right now?")  # fmt: skip
-    given = prompt_recall.context_for(inc, vault, load_config(vault), "")
-    assert "go through NATS" in given
-    assert given.index("go through NATS") < given.index("uses RabbitMQ")

@@ -230,10 +230,8 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
         terms = nlquery.terms(asked.rest)
     elif asked.intent == "decided" and nlquery.terms(asked.rest):
         # "what did we decide about X": X, without the words that only ask for a decision
-        # (as search does): the notes that argued older ones say "decide" most; and without
-        # the verb of using ("which broker does tern use"), which only asks (nlquery.USING)
+        # (as search does): the notes that argued older ones say "decide" most
         terms = nlquery.terms(asked.rest)
-        terms = [t for t in terms if t not in nlquery.USING] or terms
     state = _state_file(vault, inc)
     given = _load_given(state)
     conn = connect(index_path)

@@ -592,13 +592,6 @@ _DECIDING = Lazy(
     r"|(?:换成|改成|换为|改为|迁到|迁移到|替换成|換成|改用)了?(?:什么|什麼|啥|哪个|哪個|哪)?"
 )
 
-# The verb of using, as terms (`terms`): in a question that asks what is in force ("which broker
-# does tern use for webhooks right now?") it only asks. Prompt recall leaves it out of the words
-# a note must hold to be relevant (the note that records a move often says "moved to X", the
-# older ones "use Y"); search keeps it as a word to rank by (its ranking weighs it little, and
-# on the coding set's dev questions it helped the newer session once).
-USING = frozenset({"use*", "uses*", "used*", "using*"})
-
 # Words that only say "activity" once a window or an agent is known ("what did we work on
 # yesterday", 昨天做了哪些工作): left out of the words ranked, or they would favour whichever
 # session says "work" most.
