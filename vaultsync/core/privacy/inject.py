@@ -73,7 +73,7 @@ OVERRIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
      rf"{_S}(?P<fill>(?:(?:"
      + "|".join(_FILL) + rf"){_S}){{1,5}})(?:instructions?|prompts?|directives?|directions"
      r"|guidelines|guardrails|rules|constraints|messages|programming|restrictions"
-     r"|policies|training)\b",
+     r"|policies|training)(?![^\W\d])",  # a digit may follow: a redacted value glued on
      ("ignore", "disregard", "forget", "override", "bypass", "abandon", "discard", "stop", "quit",
       "cease", "no", "do", "don't", "never")),
     # German, Spanish, French, Portuguese, Italian: "ignore all previous instructions", and
