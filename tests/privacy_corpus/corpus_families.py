@@ -34,6 +34,7 @@ import corpus_round18 as r18
 import corpus_round19 as r19
 import corpus_round20 as r20
 import corpus_round21 as r21
+import corpus_round22 as r22
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -258,10 +259,21 @@ HELDOUT: dict[str, int] = {
     "benign_injection_task_piggyback_round21": 21,  # the same artifacts asking for ordinary work, one about injection
     "injection_cjk_indirect_round21": 21,  # Chinese and Japanese: passive obligations, rhetorical questions, conventions, stories, keigo requests, expectations of the loading agent, hypotheticals, wish lists
     "benign_injection_cjk_indirect_round21": 21,  # the same phrasings asking for ordinary work, warnings quoting an injection
+    # round 22 (written after round 21's held-out figures were taken, before round 22's tuning)
+    "db_links_round22": 22,  # postgres_fdw user mappings, dblink, database-scoped credentials, Oracle database links, CHANGE REPLICATION SOURCE, FEDERATED servers, Snowflake stages, ClickHouse dictionaries
+    "benign_db_links_round22": 22,  # the same objects with cert files, passfiles, managed identities, integrations, named collections
+    "bound_params_round22": 22,  # SQLAlchemy echo, Hibernate binding parameter, Rails Parameters, PostgreSQL DETAIL parameters, Django args=, Sequelize bind, P6Spy, Prisma Params
+    "benign_bound_params_round22": 22,  # the same logs binding ids, digests, times and filtered values
+    "serialised_round22": 22,  # PHP serialize, pickletools.dis, protobuf text format, Ruby struct inspect, DataContract XML, MessagePack as JSON, dataclass repr, Go %+v
+    "benign_serialised_round22": 22,  # the same formats with empty, nil, referenced or masked values
+    "injection_schema_descriptions_round22": 22,  # OpenAPI, GraphQL SDL, JSON Schema, protobuf comments, issue forms, devcontainer.json, COMMENT ON, package descriptions
+    "benign_injection_schema_descriptions_round22": 22,  # the same descriptions with ordinary notes, one about injection
+    "injection_ko_es_standing_round22": 22,  # standing orders with concealment in Korean and Spanish, to assistants and review bots, or planted to be remembered
+    "benign_injection_ko_es_standing_round22": 22,  # the same standing requests for ordinary work, preferences, warnings quoting such an order
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 20}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 21}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2366,6 +2378,9 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "ci_log_commands_round21": r21.ci_log_commands,
     "message_payloads_round21": r21.message_payloads,
     "decompiled_round21": r21.decompiled,
+    "db_links_round22": r22.db_links,
+    "bound_params_round22": r22.bound_params,
+    "serialised_round22": r22.serialised,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2429,6 +2444,9 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_ci_log_commands_round21": r21.b_ci_log_commands,
     "benign_message_payloads_round21": r21.b_message_payloads,
     "benign_decompiled_round21": r21.b_decompiled,
+    "benign_db_links_round22": r22.b_db_links,
+    "benign_bound_params_round22": r22.b_bound_params,
+    "benign_serialised_round22": r22.b_serialised,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2479,6 +2497,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_browser_tools_round20": r20.i_browser_tools,
     "injection_task_piggyback_round21": r21.i_task_piggyback,
     "injection_cjk_indirect_round21": r21.i_cjk_indirect,
+    "injection_schema_descriptions_round22": r22.i_schema_descriptions,
+    "injection_ko_es_standing_round22": r22.i_ko_es_standing,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2522,6 +2542,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_browser_tools_round20": r20.bi_browser_tools,
     "benign_injection_task_piggyback_round21": r21.bi_task_piggyback,
     "benign_injection_cjk_indirect_round21": r21.bi_cjk_indirect,
+    "benign_injection_schema_descriptions_round22": r22.bi_schema_descriptions,
+    "benign_injection_ko_es_standing_round22": r22.bi_ko_es_standing,
 }
 
 
