@@ -626,3 +626,19 @@ def test_notes_dated_only_by_their_names_are_ordered_by_them(tmp_path: Path) -> 
                    semantic=False)  # fmt: skip
     assert [h.rel for h in found.hits][:2] == [new, old]
     assert found.hits[0].date.startswith("2027-07-21")
+
+
+def test_a_korean_note_keeps_its_lexical_place_in_the_fusion() -> None:
+    # An English question about a Korean session: the vectors (wordllama) cannot read Korean and
+    # never rank it, so the English notes they like overtook it. Unread, it takes its lexical
+    # rank as its vector rank.
+    from vaultsync.storage.vectors import store
+
+    lexical = [_group("ko"), _group("b"), _group("c")]
+    vectors = ["note:b", "note:c"]
+    plain = engine._fuse(None, lexical, vectors, None, 10)  # type: ignore[arg-type]
+    assert next(g.key for g in plain) == "note:b"
+    kept = engine._fuse(None, lexical, vectors, None, 10, unread={"note:ko"})  # type: ignore[arg-type]
+    assert [g.key for g in kept] == ["note:ko", "note:b", "note:c"]
+    assert store.korean("quill 페이지 URL에 언어 코드가 안 붙어서")
+    assert not store.korean("設定画面 の UI")

@@ -336,7 +336,9 @@ def recall(
                 top = groups[: min(HELD_TOP, limit)]
                 shares = _coverages(index, query, top, freqs)
                 held = {g.key for g, c in zip(top, shares, strict=True) if c >= FULL_COVERAGE}
-                fused = _fuse(index, groups, vector_ranks, exclude_session, limit, recency, held)
+                unread = _unread(index, groups)
+                fused = _fuse(index, groups, vector_ranks, exclude_session, limit, recency, held,
+                              unread)  # fmt: skip
                 confident = max(shares[:3], default=0.0) >= ABSTAIN_BELOW
                 if confident and not VECTORS_REORDER_CONFIDENT:
                     # The words answer: their order stands, the vectors only add after it.
@@ -738,12 +740,15 @@ def _fuse(
     limit: int,
     recency: float | None = None,
     held: frozenset[str] | set[str] = frozenset(),
+    unread: frozenset[str] | set[str] = frozenset(),
 ) -> list[_Group]:
     """Reciprocal rank fusion of the lexical groups and the vector ranking (group keys).
 
     score = 1 / (RRF_K + lexical rank) + VECTOR_WEIGHT / (RRF_K + vector rank). Results only
     the vectors found are read from the index only if they can make the list. The `held` keys
-    (full-coverage lexical hits among the first HELD_TOP) stay among the first HELD_TOP.
+    (full-coverage lexical hits among the first HELD_TOP) stay among the first HELD_TOP. The
+    `unread` keys (Korean notes, `_unread`) take their lexical rank as their vector rank: the
+    vectors say nothing of a text they cannot read.
     """
     lexical_rank = {g.key: i for i, g in enumerate(groups)}
     by_key = {g.key: g for g in groups}
@@ -762,10 +767,14 @@ def _fuse(
     for i, g in enumerate(groups):
         fused[g.key] = 1 / (RRF_K + i + 1)
     for i, key in enumerate(vector_keys):
-        if exclude_session and key == "session:" + exclude_session:
+        if (exclude_session and key == "session:" + exclude_session) or key in unread:
             continue
         share = VECTOR_WEIGHT / (RRF_K + i + 1) * (1 + boost.get(key, 0.0))
         fused[key] = fused.get(key, 0.0) + share
+    for key in unread:
+        if key in lexical_rank:
+            rank = lexical_rank[key]
+            fused[key] += VECTOR_WEIGHT / (RRF_K + rank + 1) * (1 + boost.get(key, 0.0))
     order = sorted(fused, key=lambda k: (-fused[k], lexical_rank.get(k, 10**6), k))
     order = _hold(order, held, min(HELD_TOP, limit))
     # room for results whose file has gone and for generated files held back
@@ -779,6 +788,38 @@ def _fuse(
     out = [by_key[k] for k in order if k in by_key]
     for g in out:
         g.score = round(fused[g.key] * 1000, 3)
+    return out
+
+
+# A Korean note (its best row, or for a session its first prompt) keeps its lexical place in the
+# fusion: English questions about Korean sessions fell below English ones the vectors liked
+# (chosen on dev: rounds 16 and 17, English questions about Korean notes).
+KOREAN_UNREAD = True
+UNREAD_AMONG = 30  # the lexical groups whose language is read (a query each)
+
+
+def _unread(index: Index, groups: list[_Group]) -> set[str]:
+    """The keys of the first `UNREAD_AMONG` groups whose text is Korean (`KOREAN_UNREAD`)."""
+    from vaultsync.core import cjk_scan
+    from vaultsync.storage.vectors import store as vectors
+
+    out: set[str] = set()
+    if not KOREAN_UNREAD:
+        return out
+    for g in groups[:UNREAD_AMONG]:
+        sql = "SELECT substr(about || ' ' || body, 1, 400) FROM fts WHERE rowid = ?"
+        row = index.conn.execute(sql, (g.best.rowid,)).fetchone()
+        text = row[0] if row and row[0] else g.best.title
+        if g.key.startswith("session:"):
+            first = index.conn.execute(
+                "SELECT substr(f.about, 1, 400) FROM notes n JOIN events e ON e.note_id = n.id"
+                " JOIN fts f ON f.rowid = e.id WHERE n.rel = ? AND e.kind = 'prompt'"
+                " ORDER BY e.seq LIMIT 1",
+                (g.best.rel,),
+            ).fetchone()
+            text += " " + (first[0] if first and first[0] else "")
+        if vectors.korean(cjk_scan.unsegment(text)):
+            out.add(g.key)
     return out
 
 

@@ -141,6 +141,16 @@ def language(text: str) -> str:
     return "en"
 
 
+_HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
+def korean(text: str) -> bool:
+    """True when `text` holds Korean (Hangul): no model's vectors were measured on it (the
+    bundled wordllama reads it as noise), so the fusion leaves a Korean note where the words put
+    it (services/recall/engine._fuse)."""
+    return bool(_HANGUL.search(text))
+
+
 def languages(config: Config, model: str | None = None) -> tuple[str, ...]:
     """The query languages a model's vectors are used for."""
     default = MODEL_LANGUAGES.get((model or model_name(config)).split(":", 1)[0],
