@@ -163,7 +163,16 @@ def minified(w: str, p: int) -> bool:
         return False
     lo = max(a, p - 300)
     hi = min(b, lo + 600)  # a window around p: the cost stays bounded on a huge line
-    return w.count(" ", lo, hi) < 0.04 * (hi - lo)
+    if w.count(" ", lo, hi) >= 0.04 * (hi - lo):
+        return False
+    # compact JSON (an event, an API response logged on one line) is data, read as pretty JSON
+    # is: quoted keys, and none of a bundle's statements, arrows or functions
+    return not (
+        w.count('":', lo, hi) >= 3
+        and w.find(";", lo, hi) < 0
+        and w.find("=>", lo, hi) < 0
+        and w.find("function", lo, hi) < 0
+    )
 
 
 def _value_ok(kind: str, value: str) -> bool:
@@ -338,7 +347,10 @@ _SHAPE_DENY = ("id", "ids", "hash", "sha", "checksum", "digest", "integrity", "n
                "revision", "key_id", "keyid", "objectid", "client_id", "clientid",
                "peer",
                # a page's cursor: random by design, handed back to the API that issued it
-               "cursor", "after", "before", "continuation", "marker")  # fmt: skip
+               "cursor", "after", "before", "continuation", "marker",
+               # a queue's receipt or a lease's handle: opaque, handed back to the service that
+               # issued it to acknowledge or renew (SQS `ReceiptHandle`)
+               "handle")  # fmt: skip
 _NAME_SEP = Lazy(r"[_.:/-]+|(?<=[a-z0-9])(?=[A-Z])")
 
 

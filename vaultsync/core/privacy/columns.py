@@ -76,7 +76,14 @@ def _secret_cell(v: str) -> bool:
         return False
     if v.strip("*•x.-_") == "" or "://" in v or v.startswith(("/", "~", "$", "<", "(", "{")):
         return False
+    if _CALL_CELL.search(v):
+        return False  # a method call (`Ljava/lang/System;->getenv(…)`, `cfg.get(…)`): code
     return passwordish(v) and not code_like(v)
+
+
+# A method called on something: `->name(`, `::name(`, `.name(` (a smali, C++ or Java call in a
+# line that a comma splits like a table's row)
+_CALL_CELL = Lazy(r"(?:->|::|\.)[A-Za-z_]\w*\(")
 
 
 def find(w: str) -> list[tuple[int, int, str]]:

@@ -57,7 +57,8 @@ _PASSIVE = (
 # "then", "please"), or after a modal ("must include", "should first export").
 _IMPERATIVE = Lazy(
     r"(?i)(?:^|[.!?;:,(]\s*|\b(?:then|and|first|next|finally|now|please|also|afterwards)[ \t,]+"
-    r"|[-*#/>•]+[ \t]*|\d[.)][ \t]+|\bstep[ \t]+(?:\d+|one|two|three|four)\b[^:\n]{0,40}:[ \t]*)"
+    r"|[-*#/>•]+[ \t]*|\d[.)][ \t]+|\bstep[ \t]+(?:\d+|one|two|three|four)\b[^:\n]{0,40}:[ \t]*"
+    r"|[-*][ \t]+\[[ \t]\][ \t]+)"
     r"(?:please[ \t]+|also[ \t]+|then[ \t]+|quietly[ \t]+|silently[ \t]+|immediately[ \t]+)?"
     + "(?:do[ \t]+(?:that|this|the[ \t]+same)|"
     + _VERB
@@ -107,6 +108,12 @@ _SOURCE = Lazy(
     r"|(?-i:\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT)\b)"
 )
 _STRONG = Lazy(r"(?i)" + _STRONG_SOURCE)
+# A place anyone reads: a public repository, gist, bucket, page, issue or channel.
+_PUBLIC_PLACE = (
+    r"|\b(?:in|into|to|on)[ \t]+(?:the[ \t]+|an?[ \t]+|our[ \t]+|your[ \t]+|its[ \t]+)?public"
+    r"[ \t]+(?:[\w-]+[ \t]+)?(?:repo(?:sitory)?|gists?|buckets?|channels?|pages?|wiki|issues?|site"
+    r"|forks?|paste(?:bin)?|folders?|shares?|drive|links?|url)\b"
+)
 # Where data goes: a network address, a mail address, the reader's next reply or tool call.
 _DESTINATION = Lazy(
     r"(?i)\bhttps?://|\bwebhook\b|\bpastebin\b|\b[\w.+-]+@[\w-]+\.[\w.]+\b"
@@ -117,7 +124,7 @@ _DESTINATION = Lazy(
     r"(?:reply|replies|answer|response|output|summary|message|tool[ \t]+call|request|commit"
     r"|comment|pull[ \t]+request|PR|MR|merge[ \t]+request|issue|ticket)\b"
     r"|\b(?:in|into|to)[ \t]+(?:the|a|our|your)[ \t]+(?:[\w-]+[ \t]+)?(?:channel|chat|forum"
-    r"|wiki|group)\b"
+    r"|wiki|group)\b" + _PUBLIC_PLACE + r""
     r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
     r"|\b(?:reply|respond|answer)[ \t]+(?:only[ \t]+|to[ \t]+\w+[ \t]+\w+[ \t]+)?with\b"
 )
@@ -359,11 +366,13 @@ _KEYS = (
 )  # fmt: skip
 # Transfer verbs: a window around one is read when a sensitive source is near.
 _SEND_KEYS = ("send", "sent ", "upload", "post", "paste", "forward", "mail", "transmit",
-              "exfiltrat", "submit", "leak", "attach", "include", "append", "fetch")  # fmt: skip
+              "exfiltrat", "submit", "leak", "attach", "include", "append", "fetch", "goes into",
+              "go into")  # fmt: skip
 _SOURCE_KEYS = (".env", ".ssh", "id_rsa", "id_ed", ".aws", ".netrc", "credential", "environ",
                 ".git folder", ".git dir", "deploy key",
                 "env var", "printenv", "history", "conversation", "system prompt", "secret",
-                "private key", ".npmrc", ".pypirc", "kube", ".docker", "shadow", "user's",
+                "private key", "signing key", "ssh key", ".npmrc", ".pypirc", "kube", ".docker",
+                "shadow", "user's",
                 "users'", "keychain", ".git/config", "transcript", "~/", "$home",
                 "home dir", "home folder")  # fmt: skip
 
@@ -395,6 +404,39 @@ def _exposes(w: str, a: int, b: int) -> bool:
     return False
 
 
+# A secret file or key stated to be moved somewhere others read it, with no one addressed and no
+# verb in the imperative: an order dressed as part of the task ("Acceptance criteria: … the
+# contents of .env are posted to <url>", "Definition of done: … the private deploy key pasted
+# into the pull request description", "The production secret key goes into a public gist"). The
+# source, the participle (or "goes into") and the place stand in one clause; a clause that is a
+# condition, a warning, a report of the past or about detection is left.
+_STATED_MOVE = Lazy(r"(?i)\b(?:" + _PASSIVE + r"|goes|go|gets)[ \t]+((?:in)?to)\b")
+_STATED_PLACE = Lazy(
+    r"(?i)[ \t]*(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+\b|(?:the|a|an|our|your|its|their)[ \t]+"
+    r"(?:[\w-]+[ \t]+){0,2}(?:pull[ \t]+request|PR|MR|merge[ \t]+request|issue|ticket|comment"
+    r"|public[ \t]+[\w-]+|gist|pastebin|webhook|channel|chat|forum|wiki)\b)"
+)
+_NOT_ASKED = Lazy(  # words, not parts of a host or a path (`example.org`, `/sample/`)
+    r"(?i)(?<![./-])\b(?:if|when|whenever|unless|whether|never|not|no|nothing|flag(?:s|ged)?|detect(?:s|ed)?"
+    r"|block(?:s|ed)?|prevent(?:s|ed)?|warn(?:s|ed|ing)?|injection|attack(?:er|ers|s)?|malicious"
+    r"|was|were|had[ \t]+been|accidentally|leaked|example|sample|template|fake|dummy|redacted"
+    r"|masked|encrypted|placeholder)\b(?![./-]\w)|n't\b"
+)
+
+
+def _stated_move(w: str, a: int, b: int) -> bool:
+    for m in _STATED_MOVE.finditer(w, a, b):
+        ends = [x.end() for x in _CLAUSE_END.finditer(w, max(a, m.start() - 200), m.start())]
+        start = ends[-1] if ends else max(a, m.start() - 200)
+        stop = _CLAUSE_END.search(w, m.end(), b)
+        end = stop.start() if stop else b
+        if not _STATED_PLACE.match(w, m.end()) or not _STRONG.search(w, start, m.start()):
+            continue
+        if not _NOT_ASKED.search(w, start, end):
+            return True
+    return False
+
+
 def _imperative_send(w: str, a: int, b: int) -> bool:
     """An imperative clause whose verb moves data: "then paste the output into…", "Step 2: send"."""
     for m in _IMPERATIVE.finditer(w, a, b):
@@ -416,7 +458,7 @@ _SRC_CUES = (".env", ".ssh", "id_", ".aws", ".netrc", "credential", ".npmrc", ".
 _DEST_CUES = ("http", "@", "webhook", "pastebin", "server", "address", "endpoint", "url", "site",
               "host", "email", "inbox", "bucket", "channel", "repl", "answer", "response",
               "output", "summary", "message", "tool call", "request", "commit", "comment",
-              "pull request", "pr desc", "pr body")  # fmt: skip
+              "pull request", "pr desc", "pr body", "public ")  # fmt: skip
 _HARM_CUES = ("rm ", "push", "drop", "delete", "--no-verify", "--insecure", "verify", "--danger",
               "--yolo", "remove", "wipe", "erase", "destroy", "disable",
               "turn off", "bypass", "skip", "ignore", "disregard", "forget", "without", "approve",
@@ -483,6 +525,8 @@ def _english(w: str, a: int, b: int) -> bool:
     persist = cue(_PERSIST_CUES) and _PERSIST.search(w, a, b) is not None
     if not (addressee or persona or persist or hide or (source and destination)):
         return False  # no reader addressed, nothing hidden, nothing to send
+    if source and destination and _stated_move(w, a, b):
+        return True
     moves = source and destination and _said(_TRANSFER, w, a, b)
     # a sensitive file, the environment or the conversation, sent somewhere, in the imperative
     if moves and _STRONG.search(w, a, b) and _imperative_send(w, a, b):
@@ -570,7 +614,9 @@ def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
     if cjk:  # Chinese and Japanese (core/privacy/directive_cjk.py), imported only for them
         from vaultsync.core.privacy import directive_cjk as CJ
 
-        ckeys = tuple(k for k, kb in CJ.KEYS_B if kb in raw)
+        # the keys are looked for in the text as written: `raw` is lowered, and a key in capitals
+        # ("AI") was never found in it
+        ckeys = tuple(k for k, _kb in CJ.KEYS_B if k in w)
         for a, b in windows(w, w, ckeys, 80, 160) if ckeys else ():
             if not any(x <= a and b <= y for x, y in done) and CJ.planted(w, a, b):
                 found.append((a, b, a, b, RULE, True))

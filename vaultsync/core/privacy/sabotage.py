@@ -118,7 +118,8 @@ _WEAK_PARTS = (
 _WEAK = tuple((keys, Lazy("(?i)" + p)) for keys, p in _WEAK_PARTS)
 # Asked for: an imperative opening a clause just before the change (or the change's own verb)
 _VERB = Lazy(
-    r"(?im)(?:^|[.;:!?(]\s*|,\s*|\b(?:and|also|then|please|quietly|silently|just)\s+|<!--\s*)"
+    r"(?im)(?:^|[.;:!?(]\s*|,\s*|\b(?:and|also|then|please|quietly|silently|just)\s+|<!--\s*"
+    r"|[-*][ \t]+\[[ \t]\][ \t]+)"
     r"(?:set|make|change|comment[ \t]+out|insert|add|append|open|disable|remove|delete|pin|call"
     r"|apply|turn[ \t]+off|allow|grant|widen|replace|edit|put|run|skip|bypass|downgrade|use)\b"
 )

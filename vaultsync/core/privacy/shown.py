@@ -10,6 +10,16 @@ in another, and no `name = value` joins them.
 - `auth-exchange-answer`: SMTP `AUTH LOGIN` (and IMAP/POP3 `AUTHENTICATE LOGIN`) asks in
   base64: `334 UGFzc3dvcmQ6` is "Password:"; the line that answers it is the password in base64.
 
+- `ci-command-value`: a CI system's logging command sets a variable from a log line:
+  `##vso[task.setvariable variable=NAME;issecret=false]VALUE` (Azure Pipelines),
+  `::set-output name=NAME::VALUE` and `::save-state name=NAME::VALUE` (GitHub Actions); the value
+  is the secret when the variable's name says secret. `::add-mask::VALUE` is a value the job
+  itself calls secret, whatever its name.
+- `bytecode-value`: a decompiled or disassembled app loads a string and hands it on: smali's
+  `const-string v0, "…"` followed within a few lines by a setter or a field whose name says
+  secret taking the same register (`->setApiKey(`, `iput-object v0, p0, L…;->apiSecret:`), and
+  `javap -c`'s `ldc … // String …` followed by `putstatic`/`putfield`/`invoke…` of such a name.
+
 The name must say secret (`key`, `token`, `secret`, `password`, `pwd`, `credential` as its last
 word, not a `cache_key` or a `next_token`: `names.name_kind`) and the value look like one
 (`values.secretish`, not a placeholder). Each reader runs only where its cue stands (`(gdb)`,
@@ -20,6 +30,7 @@ use and read one line at a time (no pattern can backtrack across lines).
 from __future__ import annotations
 
 import binascii
+import re
 
 from vaultsync.core.lazy_regex import Lazy
 from vaultsync.core.privacy.names import name_kind
@@ -28,7 +39,9 @@ from vaultsync.core.privacy.values import placeholder, secretish
 DEBUGGER = "debugger-value"
 REGISTRY = "registry-value"
 AUTH_ANSWER = "auth-exchange-answer"
-RULES = frozenset((DEBUGGER, REGISTRY, AUTH_ANSWER))
+CI_COMMAND = "ci-command-value"
+BYTECODE = "bytecode-value"
+RULES = frozenset((DEBUGGER, REGISTRY, AUTH_ANSWER, CI_COMMAND, BYTECODE))
 
 # a name whose last word says secret (camelCase or any separator before it)
 _SECRET_END = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|credentials?)$")
@@ -50,10 +63,37 @@ _PROMPT = Lazy(
     r"(?m)^(?:334|\+)[ \t]+([A-Za-z0-9+/]{4,80}={0,2})[ \t]*\r?\n"
     r"[ \t]*([A-Za-z0-9+/]{4,2000}={0,2})[ \t]*\r?$"
 )
+# the value runs to the line's end or a closing quote (a greedy run, trimmed after: no lazy run
+# before a run of blanks, which would cost the square of a long line)
+_VSO = Lazy(
+    r"##vso\[task\.setvariable[ \t]+[^\]\n]{0,200}?\bvariable=([^;\]\n]{1,120})"
+    r"(?:;[^\]\n]{0,200})?\]"
+    r"[ \t]*([^\s\"'][^\n\"']{0,2000})"
+)
+_SET_OUTPUT = Lazy(
+    r"::(?:set-output|save-state|set-env)[ \t]+name=([^:\n]{1,120})::[ \t]*"
+    r"([^\s\"'][^\n\"']{0,2000})"
+)
+_ADD_MASK = Lazy(r"::add-mask::[ \t]*([^\s\"'$][^\n\"']{3,2000})")
+# smali: a string into a register, then (within four lines) a setter or field taking it
+_SMALI = Lazy(
+    r"const-string(?:/jumbo)?[ \t]+([vp]\d{1,3}),[ \t]*\"((?:[^\"\\\n]|\\.){1,400})\"[ \t]*\r?\n"
+    r"((?:[^\n]{0,300}\n){0,4}?)[^\n]{0,300}?(?:invoke-\w+(?:/range)?[ \t]+\{([^}\n]{0,80})\}"
+    r"[^\n]{0,200}?->([A-Za-z_]\w{0,80})\(|(?:iput|sput)-object[ \t]+([vp]\d{1,3})[^\n]{0,200}?->"
+    r"([A-Za-z_]\w{0,80}):)"
+)
+# javap -c: `ldc #15 // String …` then the next instruction stores or passes it
+_JAVAP = Lazy(
+    r"\bldc(?:_w)?[ \t]+#\d+[ \t]+//[ \t]+String[ \t]+(\S[^\n]{0,400})\n"
+    r"[^\n]{0,40}?\b(?:putstatic|putfield|invoke\w+)[ \t]+#\d+[ \t]+//[ \t]+(?:Field|Method)"
+    r"[ \t]+(?:[\w/$]+\.)?([A-Za-z_]\w{0,80})[:(]"
+)
 _ASKS_PASSWORD = ("password", "passwort", "passphrase", "pass:", "secret", "token")
 
 
 def _says_secret(name: str) -> bool:
+    if name.replace("_", "").lower().endswith("apikey"):
+        return True  # `ApiKey`, `api_key` (names.KEY_DENY reads a bare `api` stem as a lookup)
     return bool(_SECRET_END.search(name)) and name_kind(name) is not None
 
 
@@ -90,6 +130,44 @@ def _answers(w: str, out: list[tuple[int, int, str]]) -> None:
             out.append((m.start(2), m.end(2), AUTH_ANSWER))
 
 
+def _setter_name(name: str) -> str:
+    """`setApiKey` -> `ApiKey`: what a setter sets."""
+    return name[3:] if name[:3] == "set" and name[3:4].isupper() else name
+
+
+def _trimmed(m: re.Match[str], g: int) -> tuple[int, int]:
+    v = m.group(g)
+    return m.start(g), m.start(g) + len(v.rstrip())
+
+
+def _ci_commands(w: str, out: list[tuple[int, int, str]]) -> None:
+    for rx in (_VSO, _SET_OUTPUT):
+        for m in rx.finditer(w):
+            s, e = _trimmed(m, 2)
+            if _says_secret(m.group(1).strip()) and _value(w[s:e]):
+                out.append((s, e, CI_COMMAND))
+    for m in _ADD_MASK.finditer(w):
+        s, e = _trimmed(m, 1)
+        if not placeholder(w[s:e]) and " " not in w[s:e]:
+            out.append((s, e, CI_COMMAND))
+
+
+def _bytecode(w: str, out: list[tuple[int, int, str]]) -> None:
+    for m in _SMALI.finditer(w) if "const-string" in w else ():
+        reg = m.group(1)
+        if m.group(5):  # a call: the register among its arguments
+            args = [a.strip() for a in m.group(4).split(",")]
+            name, ok = _setter_name(m.group(5)), reg in args
+        else:
+            name, ok = m.group(7), m.group(6) == reg
+        if ok and _says_secret(name) and _value(m.group(2)):
+            out.append((m.start(2), m.end(2), BYTECODE))
+    for m in _JAVAP.finditer(w) if "ldc" in w else ():
+        s, e = _trimmed(m, 1)
+        if _says_secret(_setter_name(m.group(2))) and _value(w[s:e]):
+            out.append((s, e, BYTECODE))
+
+
 def find(w: str) -> list[tuple[int, int, str]]:
     """Values shown apart from their names in `w`: (start, end, rule)."""
     out: list[tuple[int, int, str]] = []
@@ -99,4 +177,8 @@ def find(w: str) -> list[tuple[int, int, str]]:
         _registry(w, out)
     if "334 " in w or "\n+ " in w:
         _answers(w, out)
+    if "##vso[" in w or "::" in w:
+        _ci_commands(w, out)
+    if "const-string" in w or "ldc" in w:
+        _bytecode(w, out)
     return out

@@ -105,6 +105,11 @@ def code_like(v: str) -> bool:
         return True  # a nullable type (`CharArray?`, `String?`)
     if v.endswith("!") and v.count(".") >= 2 and v.rpartition(".")[2][:-1].isupper():
         v = v[:-1]  # TypeScript's non-null assertion on an environment read (`process.env.X!`)
+    head, comma, rest = v.partition(",")
+    if comma and "." in head and _NEXT_KEY.match(rest):
+        # a minified object literal's unquoted value runs into the next key
+        # (`clientSecret:process.env.X,retries:3`): the value is what stands before the comma
+        return code_like(head)
     call = _CALL.fullmatch(v)
     if not call or (call.end(1) == len(v) and "." not in call.group(1)):
         return False
@@ -112,6 +117,7 @@ def code_like(v: str) -> bool:
 
 
 _DIGIT_INSIDE = Lazy(r"[A-Za-z]\d+[A-Za-z]")
+_NEXT_KEY = Lazy(r"[A-Za-z_$][\w$]{0,60}:")
 
 
 def wordish(p: str) -> bool:
