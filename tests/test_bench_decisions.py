@@ -16,6 +16,7 @@ from bench.recall import (
     decisions_round13,
     decisions_round18,
     decisions_round19,
+    decisions_round20,
     readpaths,
 )
 
@@ -238,3 +239,40 @@ def test_a_cursor_session_is_replayed_in_cursor_s_own_events() -> None:
             assert incoming.files == (event["file_path"],)
         if event["hook_event_name"] == "stop":
             assert incoming.message == ""
+
+
+def test_the_round20_set_is_well_formed() -> None:
+    """decisions_round20.py: answers are its notes or sessions; a decision's gold is the latest
+    note of its topic; the held-out topic is held out whole, every family on one side; the
+    never-discussed long task prompts are long (ten words or more, or forty CJK characters),
+    and the function the questions name is in both retry sessions, the one nobody wrote in
+    none; the cache decision is in no closing words; both sides hold answerable and
+    never-discussed questions."""
+    r20 = decisions_round20
+    when = {s["id"]: s["start"] for s in r20.SESSIONS}
+    when.update({n[0]: n[2] for n in r20.NOTES})
+    sides: dict[str, set[str]] = {}
+    kinds: dict[str, set[bool]] = {"dev": set(), "held-out": set()}
+    for qid, family, text, gold, stale in r20.DQUESTIONS:
+        topic = family.split("/")[0]
+        assert r20.CWD[qid] == r20.HERON
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        assert bool(gold) == (topic in r20.TOPICS or topic == "control")
+        if topic in r20.TOPICS:
+            assert all(when[g] > when[s] for g in gold for s in stale)
+        if topic == "none-task":
+            assert len(text.split()) >= 10 or len(text) >= 40
+        side = r20.split_of(qid, family)
+        if topic in r20.HELD_TOPICS:
+            assert side == "held-out"
+        sides.setdefault(family, set()).add(side)
+        kinds[side].add(bool(gold))
+    assert all(len(s) == 1 for s in sides.values())
+    assert kinds == {"dev": {True, False}, "held-out": {True, False}}
+    assert len({q[0] for q in r20.DQUESTIONS}) == len(r20.DQUESTIONS)
+    everything = repr(r20.SESSIONS) + repr(r20.NOTES)
+    for sid in ("h-retry-1", "h-retry-2"):
+        assert "withRetry" in repr(next(s for s in r20.SESSIONS if s["id"] == sid))
+    assert "parseLocale" not in everything and "Dockerfile" not in everything
+    cache = next(s for s in r20.SESSIONS if s["id"] == "h-cache-2")
+    assert "Redis" not in cache["turns"][0][2]
