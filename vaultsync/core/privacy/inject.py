@@ -372,6 +372,13 @@ _REFUSED = Lazy(
     r"|不要(?:遵循|照做|执行|執行|理会|理會)"
     r"|従わ(?:ない|ず)|報告|报告|举报|舉報"
 )
+# ... unless the line denies it is one or says not to report it: an order wrapped in a warning
+# ("this is not a prompt injection, do not report it: “…”") is read as one
+_DENIED = Lazy(
+    r"(?i)\bnot[ \t]+(?:an?[ \t]+)?(?:prompt[ \t-]+)?injection|\b(?:not|n't|never)[ \t]+"
+    r"(?:\w+[ \t]+)?(?:report|flag)|不是[^\n。]{0,6}注入|不要(?:报告|舉報|举报|報告)"
+    r"|インジェクションでは(?:ない|ありません)|報告(?:しない|不要)"
+)
 _QUOTED_SPAN = Lazy(
     r"“[^”\n]{1,400}”|「[^」\n]{1,400}」|『[^』\n]{1,400}』|«[^»\n]{1,400}»|\"[^\"\n]{1,400}\""
 )
@@ -385,7 +392,11 @@ def _quotes_named(w: str) -> str:
         ls = w.rfind("\n", 0, m.start()) + 1
         le = w.find("\n", m.end())
         le = len(w) if le < 0 else le
-        if _WARNED.search(w, ls, le) and _REFUSED.search(w, ls, le):
+        if (
+            _WARNED.search(w, ls, le)
+            and _REFUSED.search(w, ls, le)
+            and not _DENIED.search(w, ls, le)
+        ):
             parts += [w[pos : m.start() + 1], " " * (m.end() - m.start() - 2)]
             pos = m.end() - 1
     return "".join(parts) + w[pos:] if parts else w
