@@ -35,6 +35,7 @@ import corpus_round19 as r19
 import corpus_round20 as r20
 import corpus_round21 as r21
 import corpus_round22 as r22
+import corpus_round23 as r23
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -270,10 +271,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_schema_descriptions_round22": 22,  # the same descriptions with ordinary notes, one about injection
     "injection_ko_es_standing_round22": 22,  # standing orders with concealment in Korean and Spanish, to assistants and review bots, or planted to be remembered
     "benign_injection_ko_es_standing_round22": 22,  # the same standing requests for ordinary work, preferences, warnings quoting such an order
+    # round 23 (written after round 22's held-out figures were taken, before round 23's tuning)
+    "ide_run_configs_round23": 23,  # JetBrains run configurations, Eclipse .launch, Xcode schemes, launchSettings.json, HTTP client private env, dataSources.local.xml
+    "benign_ide_run_configs_round23": 23,  # the same files with env-file references, variable references, no password
+    "mobile_stores_round23": 23,  # Android shared_prefs, Flutter shared_preferences, AsyncStorage, plutil -p of app defaults, MMKV, a sqlite key/value table
+    "benign_mobile_stores_round23": 23,  # the same stores holding aliases, flags, null, keychain references, empty values
+    "injection_translation_catalogs_round23": 23,  # Portuguese, German, French orders in gettext, strings.xml, i18n JSON, Fluent, .strings, Rails YAML, Qt .ts, ARB descriptions
+    "benign_injection_translation_catalogs_round23": 23,  # the same catalogs with translators' notes, one about injection
+    "injection_analysis_results_round23": 23,  # SARIF message, feature flag description, remote config, release notes, commit trailer, code-scan help, advisory, CI annotation
+    "benign_injection_analysis_results_round23": 23,  # the same outputs with ordinary remediation advice, one naming an injection
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 21}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 22}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2381,6 +2391,8 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "db_links_round22": r22.db_links,
     "bound_params_round22": r22.bound_params,
     "serialised_round22": r22.serialised,
+    "ide_run_configs_round23": r23.ide_run_configs,
+    "mobile_stores_round23": r23.mobile_stores,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2447,6 +2459,8 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_db_links_round22": r22.b_db_links,
     "benign_bound_params_round22": r22.b_bound_params,
     "benign_serialised_round22": r22.b_serialised,
+    "benign_ide_run_configs_round23": r23.b_ide_run_configs,
+    "benign_mobile_stores_round23": r23.b_mobile_stores,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2499,6 +2513,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_cjk_indirect_round21": r21.i_cjk_indirect,
     "injection_schema_descriptions_round22": r22.i_schema_descriptions,
     "injection_ko_es_standing_round22": r22.i_ko_es_standing,
+    "injection_translation_catalogs_round23": r23.i_translation_catalogs,
+    "injection_analysis_results_round23": r23.i_analysis_results,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2544,6 +2560,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_cjk_indirect_round21": r21.bi_cjk_indirect,
     "benign_injection_schema_descriptions_round22": r22.bi_schema_descriptions,
     "benign_injection_ko_es_standing_round22": r22.bi_ko_es_standing,
+    "benign_injection_translation_catalogs_round23": r23.bi_translation_catalogs,
+    "benign_injection_analysis_results_round23": r23.bi_analysis_results,
 }
 
 
