@@ -60,16 +60,10 @@ def test_the_dev_families_meet_the_floors() -> None:
 # (Round 21's held-out leaks, opened into dev by round 22 — an Azure Pipelines setvariable, a
 # one-line EventBridge event, a smali string passed to a setter — are read since round 22:
 # core/privacy/shown.py and checks.minified.)
-# Round 22's held-out leaks, opened into dev by round 23 (bound query parameters in a log, apart
-# from the column they fill) stay listed until they are read.
+# (Round 22's held-out leaks, opened into dev by round 23 — values PostgreSQL logs as bound
+# parameters apart from the column they fill — are read since round 23: core/privacy/shown.py.)
 KNOWN_DEV_LEAKS = frozenset(
-    {
-        "world_prose_round17-004",
-        "world_prose_round17-006",
-        "world_prose_round17-012",
-        "bound_params_round22-006",
-        "bound_params_round22-022",
-    }
+    {"world_prose_round17-004", "world_prose_round17-006", "world_prose_round17-012"}
 )
 
 

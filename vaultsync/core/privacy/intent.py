@@ -411,6 +411,13 @@ def _third_ok(m: re.Match[str], w: str) -> bool:
     return consequential(w, m.end())
 
 
+# core/privacy/standing.py's frame words, kept here so that the module loads only when one stands
+_STANDING_KEYS = ("앞으로", "지금부터", "이제부터", "다음 세션", "모든 세션", "기억해",
+                  "기억하세요", "항상", "매번", "때마다", "a partir de", "desde hoy", "desde ahora",
+                  "de ahora en adelante", "recuerd", "siempre", "cada vez que",
+                  "permanente")  # fmt: skip
+
+
 def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> list[Inj]:
     """Injections in `w` by what they do. `deeper(text)`: does the phrase detector find an
     injection in `text` (used on the normalised and decoded forms)."""
@@ -453,6 +460,11 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     cjk = not w.isascii() and has_cjk(w)
     if keys := present(raw, _MEMORY_KEYS + _MEMORY_CJK if cjk else _MEMORY_KEYS):
         out += _hits(w, _MEMORY, windows(w, lowered, keys), MEMORY)
+    quick = not w.isascii() or b"siempre" in raw or b"ahora" in raw or b"recuerd" in raw
+    if quick and present(raw, _STANDING_KEYS):  # a standing order that hides itself (ko, es)
+        from vaultsync.core.privacy import standing
+
+        out += standing.find(w, MEMORY)
     if deeper is not None:
         out += _obfuscated(w, lowered, raw, deeper)
     return _bounded(out)

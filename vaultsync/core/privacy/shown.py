@@ -19,6 +19,11 @@ in another, and no `name = value` joins them.
   `const-string v0, "…"` followed within a few lines by a setter or a field whose name says
   secret taking the same register (`->setApiKey(`, `iput-object v0, p0, L…;->apiSecret:`), and
   `javap -c`'s `ldc … // String …` followed by `putstatic`/`putfield`/`invoke…` of such a name.
+- `bound-parameter-value`: a database log shows a statement with numbered placeholders and, on a
+  later line, the values bound to them (PostgreSQL's `DETAIL:  parameters: $1 = '…', $2 = '…'`);
+  a value is the secret when the statement sets or compares a column whose name says secret to
+  its placeholder (`SET api_secret = $1`, `WHERE token = $3`) or lists such a column where an
+  `INSERT`'s `VALUES (…)` has the placeholder in the same place.
 
 The name must say secret (`key`, `token`, `secret`, `password`, `pwd`, `credential` as its last
 word, not a `cache_key` or a `next_token`: `names.name_kind`) and the value look like one
@@ -41,7 +46,8 @@ REGISTRY = "registry-value"
 AUTH_ANSWER = "auth-exchange-answer"
 CI_COMMAND = "ci-command-value"
 BYTECODE = "bytecode-value"
-RULES = frozenset((DEBUGGER, REGISTRY, AUTH_ANSWER, CI_COMMAND, BYTECODE))
+BOUND = "bound-parameter-value"
+RULES = frozenset((DEBUGGER, REGISTRY, AUTH_ANSWER, CI_COMMAND, BYTECODE, BOUND))
 
 # a name whose last word says secret (camelCase or any separator before it)
 _SECRET_END = Lazy(r"(?i)(?:key|token|secret|pass(?:word|wd|phrase)?|pwd|credentials?)$")
@@ -88,6 +94,13 @@ _JAVAP = Lazy(
     r"[^\n]{0,40}?\b(?:putstatic|putfield|invoke\w+)[ \t]+#\d+[ \t]+//[ \t]+(?:Field|Method)"
     r"[ \t]+(?:[\w/$]+\.)?([A-Za-z_]\w{0,80})[:(]"
 )
+# PostgreSQL's bound values: `parameters: $1 = '…', $2 = '…'` (a quote inside doubled)
+_BOUND_LINE = Lazy(r"\bparameters:[ \t]*(\$\d[^\n]{0,20000})")
+_BOUND_PAIR = Lazy(r"\$(\d{1,4})[ \t]*=[ \t]*'((?:[^'\n]|'')*)'")
+# a column set or compared to a numbered placeholder: `api_secret = $1`, `"token" <> $2`
+_PLACED = Lazy(r"([A-Za-z_][\w.\"]{0,80})[ \t]*(?:=|<>|!=)[ \t]*\$(\d{1,4})\b")
+# an INSERT's column list and its VALUES list of placeholders
+_INSERT = Lazy(r"\(([^()\n]{1,2000})\)[ \t]*(?i:values)[ \t]*\(([^()\n]{1,2000})\)")
 _ASKS_PASSWORD = ("password", "passwort", "passphrase", "pass:", "secret", "token")
 
 
@@ -168,6 +181,27 @@ def _bytecode(w: str, out: list[tuple[int, int, str]]) -> None:
             out.append((s, e, BYTECODE))
 
 
+def _bound(w: str, out: list[tuple[int, int, str]]) -> None:
+    for line in _BOUND_LINE.finditer(w):
+        # the statement is on the lines before its parameters (the log's previous entries)
+        stmt = w[max(0, line.start() - 4000) : line.start()]
+        names: dict[str, str] = {}
+        for m in _PLACED.finditer(stmt):
+            names[m.group(2)] = m.group(1).replace('"', "").rsplit(".", 1)[-1]
+        for m in _INSERT.finditer(stmt):
+            cols = [c.strip().strip('"`') for c in m.group(1).split(",")]
+            vals = [v.strip() for v in m.group(2).split(",")]
+            for col, val in zip(cols, vals, strict=False):
+                if val[:1] == "$" and val[1:].isdigit():
+                    names[val[1:]] = col
+        if not names:
+            continue
+        for m in _BOUND_PAIR.finditer(w, line.start(1), line.end(1)):
+            name = names.get(m.group(1), "")
+            if name and _says_secret(name) and _value(m.group(2)):
+                out.append((m.start(2), m.end(2), BOUND))
+
+
 def find(w: str) -> list[tuple[int, int, str]]:
     """Values shown apart from their names in `w`: (start, end, rule)."""
     out: list[tuple[int, int, str]] = []
@@ -181,4 +215,6 @@ def find(w: str) -> list[tuple[int, int, str]]:
         _ci_commands(w, out)
     if "const-string" in w or "ldc" in w:
         _bytecode(w, out)
+    if "parameters:" in w and "$" in w:
+        _bound(w, out)
     return out
