@@ -570,3 +570,20 @@ def test_a_session_that_only_asked_the_question_is_not_an_answer(
 )
 def test_a_question_is_read_from_a_prompts_heading(heading: str, asked: bool) -> None:
     assert recall_search.asked_only(heading) is asked
+
+
+def test_a_question_inside_a_long_task_prompt_is_answered(hook: list[str], fixed: Path) -> None:
+    """A task prompt with its question in the middle is judged on the question
+    (nlquery.asked_part): on all its words, the fix holds too few of them for the floor."""
+    task = (
+        "Add a rate limiter to the public endpoints, write unit tests for it, put the limits "
+        "behind a config flag and document them in the README. How did we fix the routing bug "
+        "in the middleware? Keep the existing code style and leave the login flow alone."
+    )
+    assert "routes.ts" in context_of(run(hook, "hermes", hermes_prompt("h11", task)))
+    # ... and a task whose question the vault never discussed still gets nothing
+    never = task.replace(
+        "How did we fix the routing bug in the middleware?",
+        "Which mail provider do we use for transactional email?",
+    )
+    assert run(hook, "hermes", hermes_prompt("h12", never)) == ""

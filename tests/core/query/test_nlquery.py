@@ -217,3 +217,47 @@ def test_a_question_that_is_only_a_file_path_names_that_file() -> None:
     for text in ("v1.2", "e.g.", "what about node.js?", "why does src/app.py fail"):
         assert nlquery.path_only(text) == ""
     assert nlquery.understand("why does src/app.py fail").intent != "decided"
+
+
+def test_a_long_task_prompt_is_judged_on_the_question_it_asks() -> None:
+    """nlquery.asked_part: of a long prompt (LONG_PROMPT terms or more) with a question among
+    other sentences, the question; every other prompt as it is."""
+    task = (
+        "Add a soft-delete column to the invoices table and write the migration for it. "
+        "Which ORM is heron on now, so the migration goes in the right place? "
+        "Keep the existing naming conventions and add a unit test for the repository."
+    )
+    assert nlquery.asked_part(task) == (
+        "Which ORM is heron on now, so the migration goes in the right place?"
+    )
+    zh = (
+        "给 heron 的 /reports 接口加上分页和排序参数，响应格式保持不变。"
+        "heron 现在用的是哪个 ORM？按它的写法来写查询，顺便补上 e2e 测试。"
+    )
+    assert nlquery.asked_part(zh) == "heron 现在用的是哪个 ORM？"
+    ja = (
+        "heron の請求書に支払期日のカラムを追加して、マイグレーションも作ってください。"
+        "いま heron はどの ORM を使っていますか？ 既存の書き方に合わせてください。"
+    )
+    assert nlquery.asked_part(ja) == "いま heron はどの ORM を使っていますか？"
+    # a short question, a long task that asks nothing, a prompt of questions only: as they are
+    short = "We moved heron last month. Which ORM is it on?"
+    assert nlquery.asked_part(short) == short
+    plain = task.replace("?", ".")
+    assert nlquery.asked_part(plain) == plain
+    asks = "Which ORM is heron on now? Where do its migrations go? Who moved it off TypeORM?"
+    assert nlquery.asked_part(asks) == asks
+    # a file name's dot ends no sentence
+    dotted = (
+        "heron's dev server restarts are painfully slow and the build takes forever. "
+        "Did anyone swap the compiler in nest-cli.json already? If it is safe, make the change "
+        "in nest-cli.json and measure the start time."
+    )
+    assert nlquery.asked_part(dotted) == "Did anyone swap the compiler in nest-cli.json already?"
+
+
+def test_already_only_asks() -> None:
+    # "did anyone already try X": the note that says X was tried need not say "already"
+    assert nlquery.terms("Did anyone already try SWC for heron's build?") == [
+        "try*", "swc*", "heron*", "build*",
+    ]  # fmt: skip

@@ -94,9 +94,16 @@ def _terms(text: str) -> list[str]:
 
 
 def own_words(prompt: str) -> str:
-    """The person's prompt. (Gemini CLI puts the session-start context it was given in front
-    of BeforeAgent's prompt; core/agents strips it when it parses the payload.)"""
-    return prompt.strip()
+    """The person's prompt, or of a long task prompt the sentences that ask a question
+    (nlquery.asked_part): what recall answers. (Gemini CLI puts the session-start context it
+    was given in front of BeforeAgent's prompt; core/agents strips it when it parses the
+    payload.)"""
+    text = prompt.strip()
+    if len(text) < 60:  # a plain question: never a task with a question inside it
+        return text
+    from vaultsync.core.query import nlquery
+
+    return nlquery.asked_part(text)
 
 
 def is_trivial(prompt: str) -> bool:

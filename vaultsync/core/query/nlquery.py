@@ -58,6 +58,7 @@ weren what whatever when whenever where whereas wherever whether which while who
 will with within without won would wouldn yes yet you your yours yourself yourselves
 tell show know remember recall say said told ask asked again back time times last ago earlier
 previously before anything something someone anyone everything stuff kind sort remind
+already
 """
     )
 )
@@ -441,6 +442,36 @@ def anchors(text: str) -> list[str]:
             for term in terms(word, expand=False):
                 out.setdefault(term, None)
     return list(out)
+
+
+# A prompt with at least this many terms is a task, not a question: when one of its sentences
+# asks a question, that sentence is what recall answers (`asked_part`). Chosen on dev: the
+# questions inside round 19's and 20's dev task prompts had 14-32 terms, every plain question
+# in the sets fewer than 12.
+LONG_PROMPT = 12
+# A sentence ends at . ! ? (followed by a space or the end: "nest-cli.json" is one word), at
+# 。！？ and at a line's end.
+_SENTENCES = Lazy(r"[^\n。！？!?]*?(?:[.](?=\s|$)|[。！？!?]+|\n|$)")
+_ASKS = ("?", "？", "吗", "呢", "ですか", "ますか", "でしたっけ")
+
+
+def asked_part(text: str) -> str:
+    """The sentences of a long prompt (`LONG_PROMPT` terms or more, two sentences or more)
+    that ask a question (ending in a question mark, 吗, 呢, ですか ...), or `text` itself. An
+    agent's task prompt carries its question among the task's own words ("Add a column and
+    write the migration. Which ORM is heron on now? Keep the naming conventions."): judged on
+    all of them, the note that answers the question holds too few of the prompt's words for
+    prompt recall's relevance floor, and the task's words outrank the question's."""
+    if not isinstance(text, str) or len(text) > 20_000:
+        return text
+    parts = [m.group(0).strip() for m in _SENTENCES.finditer(text)]
+    parts = [p for p in parts if p]
+    if len(parts) < 2:
+        return text
+    asked = [p for p in parts if p.rstrip("。.!！ ").endswith(_ASKS)]
+    if not asked or len(asked) == len(parts) or len(terms(text)) < LONG_PROMPT:
+        return text
+    return " ".join(asked)
 
 
 def _starts_sentence(text: str, at: int) -> bool:
