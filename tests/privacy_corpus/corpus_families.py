@@ -36,6 +36,7 @@ import corpus_round20 as r20
 import corpus_round21 as r21
 import corpus_round22 as r22
 import corpus_round23 as r23
+import corpus_round24 as r24
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -280,10 +281,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_translation_catalogs_round23": 23,  # the same catalogs with translators' notes, one about injection
     "injection_analysis_results_round23": 23,  # SARIF message, feature flag description, remote config, release notes, commit trailer, code-scan help, advisory, CI annotation
     "benign_injection_analysis_results_round23": 23,  # the same outputs with ordinary remediation advice, one naming an injection
+    # round 24 (written after round 23's held-out figures were taken, before round 24's tuning)
+    "exports_round24": 24,  # a backup manifest, a password manager CSV, a site export, a backup config, an export manifest, a 1Password export
+    "benign_exports_round24": 24,  # the same exports with passphrase files and commands, null, empty, variable references
+    "app_state_round24": 24,  # Jupyter widget state, a crash reporter's breadcrumbs, Electron Local Storage, chrome.storage, a diagnostic report
+    "benign_app_state_round24": 24,  # the same state with empty values, [Filtered], null, flags, a path naming a secret
+    "injection_build_metadata_round24": 24,  # a Dockerfile LABEL, OCI labels, make help, an SVG desc, npm description, Helm NOTES, a Makefile help comment
+    "benign_injection_build_metadata_round24": 24,  # the same metadata with ordinary descriptions
+    "injection_it_vi_round24": 24,  # Italian and Vietnamese orders in comments, READMEs, chat, standing requests
+    "benign_injection_it_vi_round24": 24,  # the same places with ordinary notes, requests, one warning about injection
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 22}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 23}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2393,6 +2403,8 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "serialised_round22": r22.serialised,
     "ide_run_configs_round23": r23.ide_run_configs,
     "mobile_stores_round23": r23.mobile_stores,
+    "exports_round24": r24.exports,
+    "app_state_round24": r24.app_state,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2461,6 +2473,8 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_serialised_round22": r22.b_serialised,
     "benign_ide_run_configs_round23": r23.b_ide_run_configs,
     "benign_mobile_stores_round23": r23.b_mobile_stores,
+    "benign_exports_round24": r24.b_exports,
+    "benign_app_state_round24": r24.b_app_state,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2515,6 +2529,8 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_ko_es_standing_round22": r22.i_ko_es_standing,
     "injection_translation_catalogs_round23": r23.i_translation_catalogs,
     "injection_analysis_results_round23": r23.i_analysis_results,
+    "injection_build_metadata_round24": r24.i_build_metadata,
+    "injection_it_vi_round24": r24.i_it_vi,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2562,6 +2578,8 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_ko_es_standing_round22": r22.bi_ko_es_standing,
     "benign_injection_translation_catalogs_round23": r23.bi_translation_catalogs,
     "benign_injection_analysis_results_round23": r23.bi_analysis_results,
+    "benign_injection_build_metadata_round24": r24.bi_build_metadata,
+    "benign_injection_it_vi_round24": r24.bi_it_vi,
 }
 
 
