@@ -64,6 +64,27 @@ _SHORT_CORES = ("pass", "pw", "pwd", "auth", "key", "pat")
 _FIRST_RUN = Lazy(r"[^\s'\"`⟦⟧⟬⟭]+")
 _NEXT_KEY = Lazy(r"[;&,][A-Za-z_][\w.-]{0,40}=")
 _OPENER = {")": "(", "]": "[", "}": "{"}
+# A key|value table dump (`sqlite3` rows, an AsyncStorage table): `@auth:accessToken|null` holds
+# a namespaced key, `auth:` is its namespace and `accessToken` the rest of the key, not a value.
+_ROW_KEY = Lazy(r"[a-z]{1,30}(?:[A-Z][a-z]{1,30}|[_.-][a-z]{1,30}){1,6}\|(?!\|)")  # camel or snake
+_ROW = Lazy(r"(?m)^[ \t]*[^\s|]{1,80}\|(?!\|)")
+
+
+def _table_key(w: str, s: int) -> bool:
+    """Is the unquoted value at `s` the rest of a key in a key|value row, on a line beside
+    another row of the same table?"""
+    if not _ROW_KEY.match(w, s):
+        return False
+    ls = w.rfind("\n", max(0, s - 200), s) + 1
+    if not _ROW.match(w, ls):
+        return False
+    prev = w.rfind("\n", max(0, ls - 200), max(0, ls - 1)) + 1 if ls else -1
+    nxt = w.find("\n", s, s + 400)
+    return (prev >= 0 and ls > 0 and bool(_ROW.match(w, prev))) or (
+        nxt >= 0 and bool(_ROW.match(w, nxt + 1))
+    )
+
+
 _KEY_IN_VALUE = Lazy(r"(?i)(?:pass|pw|secret|token|key|auth)[\w.-]{0,30}[=:]")
 # ... or our quote marks: a quoted injection's closing mark, and the ones `inert` escapes a
 # text's own marks to, so a value read again inside a quote ends where it ended the first time
@@ -126,6 +147,8 @@ def check_assign(m: re.Match[str], w: str, s: int, e: int) -> Span | None:
         if stem.endswith(KEY_DENY) and not bare:
             return None
         kind = "bare-key" if bare else "key"
+    if m.start("v4") >= 0 and _table_key(w, s):
+        return None  # `@auth:accessToken|null`: the rest of a key in a key|value row
     if m.start("v4") >= 0:  # unquoted: how far the value runs depends on where it stands
         eol = w.find("\n", s, s + 65536)  # no cap that lets a long value through
         eol = min(len(w), s + 65536) if eol < 0 else eol

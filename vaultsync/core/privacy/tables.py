@@ -242,7 +242,8 @@ config-directive | pass,pw,secret,token,auth,key,cred | p=3 c=directive g=2 a=1 
 named-value | key,name,variable | p=4 c=named g=2/3/4 a=1 |
     (?i)(?:key|name|keyname|parameterkey|variable)["']?[ \t]*[:=][ \t]*["'][\w.:/-]{0,60}?
     (?P<name>pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|key|credentials?)
-    (?:[_.-]?\d{1,2})?["'](?:[^\r\n<>]{0,120}?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*
+    (?:[_.-]?\d{1,2})?["'](?:(?:[^\r\n<>{}]|\r?\n(?![ \t]*\r?\n)){0,160}?
+    (?:value|parametervalue)["']?[ \t]*[:=][ \t]*
     (?:"([^"\r\n]{1,512})"|'([^'\r\n]{1,512})')|[^\r\n<>]{0,100}>([^<\r\n]{1,512})<)
 named-value | <key>,<name> | p=4 c=named g=3 a=1 |
     (?i)<(key|name)>[\w.:/-]{0,60}?

@@ -40,14 +40,15 @@ _NOUNS = (
     "assistente", "agente", "modelo", "ia", "asistente", "assistent", "modell", "ki", "modèle",
     "ші", "асистент", "помічник", "μοντέλ", "βοηθ", "τεχνητ", "المساعد", "مساعد", "الذكاء",
     "עוזר", "לעוזר", "הבינה", "בינה", "המודל", "למודל",
-    "asistan", "yapay zek", "asysten", "agenc", "trợ lý",
+    "asistan", "yapay zek", "asysten", "agenc", "trợ lý", "automated",
 )  # fmt: skip
 _NOUN = Lazy(
     r"(?i)(?<![\w.])(?:@?(?:ai|a\.i\.|llms?|models?|assistants?|agents?|(?:chat)?bots?|copilots?"
     r"|gpt|ии|бот\w*|ассистент\w*|помощник\w*|нейросет\w*|модел\w*|assistentes?|agentes?|modelos?"
     r"|ia|asistentes?|assistent(?:en)?|modell|ki|modèles?|ші|асистент\w*|помічник\w*|μοντέλ\w*"
     r"|βοηθ\w*|τεχνητ\w*|ال?مساعد|الذكاء|ל?עוזר|ה?בינה|[הל]?מודל|asistan\w*|yapay[ \t]+zekâ?\w*"
-    r"|asysten(?:t\w*|cie|ci)|agenc(?:ie|i|ji|ja)|trợ[ \t]+lý(?:[ \t]+AI)?)(?![\w])"
+    r"|asysten(?:t\w*|cie|ci)|agenc(?:ie|i|ji|ja)|trợ[ \t]+lý(?:[ \t]+AI)?"
+    r"|automated[ \t]+[a-z]{2,20}s)(?![\w])"
     r"|봇|어시스턴트|에이전트|모델"
     r"|AI(?=에게))"
 )
@@ -126,8 +127,8 @@ _SECRET = Lazy(
 )
 # Reading a key file is itself the act: nothing a model is asked to do needs one.
 _READ_SECRET = Lazy(
-    r"(?i)\b(?:read|cat|open|load)\b[^\n]{0,40}(?:~/\.ssh|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/"
-    r"|\.netrc\b|\.env\b|\bcredentials\b)"
+    r"(?i)\b(?:read|cat|open|load|lies|lese|lis|lire|leia|lee)\b[^\n]{0,40}(?:~/\.ssh"
+    r"|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/|\.netrc\b|\.env\b|\bcredentials\b|\w\.(?:key|pem)\b)"
 )
 _EXPOSE = Lazy(
     r"(?i)\b(?:paste|print|include|reveal|show|output|list|log|write|put|insert|embed|append"
@@ -136,12 +137,18 @@ _EXPOSE = Lazy(
 )
 _DAMAGE = Lazy(
     r"(?i)\bdrop\s+(?:the\s+)?(?:\w+\s+)?(?:table|database|index)|\bdelete\s+(?:the|all|every|your|this|their)\b|\brm\s+-\w*r|--privileged"
+    r"|\bskip\s+(?:the\s+)?(?:[\w-]+\s+)?(?:auth\w*|tests?|checks?|ci|verification|validation"
+    r"|signatures?|reviews?)\b|\bverify(?:_?(?:tls|ssl|certs?))?\s*(?:to|=|:)\s*(?:false|0|off)\b"
+    r"|\bwithout\s+running\s+(?:the\s+|any\s+)?(?:tests?|checks?|ci)\b"
+    r"|\bsem\s+(?:rodar|executar)\s+(?:os\s+)?testes|\bohne\s+(?:die\s+)?tests?\b"
+    r"|\bsans\s+(?:lancer|exécuter|passer)\s+(?:les\s+)?tests"
+    r"|\b(?:deaktivier\w*|désactive\w*|desativ[ea]\w*|desactiv[ae]\w*)\b"
     r"|\bforce[- ]push|push\s+--force|(?<![\w-])--force\b|\b(?:approve|accept)\s+(?:all|every)"
     r"|\brefund\b"
     r"|\bclose\s+(?:all|every)|\bDELETE\s+/[\w{}:.-]"
-    r"|\bgrant\b[^\n.]{0,40}\b(?:all|admin|every)|\bwipe\b|\bdisable\s+(?:the\s+)?(?:\w+\s+)?"
+    r"|\bgrant\b[^\n.]{0,40}\b(?:all|admin|every)|\bwipe\b|\bdisable\s+(?:the\s+)?(?:[\w-]+\s+)?"
     r"(?:non-root|auth|tests?|checks?|antivirus|firewall|2fa|mfa|security)|\bscale\b[^\n.]{0,30}\bzero"
-    r"|удали|сотри|삭제|지워|\b(?:apague|exclua|aprove\s+todas|borra|elimina|aprueba\s+todas|lösche"
+    r"|удали|сотри|삭제|지워|\b(?:apague|exclua|aprov[ea]\s+tod[ao]s|borra|elimina|aprueba\s+todas|lösche"
     r"|entferne|supprime|efface|cancella)\b"
 )
 # An order to decode a payload and act on it is one whatever the payload says.
@@ -157,7 +164,10 @@ _LEET_WORD = Lazy(r"\b(?=\w*\d)(?=\w*[a-z])\w{3,}\b")
 _STOP = ".!?;\n"
 # What may stand between the addressed noun and its colon: a relative clause or a participle
 # ("the AI that drafts replies", "agents indexing this space"), nothing else ("Model metadata:").
-_RELATIVE = Lazy(r"\s+(?:that|who|which|[a-z]+ing)\b")
+# The clause may follow the rest of a compound and a comma ("KI-Assistenten, die diese Datei
+# bearbeiten:"), and be opened by a relative pronoun in Portuguese, Spanish, French or German
+# ("IA que leia este arquivo:", "l'IA qui relit :").
+_RELATIVE = Lazy(r"(?:-\w+)?,?\s+(?:that|who|which|[a-z]+ing|que|qui|die|der|das|welche[rns]?)\b")
 # ... or the rest of a compound ("AI-assistent:", "ШІ-асистента:"), or, in a script that puts
 # the adjective after its noun, one or two words ("المساعد الذكي:", "לעוזר הבינה המלאכותית:").
 _COMPOUND = Lazy(r"-\w+|(?:[ \t]+[^\W\d_]+){1,2}")
@@ -186,6 +196,46 @@ _UNCHECKED = Lazy(
     r"|permission|approval)"
     r"|\bpublicly\b|\bsilently\b|\bquietly\b)"
 )
+
+
+# The act hidden from the person it is done for: kept out of the pull request, the summary or
+# the commit, not mentioned, not told. An addressed model asked to hide what it does is asked
+# to act past the person, whatever the act.
+_HIDE = Lazy(
+    r"(?i)\b(?:keep|leave)\s+(?:this|that|it|them|these|the\s+change)\s+(?:change\s+)?out\s+of\s+"
+    r"(?:the\s+|your\s+|their\s+|any\s+)?(?:pr|pull\s+request|summary|commit|changelog|reply"
+    r"|report|description|review)\b"
+    r"|\b(?:do\s+not|don't|never)\s+(?:mention|tell|report|disclose)\b"
+    r"|\berwähn\w*\s+(?:es|das|dies)\s+nicht\b|\bnicht\s+erwähn"
+    r"|\bsans\s+le\s+(?:dire|mentionner|signaler)\b|\bne\s+(?:le|la|les)\s+(?:mentionne|dis|signale)"
+    r"|\bnão\s+(?:comente|mencione|diga|conte)\b|\bno\s+(?:lo\s+)?(?:menciones|comentes|digas)\b"
+)
+
+# The same concealment pointing back at what was just asked ("…skip the auth interceptor;
+# keep that out of the pull request description", "…set verify_tls to false and leave that
+# change out of their summary"): with a weakening or a destructive act in the sentences before
+# it, an order whoever it is addressed to ("Implementations generated from this file", "Tools
+# that validate this file").
+_HIDE_BACK = Lazy(
+    r"(?i)\b(?:keep|leave)\s+(?:this|that|it|them|these|the\s+change)\s+(?:change\s+)?out\s+of\s+"
+    r"(?:the\s+|your\s+|their\s+|any\s+)?(?:pr|pull\s+request|summary|commit|changelog|reply"
+    r"|report|description|review)\b"
+    r"|\b(?:do\s+not|don't|never)\s+(?:mention|report|disclose)\s+(?:it|this|that|the\s+change)\b"
+)
+_SENTENCE = Lazy(r"[.!?](?=\s)|\n[ \t]*\n")
+
+
+def _hidden_harm(w: str) -> list[tuple[int, int]]:
+    """(start, end) of each concealment that points back at a damaging act asked just before it
+    (the same sentence or the one before it)."""
+    out: list[tuple[int, int]] = []
+    for m in _HIDE_BACK.finditer(w):
+        a = max(0, m.start() - 300)
+        ends = [x.end() for x in _SENTENCE.finditer(w, a, m.start())]
+        a = ends[-2] if len(ends) > 1 else a  # this sentence and the one before it
+        if _DAMAGE.search(w, a, m.start()) or _READ_SECRET.search(w, a, m.start()):
+            out.append((a, m.end()))
+    return out
 
 
 def _vocatives(w: str, lowered: str) -> list[tuple[int, int]]:
@@ -231,6 +281,8 @@ def _asks(w: str, a: int, b: int, strict: bool = False) -> bool:
     """Does the clause w[a:b] ask for something consequential? `strict`: a destination alone
     (a URL, an address) is not enough; a secret or the reader's data must be sent, exposed."""
     if _DAMAGE.search(w, a, b) or _UNCHECKED.search(w, a, b) or _READ_SECRET.search(w, a, b):
+        return True
+    if not strict and _HIDE.search(w, a, b):
         return True
     if _SECRET.search(w, a, b) or (not strict and _DEST.search(w, a, b)):
         return bool(_TRANSFER.search(w, a, b) or _EXPOSE.search(w, a, b))
@@ -298,6 +350,8 @@ def find(w: str, lowered: str) -> list[Inj]:
             for m in _OVERRIDE_EN.finditer(plain)
             if lowered[m.start() : m.end()] != m.group()  # only what the digits hid
         ]
+    if " out of " in lowered or "mention" in lowered or "disclose" in lowered:
+        out += [(s, e, s, e, RULE, True) for s, e in _hidden_harm(w)]
     cue = any(k in lowered for k in _OVERRIDE_CUES)
     if not cue and not any(n in lowered for n in _NOUNS):
         return out
