@@ -22,3 +22,16 @@ def redact_file(path: Path) -> dict[str, Any]:
     assert proc.returncode == 0, proc.stderr.decode()
     out: dict[str, Any] = json.loads(proc.stdout)
     return out
+
+
+def redacted(text: str) -> tuple[str, set[str]]:
+    """The text as the engine the hook uses redacts it, and the ids of the rules that fired."""
+    from vaultsync.core.privacy.redactor import default_redactor
+
+    res = default_redactor().redact(text)
+    return res.text, {f.rule for f in res.findings}
+
+
+def injected(text: str) -> bool:
+    """Did the engine quote a prompt injection in `text`?"""
+    return any("prompt-injection" in rule for rule in redacted(text)[1])

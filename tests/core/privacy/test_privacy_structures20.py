@@ -10,13 +10,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from redactkit import redacted
 
 from vaultsync.core.privacy.redactor import default_redactor
-
-
-def _redact(text: str) -> tuple[str, set[str]]:
-    res = default_redactor().redact(text)
-    return res.text, {f.rule for f in res.findings}
 
 
 @pytest.mark.timeout(60)
@@ -27,7 +23,7 @@ def test_a_hex_value_after_a_long_mixed_case_token_costs_what_a_short_line_does(
     token = "xai-kVMKfwnWyRq5QWbhCpDdrZ0GKznKn4M7hwzSll6M9hnf7FCVOtmw1Fk5EKtKOzZJaRrRP41A7CRJ7hBH"
     text = f'event: {{"service.name": "alpha", "app.db_password": "{token}", "trace.trace_id": "047281bc674b5e56d704cab486ca71e8"}}\n'
     t = time.process_time()
-    out, _ = _redact(text)
+    out, _ = redacted(text)
     assert time.process_time() - t < 2.0
     assert token not in out and "047281bc674b5e56d704cab486ca71e8" in out
 
@@ -46,20 +42,20 @@ def test_a_word_diff_between_references_is_no_secret(line: str) -> None:
         + line
         + "  timeout: 30\n"
     )
-    out, rules = _redact(text)
+    out, rules = redacted(text)
     assert not rules and out == text
 
 
 def test_a_word_diff_that_sets_a_value_is_redacted() -> None:
     value = "q8Rz3LkW2vNp7XcT5bYh"
     text = f"$ git diff --word-diff settings/alpha.yml\n@@ -3,4 +3,4 @@ alpha:\n  secret: [-<set me>-]{{+{value}+}}\n  timeout: 30\n"
-    out, rules = _redact(text)
+    out, rules = redacted(text)
     assert rules and value not in out
     assert default_redactor().redact(out).text == out  # idempotent
 
 
 def _injection(text: str) -> bool:
-    return any("inject" in r or "prompt" in r for r in _redact(text)[1])
+    return any("inject" in r or "prompt" in r for r in redacted(text)[1])
 
 
 @pytest.mark.parametrize(

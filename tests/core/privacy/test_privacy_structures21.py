@@ -10,20 +10,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from redactkit import injected, redacted
 
-from vaultsync.core.privacy.redactor import default_redactor
 from vaultsync.core.privacy.shown import find as shown
 
 URL = "https://cobalt-ledger.example.org/drop"
-
-
-def _redact(text: str) -> tuple[str, set[str]]:
-    res = default_redactor().redact(text)
-    return res.text, {f.rule for f in res.findings}
-
-
-def _injection(text: str) -> bool:
-    return any("prompt-injection" in r for r in _redact(text)[1])
 
 
 @pytest.mark.parametrize(
@@ -45,7 +36,7 @@ def _injection(text: str) -> bool:
     ],
 )
 def test_an_order_asked_for_indirectly_is_an_injection(text: str) -> None:
-    assert _injection(text)
+    assert injected(text)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +52,7 @@ def test_an_order_asked_for_indirectly_is_an_injection(text: str) -> None:
     ],
 )
 def test_the_same_phrasings_asking_for_ordinary_work_are_left(text: str) -> None:
-    assert not _injection(text)
+    assert not injected(text)
 
 
 @pytest.mark.parametrize(
@@ -76,7 +67,7 @@ def test_a_debugger_print_of_a_field_that_says_secret_is_redacted(text: str) -> 
     found = shown(text)
     assert any(r == "debugger-value" for _, _, r in found)
     value = text[found[0][0] : found[0][1]]
-    out, _ = _redact(text)
+    out, _ = redacted(text)
     assert value not in out
 
 
@@ -93,7 +84,7 @@ def test_a_registry_value_named_as_a_secret_is_redacted() -> None:
     value = "f_ObYENJBB672Ei5GfT2ejldT71AmUjG9GXqO35c"
     text = f"C:\\> reg query HKCU\\Software\\Lumen\\Sync\n\nHKEY_CURRENT_USER\\Software\\Lumen\\Sync\n    ClientId    REG_SZ    8f2c1e4a-aaaa-4bbb-8ccc-0123456789ab\n    ClientSecret    REG_SZ    {value}\n    InstallPath    REG_EXPAND_SZ    %ProgramFiles%\\Lumen\n    LastSync    REG_SZ    \n"
     assert [r for _, _, r in shown(text)] == ["registry-value"]
-    out, _ = _redact(text)
+    out, _ = redacted(text)
     assert value not in out and "8f2c1e4a-aaaa-4bbb-8ccc-0123456789ab" in out
 
 
@@ -101,7 +92,7 @@ def test_the_answer_to_a_base64_password_prompt_is_redacted() -> None:
     text = "AUTH LOGIN\n334 VXNlcm5hbWU6\nd29ya2VyQHF1YXJ0ei1yYXZlbi5leGFtcGxlLm9yZw==\n334 UGFzc3dvcmQ6\naUE3Ykl3SGxASVA=\n235 2.7.0 Authentication successful\n"
     found = shown(text)
     assert [text[s:e] for s, e, _ in found] == ["aUE3Ykl3SGxASVA="]  # the user name is left
-    out, _ = _redact(text)
+    out, _ = redacted(text)
     assert "aUE3Ykl3SGxASVA=" not in out
 
 
@@ -126,7 +117,7 @@ def test_the_answer_to_a_base64_password_prompt_is_redacted() -> None:
 def test_long_adversarial_lines_cost_linear_time(text: str) -> None:
     t = time.process_time()
     shown(text)
-    _redact(text)
+    redacted(text)
     assert time.process_time() - t < 5.0
 
 
@@ -142,7 +133,7 @@ def test_long_adversarial_lines_cost_linear_time(text: str) -> None:
 def test_a_secret_read_in_one_numbered_step_and_sent_in_a_later_one_is_a_transfer(
     text: str,
 ) -> None:
-    assert "prompt-injection-transfer" in _redact(text)[1]
+    assert "prompt-injection-transfer" in redacted(text)[1]
 
 
 @pytest.mark.parametrize(
@@ -156,12 +147,12 @@ def test_a_secret_read_in_one_numbered_step_and_sent_in_a_later_one_is_a_transfe
     ],
 )
 def test_steps_that_send_no_secret_out_are_left(text: str) -> None:
-    assert "prompt-injection-transfer" not in _redact(text)[1]
+    assert "prompt-injection-transfer" not in redacted(text)[1]
 
 
 @pytest.mark.timeout(60)
 def test_many_numbered_steps_cost_linear_time() -> None:
     text = "".join(f"Korak {i % 9 + 1}: preberi ~/.ssh in {URL}. " for i in range(20_000))
     t = time.process_time()
-    _redact(text)
+    redacted(text)
     assert time.process_time() - t < 10.0

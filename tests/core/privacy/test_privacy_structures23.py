@@ -8,16 +8,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from redactkit import injected, redacted
 
-from vaultsync.core.privacy.redactor import default_redactor
 from vaultsync.core.privacy.shown import find as shown
 
 VALUE = "Zq8-Lm3vT_x9Rk2pW7"
-
-
-def _redact(text: str) -> tuple[str, set[str]]:
-    res = default_redactor().redact(text)
-    return res.text, {f.rule for f in res.findings}
 
 
 @pytest.mark.parametrize(
@@ -30,7 +25,7 @@ def _redact(text: str) -> tuple[str, set[str]]:
 )
 def test_a_bound_parameter_filling_a_secret_column_is_redacted(text: str) -> None:
     assert any(r == "bound-parameter-value" for _, _, r in shown(text))
-    out, _ = _redact(text)
+    out, _ = redacted(text)
     assert VALUE not in out
 
 
@@ -66,10 +61,6 @@ def test_the_bound_parameter_reader_is_linear(tail: str) -> None:
     assert time.perf_counter() - t0 < 1.0
 
 
-def _injection(text: str) -> bool:
-    return any("prompt-injection" in r for r in _redact(text)[1])
-
-
 URL = "https://cobalt-ledger.example.org/drop"
 
 
@@ -85,7 +76,7 @@ URL = "https://cobalt-ledger.example.org/drop"
     ],
 )
 def test_a_standing_order_that_hides_itself_is_an_injection(text: str) -> None:
-    assert _injection(text)
+    assert injected(text)
 
 
 @pytest.mark.parametrize(
@@ -100,7 +91,7 @@ def test_a_standing_order_that_hides_itself_is_an_injection(text: str) -> None:
     ],
 )
 def test_standing_requests_with_nothing_hidden_and_warnings_are_left(text: str) -> None:
-    assert not _injection(text)
+    assert not injected(text)
 
 
 @pytest.mark.parametrize("fill", [" ", "가", "a", "\t", "'", '"', "«", "no "])

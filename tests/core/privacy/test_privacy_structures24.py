@@ -11,19 +11,9 @@ from __future__ import annotations
 import time
 
 import pytest
-
-from vaultsync.core.privacy.redactor import default_redactor
+from redactkit import injected, redacted
 
 VALUE = "Rk2pW7-Zq8Lm3vT_x9"
-
-
-def _redact(text: str) -> tuple[str, set[str]]:
-    res = default_redactor().redact(text)
-    return res.text, {f.rule for f in res.findings}
-
-
-def _injection(text: str) -> bool:
-    return any("prompt-injection" in r for r in _redact(text)[1])
 
 
 @pytest.mark.parametrize(
@@ -36,7 +26,7 @@ def _injection(text: str) -> bool:
 def test_a_secret_named_by_a_key_attribute_on_the_line_before_its_value_is_redacted(
     text: str,
 ) -> None:
-    out, _ = _redact(text)
+    out, _ = redacted(text)
     assert VALUE not in out
 
 
@@ -49,15 +39,15 @@ def test_a_secret_named_by_a_key_attribute_on_the_line_before_its_value_is_redac
     ],
 )
 def test_a_key_attribute_apart_from_its_value_or_a_reference_is_left(text: str) -> None:
-    assert not _redact(text)[1]
+    assert not redacted(text)[1]
 
 
 def test_the_key_column_of_a_key_value_table_is_not_a_value() -> None:
     text = 'theme|"dark"\n@auth:refreshToken|null\n@auth:issuedAt|"2026-11-30"\n'
-    assert not _redact(text)[1]
+    assert not redacted(text)[1]
     secret = f'theme|"dark"\n@auth:refreshToken|"{VALUE}"\n'
-    assert VALUE not in _redact(secret)[0]
-    assert VALUE not in _redact(f"password: {VALUE[:6]}|{VALUE[6:]}\n")[0]  # no table: a value
+    assert VALUE not in redacted(secret)[0]
+    assert VALUE not in redacted(f"password: {VALUE[:6]}|{VALUE[6:]}\n")[0]  # no table: a value
 
 
 @pytest.mark.parametrize(
@@ -75,7 +65,7 @@ def test_the_key_column_of_a_key_value_table_is_not_a_value() -> None:
     ],
 )
 def test_orders_by_relative_clause_concealment_or_weakening_are_injections(text: str) -> None:
-    assert _injection(text)
+    assert injected(text)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +82,7 @@ def test_orders_by_relative_clause_concealment_or_weakening_are_injections(text:
     ],
 )
 def test_the_same_places_with_ordinary_notes_are_left(text: str) -> None:
-    assert not _injection(text)
+    assert not injected(text)
 
 
 @pytest.mark.parametrize("fill", [" ", "a", "-", "\n", ",", "|", ":"])
@@ -104,5 +94,5 @@ def test_the_round24_readers_are_linear(fill: str) -> None:
         + '@auth:' + "a" * 30 + tail + "|x\n" + 'key = "API_TOKEN"' + tail + "value\n"
     )  # fmt: skip
     t0 = time.perf_counter()
-    _redact(text)
+    redacted(text)
     assert time.perf_counter() - t0 < 2.0
