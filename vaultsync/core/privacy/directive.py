@@ -614,9 +614,7 @@ def find(w: str, lowered: str, raw: bytes, cjk: bool) -> list[Inj]:
     if cjk:  # Chinese and Japanese (core/privacy/directive_cjk.py), imported only for them
         from vaultsync.core.privacy import directive_cjk as CJ
 
-        # the keys are looked for in the text as written: `raw` is lowered, and a key in capitals
-        # ("AI") was never found in it
-        ckeys = tuple(k for k, _kb in CJ.KEYS_B if k in w)
+        ckeys = tuple(k for k in CJ.KEYS if k in w)  # as written: `raw` is lowered
         for a, b in windows(w, w, ckeys, 80, 160) if ckeys else ():
             if not any(x <= a and b <= y for x, y in done) and CJ.planted(w, a, b):
                 found.append((a, b, a, b, RULE, True))

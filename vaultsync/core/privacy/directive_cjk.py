@@ -142,5 +142,6 @@ def planted(w: str, a: int, b: int) -> bool:
     return p["persist"] and consequential and (p["imperative"] or second)
 
 
-# The trigger words as UTF-8 once (a presence test on the text's bytes: see intent.present).
-KEYS_B = tuple((k, k.encode()) for k in _CJK_KEYS)
+# The trigger words, looked for in the text as written (directive.find): a lowered copy would
+# never hold a key in capitals ("AI").
+KEYS = _CJK_KEYS
