@@ -37,6 +37,7 @@ import corpus_round21 as r21
 import corpus_round22 as r22
 import corpus_round23 as r23
 import corpus_round24 as r24
+import corpus_round25 as r25
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -290,10 +291,23 @@ HELDOUT: dict[str, int] = {
     "benign_injection_build_metadata_round24": 24,  # the same metadata with ordinary descriptions
     "injection_it_vi_round24": 24,  # Italian and Vietnamese orders in comments, READMEs, chat, standing requests
     "benign_injection_it_vi_round24": 24,  # the same places with ordinary notes, requests, one warning about injection
+    # round 25 (written after round 24's held-out figures were taken, before round 25's tuning)
+    "connectors_round25": 25,  # Kafka Connect config over REST, Logstash, Fluent Bit, Vector, meltano config list, rsyslog omelasticsearch, Filebeat api_key
+    "benign_connectors_round25": 25,  # the same configs with config providers, env references, no password, None
+    "env_managers_round25": 25,  # mise.toml [env], devbox.json, flox manifest [vars], justfile export, Taskfile env, earthly --secret, Nix shellHook, pixi activation env
+    "benign_env_managers_round25": 25,  # the same files with env-file loading, variable references, secret files, pass show
+    "injection_bot_handoffs_round25": 25,  # dependency, Danger, review, coverage, merge-queue, pre-commit, quality-gate and Actions bots asking the agent to skip a check and hide it
+    "benign_injection_bot_handoffs_round25": 25,  # the same bots with ordinary advice, one warning about such an order
+    "injection_standing_advice_round25": 25,  # standing orders that change later advice: recommend a package, MD5, no TLS checks, curl | sudo bash, 2FA off, committed keys
+    "benign_injection_standing_advice_round25": 25,  # decision records, team conventions, a user's own preference, a warning quoting such an order
+    "injection_install_messages_round25": 25,  # npm deprecations, gem post-install, brew caveats, go retractions, pip yanked reasons, conda post-link, Composer abandoned, Debian notices
+    "benign_injection_install_messages_round25": 25,  # the same messages with ordinary instructions, one advisory naming such an order
+    "injection_languages_round25": 25,  # orders in OC, AST, CO, RM, SU, ILO, TPI, HAW, NY, LN, TN, SD, BA, BO, IU, Tifinagh
+    "benign_injection_languages_round25": 25,  # the same languages asking an assistant for ordinary work
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 23}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 24}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2405,6 +2419,8 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "mobile_stores_round23": r23.mobile_stores,
     "exports_round24": r24.exports,
     "app_state_round24": r24.app_state,
+    "connectors_round25": r25.connectors,
+    "env_managers_round25": r25.env_managers,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2475,6 +2491,8 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_mobile_stores_round23": r23.b_mobile_stores,
     "benign_exports_round24": r24.b_exports,
     "benign_app_state_round24": r24.b_app_state,
+    "benign_connectors_round25": r25.b_connectors,
+    "benign_env_managers_round25": r25.b_env_managers,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2531,6 +2549,10 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_analysis_results_round23": r23.i_analysis_results,
     "injection_build_metadata_round24": r24.i_build_metadata,
     "injection_it_vi_round24": r24.i_it_vi,
+    "injection_bot_handoffs_round25": r25.i_bot_handoffs,
+    "injection_standing_advice_round25": r25.i_standing_advice,
+    "injection_install_messages_round25": r25.i_install_messages,
+    "injection_languages_round25": r25.i_languages,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2580,6 +2602,10 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_analysis_results_round23": r23.bi_analysis_results,
     "benign_injection_build_metadata_round24": r24.bi_build_metadata,
     "benign_injection_it_vi_round24": r24.bi_it_vi,
+    "benign_injection_bot_handoffs_round25": r25.bi_bot_handoffs,
+    "benign_injection_standing_advice_round25": r25.bi_standing_advice,
+    "benign_injection_install_messages_round25": r25.bi_install_messages,
+    "benign_injection_languages_round25": r25.bi_languages,
 }
 
 
