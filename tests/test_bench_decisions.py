@@ -17,6 +17,7 @@ from bench.recall import (
     decisions_round18,
     decisions_round19,
     decisions_round20,
+    decisions_round21,
     readpaths,
 )
 
@@ -276,3 +277,47 @@ def test_the_round20_set_is_well_formed() -> None:
     assert "parseLocale" not in everything and "Dockerfile" not in everything
     cache = next(s for s in r20.SESSIONS if s["id"] == "h-cache-2")
     assert "Redis" not in cache["turns"][0][2]
+
+
+def test_the_round21_set_is_well_formed() -> None:
+    """decisions_round21.py: answers are its notes or sessions; a decision's gold is the latest
+    note of its topic, the fact said four times has three older answers; the held-out topics
+    are held out whole, every family on one side; a try spread over one session's turns names
+    the thing tried in its first turn alone and is undone ("back") only in its last; romaji
+    and pinyin questions are written in Latin letters; the requests inside a task are long;
+    both sides hold answerable and never-discussed questions."""
+    r21 = decisions_round21
+    when = {s["id"]: s["start"] for s in r21.SESSIONS}
+    when.update({n[0]: n[2] for n in r21.NOTES})
+    sides: dict[str, set[str]] = {}
+    kinds: dict[str, set[bool]] = {"dev": set(), "held-out": set()}
+    for qid, family, text, gold, stale in r21.DQUESTIONS:
+        topic, pair, style = family.split("/")
+        assert r21.CWD[qid] == r21.OSPREY
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        assert bool(gold) == (topic in r21.TOPICS or topic == "control")
+        if topic in r21.TOPICS:
+            assert all(when[g] > when[s] for g in gold for s in stale)
+        if style in ("romaji", "pinyin"):
+            assert pair.startswith(("ja-romaji", "zh-pinyin")) and text.isascii()
+        if style == "request":
+            assert "please" in text.lower() or "请" in text or "確認" in text
+            assert len(text.split()) >= 20 or len(text) >= 40
+        side = r21.split_of(qid, family)
+        if topic in r21.HELD_TOPICS:
+            assert side == "held-out"
+        sides.setdefault(family, set()).add(side)
+        kinds[side].add(bool(gold))
+    assert all(len(s) == 1 for s in sides.values())
+    assert kinds == {"dev": {True, False}, "held-out": {True, False}}
+    assert len({q[0] for q in r21.DQUESTIONS}) == len(r21.DQUESTIONS)
+    minsdk = [q for q in r21.DQUESTIONS if q[1].startswith("minsdk/")]
+    assert all(len(q[4]) == 3 for q in minsdk)
+    for sid, thing in (("o-impeller-1", "Impeller"), ("o-freezed-1", "freezed")):
+        turns = next(s for s in r21.SESSIONS if s["id"] == sid)["turns"]
+        assert len(turns) == 3 and thing in turns[0][0]
+        assert all(thing not in prompt + reply for prompt, _tools, reply in turns[1:])
+        assert "back" in turns[2][0] and "back" not in repr(turns[:2])
+    everything = repr(r21.SESSIONS) + repr(r21.NOTES)
+    for never in ("analytics", "Isar", "i18n", "Flutter web", "WebAssembly"):
+        assert never not in everything

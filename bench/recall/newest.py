@@ -4,7 +4,8 @@ and answerable controls over round9's vault; `--set round11`: decisions_round11.
 round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set round15`:
 decisions_round15.py; `--set round16`: decisions_round16.py; `--set round17`:
 decisions_round17.py; `--set round18`: decisions_round18.py; `--set round19`:
-decisions_round19.py; `--set round20`: decisions_round20.py): search and prompt-time recall.
+decisions_round19.py; `--set round20`: decisions_round20.py; `--set round21`:
+decisions_round21.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -55,6 +56,7 @@ from bench.recall import (
     decisions_round18,
     decisions_round19,
     decisions_round20,
+    decisions_round21,
     replay,
     score,
 )
@@ -99,7 +101,10 @@ def _zone() -> dt.tzinfo:
 # only; time asked late on a Sunday in Berlin, the night summer time ended) and
 # decisions_round20.py (questions as the second sentence of a long task prompt in three
 # languages, naming a function by its identifier, "did anyone already try X"; never-discussed
-# long task prompts; written before the tuning that followed it).
+# long task prompts; written before the tuning that followed it) and decisions_round21.py
+# (romaji and pinyin mixed with English, a request inside a task prompt to check what was
+# decided, "has someone already tried X" answered over several turns of one session, a fact
+# said three and four times; written before the tuning that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
@@ -111,12 +116,13 @@ SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round17": decisions_round17,
                                "round18": decisions_round18,
                                "round19": decisions_round19,
-                               "round20": decisions_round20}  # fmt: skip
+                               "round20": decisions_round20,
+                               "round21": decisions_round21}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
 # (decisions_round13.py, then decisions_round14.py, decisions_round15.py, decisions_round16.py,
-# decisions_round17.py, decisions_round18.py, decisions_round19.py and decisions_round20.py;
-# their held-out figures
+# decisions_round17.py, decisions_round18.py, decisions_round19.py, decisions_round20.py and
+# decisions_round21.py; their held-out figures
 # were read before:
 # docs/search.md): `--failures` prints their held-out misses too. The split is kept, so their
 # figures stay comparable.
@@ -134,6 +140,7 @@ OPENED = frozenset(
         "round17",
         "round18",
         "round19",
+        "round20",
     }
 )
 
