@@ -107,6 +107,32 @@ def test_of_the_notes_answering_a_decision_the_newest_comes_first(
 
 
 @pytest.mark.usefixtures("asked_now")
+def test_the_vectors_do_not_put_an_older_decision_above_the_newer_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fused with a vector ranking that likes the oldest decision best (a cosine says how alike
+    two texts are, not which note is the later), the answers to the question keep their order,
+    newest first, each in a place the fusion gave them (engine.NEWEST_KEEPS_ORDER)."""
+    vault, config = built(tmp_path, "memory")
+    liked = ["note:" + OLD, "note:" + MID]  # the newest not among what the vectors liked
+    monkeypatch.setattr(engine, "_use_semantic", lambda config, forced: True)
+    monkeypatch.setattr(engine, "_vector_ranking", lambda *args: liked)
+    monkeypatch.setattr(engine, "VECTORS_REORDER_CONFIDENT", True)  # fused, however well covered
+    monkeypatch.setattr(engine, "SUCCESSORS", False)  # (the chain of replacements reaches it too)
+
+    def decisions_in(order: list[str]) -> list[str]:
+        return [rel for rel in order if rel in (OLD, MID, NEW_MEMORY)]
+
+    found = recall(vault, config, QUESTION, semantic=True)
+    assert decisions_in([h.rel for h in found.hits]) == [NEW_MEMORY, MID, OLD]
+    scores = [h.score for h in found.hits]
+    assert scores == sorted(scores, reverse=True)
+    monkeypatch.setattr(engine, "NEWEST_KEEPS_ORDER", False)
+    fused = [h.rel for h in recall(vault, config, QUESTION, semantic=True).hits]
+    assert decisions_in(fused)[0] != NEW_MEMORY
+
+
+@pytest.mark.usefixtures("asked_now")
 def test_a_newer_unreviewed_candidate_does_not_decide(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

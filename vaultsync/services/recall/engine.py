@@ -329,9 +329,10 @@ def recall(
             candidates = stand_in.stand_ins(index, candidates, replaced, stand_for)
             candidates = _demote(index, candidates, replaced)
             groups = _group(candidates, current_project, exclude_session, vault, recency)
+            same: list[str] = []  # the answers to one question, newest first (filled below)
             if recency is not None:
                 groups = _newest_answer_first(index, query, groups, freqs, replaced, stand_for,
-                                              _projects_named(index, query))  # fmt: skip
+                                              _projects_named(index, query), same)  # fmt: skip
             if vector_ranks:
                 top = groups[: min(HELD_TOP, limit)]
                 shares = _coverages(index, query, top, freqs)
@@ -344,7 +345,7 @@ def recall(
                     # The words answer: their order stands, the vectors only add after it.
                     mine = {g.key for g in groups}
                     fused = groups + [g for g in fused if g.key not in mine]
-                groups = fused
+                groups = _keep_order(fused, same) if NEWEST_KEEPS_ORDER else fused
             if recency is not None and SUCCESSORS:
                 groups = _successor_first(index, groups, vault, current_project, exclude_session)
             groups = _existing(_cap_generated(groups), vault, limit)
@@ -549,6 +550,7 @@ def _newest_answer_first(
     replaced: frozenset[str] | set[str] = frozenset(),
     stand_for: dict[str, str] | None = None,
     named: frozenset[str] = frozenset(),
+    same_out: list[str] | None = None,
 ) -> list[_Group]:
     """What was decided: of the first `DECIDED_AMONG` results, those that hold as much of the
     question as the best one does (`_coverages`, `DECIDED_SAME` of its share) answer the same
@@ -559,7 +561,8 @@ def _newest_answer_first(
     so a result's score still never rises down the list. A stand-in (`stand_for`: the note a
     superseded record names) holds what the record it stands in for holds. `named`: the
     projects the question names; a note of another project does not answer it, however new
-    (it keeps its place below)."""
+    (it keeps its place below). `same_out`, when given, receives the keys of the results found
+    to answer the same question, in their new order (`_keep_order`)."""
     top = groups[:DECIDED_AMONG]
     shares = _coverages(index, query, top, freqs)
     if stand_for:  # a stand-in holds what the record it stands in for holds
@@ -579,6 +582,8 @@ def _newest_answer_first(
     same.sort(key=lambda g: (g.best.rel not in replaced, _reviewed(g), g.date), reverse=True)
     for g, score in zip(same, scores, strict=True):
         g.score = score
+    if same_out is not None:
+        same_out[:] = [g.key for g in same]
     chosen = {id(g) for g in same}
     return same + [g for g in groups if id(g) not in chosen]
 
@@ -820,6 +825,31 @@ def _unread(index: Index, groups: list[_Group]) -> set[str]:
             text += " " + (first[0] if first and first[0] else "")
         if vectors.korean(cjk_scan.unsegment(text)):
             out.add(g.key)
+    return out
+
+
+# What is in force: the results `_newest_answer_first` found answering the same question keep
+# their order among themselves, newest first, once the vectors are fused (each takes the next
+# of the places the fusion gave the group). A cosine says how alike two texts are, not which of
+# two notes about one thing is the later: fused, an older decision the vectors liked came above
+# the one that replaced it (round 21's dev, a request inside a task prompt; round 17's dev, an
+# English question about a Korean note), below the engine without vectors.
+NEWEST_KEEPS_ORDER = True
+
+
+def _keep_order(order: list[_Group], same: list[str]) -> list[_Group]:
+    """`order` with the groups whose keys are in `same` put in the order `same` gives, each in
+    the next of the places those groups hold in `order`; a place keeps its score, so a score
+    never rises down the list. Every other group keeps its place."""
+    if len(same) < 2:
+        return order
+    wanted = set(same)
+    by_key = {g.key: g for g in order if g.key in wanted}
+    scores = [g.score for g in order if g.key in wanted]
+    queue = iter([by_key[k] for k in same if k in by_key])
+    out = [next(queue) if g.key in wanted else g for g in order]
+    for g, score in zip((g for g in out if g.key in wanted), scores, strict=True):
+        g.score = score
     return out
 
 
