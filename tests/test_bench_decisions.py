@@ -226,20 +226,25 @@ def test_the_round19_set_is_well_formed() -> None:
 
 def test_a_cursor_session_is_replayed_in_cursor_s_own_events() -> None:
     """readpaths.payloads gives a Cursor session the events the hook reads from Cursor: its
-    edits as afterFileEdit, its turn's end as `stop` with no closing words."""
+    edits as afterFileEdit, its answer as afterAgentResponse (empty for a session written
+    without closing words), then `stop`, which carries none and is ignored."""
     from vaultsync.core.hook import agents
+    from vaultsync.core.model import EventKind
 
     cursor = next(s for s in decisions_round19.SESSIONS if s["agent"] == "cursor")
     events = readpaths.payloads(cursor)
     names = [e["hook_event_name"] for e in events]
     assert names[0] == "sessionStart" and names[-1] == "sessionEnd"
     assert names.count("afterFileEdit") == len(cursor["turns"][0][1])
+    assert names[-3:] == ["afterAgentResponse", "stop", "sessionEnd"]
     for event in events:
         incoming = agents.normalize("cursor", event, None)
         if event["hook_event_name"] == "afterFileEdit":
             assert incoming.files == (event["file_path"],)
+        if event["hook_event_name"] == "afterAgentResponse":
+            assert incoming.kind is EventKind.TURN_END and incoming.message == ""
         if event["hook_event_name"] == "stop":
-            assert incoming.message == ""
+            assert incoming.kind is None
 
 
 def test_the_round20_set_is_well_formed() -> None:

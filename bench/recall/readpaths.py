@@ -129,7 +129,8 @@ def payloads(session: dict[str, Any]) -> list[dict[str, Any]]:
                         "extra": {"assistant_response": reply}})  # fmt: skip
         elif agent == "gemini":
             out.append({**base, "hook_event_name": end_turn, "prompt_response": reply})
-        elif agent == "cursor":  # `stop` carries only how the turn ended, no closing words
+        elif agent == "cursor":  # the answer comes with afterAgentResponse; `stop` has none
+            out.append({**base, "hook_event_name": "afterAgentResponse", "text": reply})
             out.append({**base, "hook_event_name": end_turn, "status": "completed"})
         else:
             out.append({**base, "hook_event_name": end_turn, "stop_hook_active": False,

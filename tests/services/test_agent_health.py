@@ -97,6 +97,24 @@ def test_an_outdated_command_or_missing_event(vault: Path) -> None:
     assert health.fix == "run `vaultsync install gemini`"
 
 
+def test_a_cursor_install_without_the_answer_event_is_outdated_until_reinstalled(
+    vault: Path,
+) -> None:
+    """An install from before afterAgentResponse was registered records no answers of the
+    agent (Cursor's stop carries none): doctor says so, and installing again mends it."""
+    svc.install("cursor")
+    path = target_for("cursor").path
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["hooks"]["afterAgentResponse"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    health = check("cursor", vault)
+    assert health is not None and health.short == "outdated"
+    assert "no afterAgentResponse" in health.summary
+    svc.install("cursor")
+    health = check("cursor", vault)
+    assert health is not None and health.state == "ok", health
+
+
 def test_a_launcher_whose_interpreter_moved_fails(vault: Path) -> None:
     svc.install("hermes")
     launcher = svc.launcher_path()

@@ -51,7 +51,7 @@ def test_every_fixture_payload_parses(agent: str) -> None:
         ),
         (
             "cursor",
-            "session_start prompt tool tool tool tool turn_end session_end",
+            "session_start prompt tool tool tool tool turn_end - session_end",
         ),
         (
             "copilot",
@@ -64,7 +64,8 @@ def test_every_fixture_payload_parses(agent: str) -> None:
     ],
 )
 def test_native_events_map_to_normalized_kinds(agent: str, kinds: str) -> None:
-    """`-` marks a native event vaultsync ignores (Hermes' per-turn on_session_end)."""
+    """`-` marks a native event vaultsync ignores (Hermes' per-turn on_session_end, Cursor's
+    completed stop after the afterAgentResponse that carried the answer)."""
     got = [agents.normalize(agent, p).kind for p in payloads(agent)]
     assert " ".join(k.value if k else "-" for k in got) == kinds
 
@@ -117,11 +118,17 @@ def test_cursor_uses_conversation_id_and_workspace_root() -> None:
     )
     shell = agents.normalize("cursor", seq[3])
     assert (shell.tool, shell.tool_kind, shell.turn_id) == ("Shell", "shell", "gen-7f3a")
-    stop = next(p for p in seq if p["hook_event_name"] == "stop")
-    done = agents.normalize("cursor", stop)  # a completed turn: no words to show for it
-    assert done.kind is EventKind.TURN_END and done.message == "" and not done.is_error
-    failed = agents.normalize("cursor", {**stop, "status": "error"})
-    assert (failed.message, failed.is_error) == ("status: error", True)
+    answer = agents.normalize("cursor", seq[6])  # afterAgentResponse: the agent's words
+    assert answer.kind is EventKind.TURN_END and answer.turn_id == "gen-7f3a"
+    assert answer.message.startswith("Renamed `fetchUser` to `loadUser`")
+    stop = seq[7]
+    # A completed stop repeats the turn's end with no words: ignored, not a second turn end.
+    assert agents.normalize("cursor", stop).kind is None
+    assert agents.normalize("cursor", {**stop, "status": ""}).kind is None
+    for status in ("aborted", "error"):
+        cut = agents.normalize("cursor", {**stop, "status": status})
+        assert cut.kind is EventKind.TURN_END
+        assert (cut.message, cut.is_error) == (f"status: {status}", status == "error")
 
 
 def test_missing_fields_are_tolerated_and_unknown_events_ignored() -> None:

@@ -152,6 +152,9 @@ def test_replayed_session_becomes_one_readable_note(vault: Path, repo: Path, age
     assert parsed.title.endswith("— demo")
     rel = note.relative_to(vault).as_posix()
     assert queue.markers(vault) == [(parsed.props["status"], rel)]
+    if agent == "cursor":  # its answer comes with afterAgentResponse, its stop has no words
+        [end] = [e for e in events if e.kind.value == "turn_end"]
+        assert "`loadUser`" in end.message and "the api tests pass" in end.message
 
 
 def _masked(text: str) -> str:

@@ -251,6 +251,22 @@ def test_agent_is_guessed_when_omitted(hook: list[str], vault: Path) -> None:
     assert b'"agent":"cursor"' in text
 
 
+def test_a_cursor_turn_keeps_its_answer_and_no_empty_second_end(
+    hook: list[str], vault: Path
+) -> None:
+    """Cursor's turn as the hook process meets it: afterAgentResponse brings the answer, the
+    completed stop after it writes nothing more; a stopped turn still says so."""
+    lines = (FIXTURES / "cursor.jsonl").read_text().splitlines()
+    answer, stop = json.loads(lines[6]), json.loads(lines[7])
+    for payload in (answer, stop):
+        assert run(hook, "cursor", payload)[:2] == (0, "{}\n")
+    [text] = notes(vault).values()
+    assert text.count(b"turn end") == 1 and b"the api tests pass" in text
+    assert run(hook, "cursor", {**stop, "status": "aborted"})[0] == 0
+    [text] = notes(vault).values()
+    assert text.count(b"turn end") == 2 and b"status: aborted" in text
+
+
 def test_the_deadline_works_off_the_main_thread_too(tmp_path: Path) -> None:
     # SIGALRM reaches only the main thread: elsewhere a timer thread enforces the limit.
     script = f"""

@@ -74,6 +74,7 @@ EVENTS: dict[str, dict[str, EventKind]] = {
         "afterFileEdit": _K.TOOL,
         "afterMCPExecution": _K.TOOL,
         "preCompact": _K.COMPACT,
+        "afterAgentResponse": _K.TURN_END,
         "stop": _K.TURN_END,
         "sessionEnd": _K.SESSION_END,
     },
@@ -130,6 +131,7 @@ INSTALL_EVENTS: dict[str, tuple[str, ...]] = {
         "postToolUse",
         "afterShellExecution",
         "afterFileEdit",
+        "afterAgentResponse",
         "stop",
         "sessionEnd",
     ),
@@ -515,13 +517,19 @@ def _cursor(p: dict[str, Any], native: str, kind: EventKind | None) -> dict[str,
         out["tool_output"] = output
     elif kind is _K.PROMPT:
         out["prompt"] = _s(p.get("prompt"))
+    elif native == "afterAgentResponse":
+        # The agent's answer, after each of its messages: the "why" of a Cursor session.
+        out["message"] = _s(p.get("text"))
     elif kind is _K.TURN_END:
-        # `stop` carries no words of the agent's, only how the turn ended: a turn that did not
-        # complete says so ("status: aborted"); "status: completed" was read as the session's
-        # closing message in every search hit and summary of a Cursor session.
+        # `stop` carries no words of the agent's, only how the turn ended. A completed one adds
+        # nothing to the afterAgentResponse before it but a second "turn end" (and a second
+        # turn in the session's counts): it is ignored. One that did not complete says so.
         status = _s(p.get("status"))
-        out["message"] = f"status: {status}" if status and status != "completed" else ""
-        out["is_error"] = status == "error"
+        if status in ("", "completed"):
+            out["kind"] = None
+        else:
+            out["message"] = f"status: {status}"
+            out["is_error"] = status == "error"
     return out
 
 
