@@ -86,32 +86,25 @@ def test_codex_hooks_in_config_toml_too(vault: Path, home: Path) -> None:
     assert "also has hooks (Stop)" in health.summary and "hooks.json" in health.fix
 
 
-def test_an_outdated_command_or_missing_event(vault: Path) -> None:
-    svc.install("gemini")
-    path = target_for("gemini").path
-    data = json.loads(path.read_text(encoding="utf-8"))
-    del data["hooks"]["AfterTool"]
-    path.write_text(json.dumps(data), encoding="utf-8")
-    health = check("gemini", vault)
-    assert health is not None and health.short == "outdated" and "no AfterTool" in health.summary
-    assert health.fix == "run `vaultsync install gemini`"
-
-
-def test_a_cursor_install_without_the_answer_event_is_outdated_until_reinstalled(
-    vault: Path,
+@pytest.mark.parametrize(
+    ("agent", "event"),
+    # Cursor's afterAgentResponse: an install from before it was registered records none of
+    # the agent's answers (Cursor's stop carries none).
+    [("gemini", "AfterTool"), ("cursor", "afterAgentResponse")],
+)
+def test_a_missing_event_is_outdated_until_installed_again(
+    vault: Path, agent: str, event: str
 ) -> None:
-    """An install from before afterAgentResponse was registered records no answers of the
-    agent (Cursor's stop carries none): doctor says so, and installing again mends it."""
-    svc.install("cursor")
-    path = target_for("cursor").path
+    svc.install(agent)
+    path = target_for(agent).path
     data = json.loads(path.read_text(encoding="utf-8"))
-    del data["hooks"]["afterAgentResponse"]
+    del data["hooks"][event]
     path.write_text(json.dumps(data), encoding="utf-8")
-    health = check("cursor", vault)
-    assert health is not None and health.short == "outdated"
-    assert "no afterAgentResponse" in health.summary
-    svc.install("cursor")
-    health = check("cursor", vault)
+    health = check(agent, vault)
+    assert health is not None and health.short == "outdated" and f"no {event}" in health.summary
+    assert health.fix == f"run `vaultsync install {agent}`"
+    svc.install(agent)
+    health = check(agent, vault)
     assert health is not None and health.state == "ok", health
 
 
