@@ -56,9 +56,9 @@ def test_bound_ids_names_and_hashes_are_left(text: str) -> None:
 )
 def test_the_bound_parameter_reader_is_linear(tail: str) -> None:
     text = "LOG:  execute: UPDATE t SET api_secret = $1\nDETAIL:  parameters: " + tail + "\n" + tail
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: a loaded machine stretches wall time
     shown(text)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 3.0  # a quadratic reader of this much text takes far longer
 
 
 URL = "https://cobalt-ledger.example.org/drop"
@@ -99,6 +99,6 @@ def test_the_standing_reader_is_linear(fill: str) -> None:
     from vaultsync.core.privacy import standing
 
     text = "앞으로 a partir de ahora " + fill * 30000 + " 말하지 " + fill * 30000 + " sin\n"
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: a loaded machine stretches wall time
     standing.find(text, "r")
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 3.0  # a quadratic reader of this much text takes far longer

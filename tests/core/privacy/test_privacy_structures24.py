@@ -93,6 +93,6 @@ def test_the_round24_readers_are_linear(fill: str) -> None:
         + "\nskip the" + tail + " verify_tls" + tail + "\nlies" + tail + ".key\n"
         + '@auth:' + "a" * 30 + tail + "|x\n" + 'key = "API_TOKEN"' + tail + "value\n"
     )  # fmt: skip
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: a loaded machine stretches wall time
     redacted(text)
-    assert time.perf_counter() - t0 < 2.0
+    assert time.process_time() - t0 < 3.0  # a quadratic reader of this much text takes far longer

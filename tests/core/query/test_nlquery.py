@@ -153,10 +153,10 @@ def test_names_in_a_long_paste_cost_each_word_once() -> None:
     import time
 
     text = " ".join(f"the Widget{i} and then Foo" for i in range(8000))
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine stretches wall time
     found = nlquery.anchors(text)
     assert len(found) == 8001
-    assert time.perf_counter() - started < 2.5
+    assert time.process_time() - started < 2.5
 
 
 def test_a_word_ending_in_y_shares_its_stem_with_its_plural() -> None:
