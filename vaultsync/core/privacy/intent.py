@@ -415,7 +415,11 @@ def _third_ok(m: re.Match[str], w: str) -> bool:
 _STANDING_KEYS = ("앞으로", "지금부터", "이제부터", "다음 세션", "모든 세션", "기억해",
                   "기억하세요", "항상", "매번", "때마다", "a partir de", "desde hoy", "desde ahora",
                   "de ahora en adelante", "recuerd", "siempre", "cada vez que",
-                  "permanente")  # fmt: skip
+                  "permanente", "d'ora in", "da ora in", "da adesso in", "da oggi in", "ricord",
+                  "sempre", "ogni volta che", "từ bây giờ", "từ giờ", "từ nay", "hãy nhớ",
+                  "ghi nhớ", "luôn", "mỗi khi", "mỗi lần")  # fmt: skip
+# ... and the ASCII ones, on which an ASCII text is worth reading at all
+_STANDING_ASCII = (b"siempre", b"ahora", b"recuerd", b"ricord", b"sempre", b"ora in", b"oggi in")
 
 
 def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> list[Inj]:
@@ -460,8 +464,8 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     cjk = not w.isascii() and has_cjk(w)
     if keys := present(raw, _MEMORY_KEYS + _MEMORY_CJK if cjk else _MEMORY_KEYS):
         out += _hits(w, _MEMORY, windows(w, lowered, keys), MEMORY)
-    quick = not w.isascii() or b"siempre" in raw or b"ahora" in raw or b"recuerd" in raw
-    if quick and present(raw, _STANDING_KEYS):  # a standing order that hides itself (ko, es)
+    quick = not w.isascii() or any(k in raw for k in _STANDING_ASCII)
+    if quick and present(raw, _STANDING_KEYS):  # a standing order that hides itself (ko es it vi)
         from vaultsync.core.privacy import standing
 
         out += standing.find(w, MEMORY)

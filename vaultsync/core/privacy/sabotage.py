@@ -110,12 +110,29 @@ _WEAK_PARTS = (
         r"[ \t]+(?:role|access|permissions?|rights)\b",
     ),
     (
+        # a protection's switch set to off (`admissionWebhook.enabled=false`,
+        # `csrf_enabled: false`, `enable_auth = 0`): what is switched is named by the key. A
+        # local-development guide says "set auth.enabled=false" too, so only where a model or an
+        # agent is addressed or the change is to be kept quiet (`_CUE`), not on an imperative
+        ("enabled", "enable_", "!cue"),
+        r"\b[\w.-]*(?:webhook|admission|auth\w*|tls|ssl|security|protection|csrf|mfa|2fa"
+        r"|firewall|scan\w*|audit\w*|polic(?:y|ies)|validat\w*|signing|signature|verif\w*"
+        r"|sandbox|encrypt\w*)[\w-]*(?:[._-]enabled|Enabled)[ \t]*[=:][ \t]*['\"]?"
+        r"(?:false|0|off|no)\b"
+        r"|\benable_?(?:webhook|admission|auth\w*|tls|ssl|security|protection|csrf|mfa|2fa"
+        r"|firewall|scan\w*|audit\w*|validation|signing|verif\w*|sandbox|encryption)[ \t]*[=:]"
+        r"[ \t]*['\"]?(?:false|0|off|no)\b",
+    ),
+    (
         ("firewall", "selinux", "ufw"),
         r"\b(?:disable|turn[ \t]+off|stop)[ \t]+(?:the[ \t]+)?"
         r"(?:firewall|selinux|ufw)\b",
     ),
 )
-_WEAK = tuple((keys, Lazy("(?i)" + p)) for keys, p in _WEAK_PARTS)
+_WEAK = tuple(
+    (tuple(k for k in keys if k != "!cue"), Lazy("(?i)" + p), "!cue" in keys)
+    for keys, p in _WEAK_PARTS
+)
 # Asked for: an imperative opening a clause just before the change (or the change's own verb)
 _VERB = Lazy(
     r"(?im)(?:^|[.;:!?(]\s*|,\s*|\b(?:and|also|then|please|quietly|silently|just)\s+|<!--\s*"
@@ -160,7 +177,7 @@ def find(w: str, lowered: str) -> list[tuple[int, int, int, int, str, bool]]:
     """Lines that ask for a change weakening security: (s, e, s, e, rule, True)."""
     out: list[tuple[int, int, int, int, str, bool]] = []
     lines: set[int] = set()
-    for keys, rx in _WEAK:
+    for keys, rx, cue_only in _WEAK:
         for k in keys:
             i, n = lowered.find(k), 0
             while i >= 0 and n < _MAX_HITS:
@@ -168,7 +185,7 @@ def find(w: str, lowered: str) -> list[tuple[int, int, int, int, str, bool]]:
                 a, b = max(0, i - _NEAR), min(len(w), i + len(k) + _NEAR)
                 for m in rx.finditer(w, a, b):
                     if m.start() <= i < m.end() or m.start() <= i + len(k) - 1 < m.end():
-                        _judge(w, m.start(), m.end(), lines, out)
+                        _judge(w, m.start(), m.end(), lines, out, cue_only)
                 i = lowered.find(k, i + 1)
     if any(k in lowered for k in _LEAK_SOURCES):
         for k in _LEAK_SINKS:
@@ -195,7 +212,12 @@ def _leak(w: str, i: int, lines: set[int], out: list[tuple[int, int, int, int, s
 
 
 def _judge(
-    w: str, s: int, e: int, lines: set[int], out: list[tuple[int, int, int, int, str, bool]]
+    w: str,
+    s: int,
+    e: int,
+    lines: set[int],
+    out: list[tuple[int, int, int, int, str, bool]],
+    cue_only: bool = False,
 ) -> None:
     ls = w.rfind("\n", 0, s) + 1
     if ls in lines:
@@ -204,7 +226,8 @@ def _judge(
     le = len(w) if le < 0 else le
     if _AGAINST.search(w, max(ls, s - 40), s) or _BAD.search(w, ls, le):
         return  # a warning against it, or the change named as a danger
-    if not (_VERB.search(w, max(ls, s - 100), min(le, s + 30)) or _CUE.search(w, ls, le)):
+    verb = not cue_only and _VERB.search(w, max(ls, s - 100), min(le, s + 30))
+    if not (verb or _CUE.search(w, ls, le)):
         return  # a description, not an order
     lines.add(ls)
     out.append((ls, le, ls, le, RULE, True))
