@@ -419,7 +419,8 @@ _STANDING_KEYS = ("앞으로", "지금부터", "이제부터", "다음 세션", 
                   "sempre", "ogni volta che", "từ bây giờ", "từ giờ", "từ nay", "hãy nhớ",
                   "ghi nhớ", "luôn", "mỗi khi", "mỗi lần")  # fmt: skip
 # ... and the ASCII ones, on which an ASCII text is worth reading at all
-_STANDING_ASCII = (b"siempre", b"ahora", b"recuerd", b"ricord", b"sempre", b"ora in", b"oggi in")
+_STANDING_ASCII = (b"siempre", b"ahora", b"recuerd", b"ricord", b"sempre", b"d'ora in",
+                   b"da ora in", b"da adesso in", b"da oggi in")  # fmt: skip
 
 
 def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> list[Inj]:
