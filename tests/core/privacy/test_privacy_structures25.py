@@ -90,6 +90,6 @@ def test_the_round25_readers_are_linear(fill: str) -> None:
         "No need to mention",
     )
     text = "".join(h + fill * 10_000 for h in heads)
-    t = time.perf_counter()
+    t = time.process_time()  # CPU time: a loaded machine stretches wall time
     redacted(text)
-    assert time.perf_counter() - t < 2.0
+    assert time.process_time() - t < 3.0  # a quadratic reader of this much text takes far longer
