@@ -18,6 +18,7 @@ from bench.recall import (
     decisions_round19,
     decisions_round20,
     decisions_round21,
+    decisions_round22,
     readpaths,
 )
 
@@ -326,3 +327,35 @@ def test_the_round21_set_is_well_formed() -> None:
     everything = repr(r21.SESSIONS) + repr(r21.NOTES)
     for never in ("analytics", "Isar", "i18n", "Flutter web", "WebAssembly"):
         assert never not in everything
+
+
+def test_the_round22_set_is_well_formed() -> None:
+    """decisions_round22.py: answers are its notes or sessions; a decision's gold is the latest
+    note of its topic; every question is held out; the try spread over one session's turns
+    names torch.compile in its first turn alone; romaji and pinyin questions are in Latin
+    letters, German ones hold a German word; the requests inside a task are long; answerable
+    and never-discussed questions both."""
+    r22 = decisions_round22
+    when = {s["id"]: s["start"] for s in r22.SESSIONS}
+    when.update({n[0]: n[2] for n in r22.NOTES})
+    kinds = set()
+    for qid, family, text, gold, stale in r22.DQUESTIONS:
+        topic, pair, style = family.split("/")
+        assert r22.CWD[qid] == r22.PETREL
+        assert set(gold) <= set(when) and set(stale) <= set(when) and not set(gold) & set(stale)
+        assert bool(gold) == (topic in r22.TOPICS or topic == "control")
+        if topic in r22.TOPICS:
+            assert all(when[g] > when[s] for g in gold for s in stale)
+        if style in ("romaji", "pinyin"):
+            assert pair.startswith(("ja-romaji", "zh-pinyin")) and text.isascii()
+        if pair.startswith("de"):
+            assert any(w in text.split() for w in ("Welches", "Mit", "Bevor", "Exportiert"))
+        if style in ("request", "tellme", "firstcheck", "lookup"):
+            assert len(text.split()) >= 20 or len(text) >= 40
+        assert r22.split_of(qid, family) == "held-out"
+        kinds.add(bool(gold))
+    assert kinds == {True, False}
+    assert len({q[0] for q in r22.DQUESTIONS}) == len(r22.DQUESTIONS)
+    turns = next(s for s in r22.SESSIONS if s["id"] == "p-compile-1")["turns"]
+    assert len(turns) == 3 and "torch.compile" in turns[0][0]
+    assert all("torch.compile" not in t[0] for t in turns[1:])

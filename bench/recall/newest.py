@@ -5,7 +5,7 @@ round13`: decisions_round13.py; `--set round14`: decisions_round14.py; `--set ro
 decisions_round15.py; `--set round16`: decisions_round16.py; `--set round17`:
 decisions_round17.py; `--set round18`: decisions_round18.py; `--set round19`:
 decisions_round19.py; `--set round20`: decisions_round20.py; `--set round21`:
-decisions_round21.py): search and prompt-time recall.
+decisions_round21.py; `--set round22`: decisions_round22.py): search and prompt-time recall.
 
 `python -m bench.recall.newest` builds a vault from the set (its session logs replayed
 through the real hook, each as its agent at its own time; its summaries, memories and a
@@ -57,6 +57,7 @@ from bench.recall import (
     decisions_round19,
     decisions_round20,
     decisions_round21,
+    decisions_round22,
     replay,
     score,
 )
@@ -104,7 +105,10 @@ def _zone() -> dt.tzinfo:
 # long task prompts; written before the tuning that followed it) and decisions_round21.py
 # (romaji and pinyin mixed with English, a request inside a task prompt to check what was
 # decided, "has someone already tried X" answered over several turns of one session, a fact
-# said three and four times; written before the tuning that followed it).
+# said three and four times; written before the tuning that followed it) and decisions_round22.py
+# (German questions, a question as a chat message, requests inside a task prompt in new
+# wordings, romaji and pinyin with new words for "now" and "decided"; held out whole, written
+# before the tuning that followed it).
 SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round9": decisions_round9,
                                "abstain10": abstain_round10,
@@ -117,12 +121,13 @@ SETS: dict[str, ModuleType] = {"decisions": decisions, "fresh": decisions_fresh,
                                "round18": decisions_round18,
                                "round19": decisions_round19,
                                "round20": decisions_round20,
-                               "round21": decisions_round21}  # fmt: skip
+                               "round21": decisions_round21,
+                               "round22": decisions_round22}  # fmt: skip
 D: ModuleType = decisions  # the set being scored (main's --set)
 # Sets whose held-out questions were opened into dev when a later set became the held-out one
 # (decisions_round13.py, then decisions_round14.py, decisions_round15.py, decisions_round16.py,
-# decisions_round17.py, decisions_round18.py, decisions_round19.py, decisions_round20.py and
-# decisions_round21.py; their held-out figures
+# decisions_round17.py, decisions_round18.py, decisions_round19.py, decisions_round20.py,
+# decisions_round21.py and decisions_round22.py; their held-out figures
 # were read before:
 # docs/search.md): `--failures` prints their held-out misses too. The split is kept, so their
 # figures stay comparable.
@@ -141,6 +146,7 @@ OPENED = frozenset(
         "round18",
         "round19",
         "round20",
+        "round21",
     }
 )
 
