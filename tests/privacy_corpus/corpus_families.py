@@ -38,6 +38,7 @@ import corpus_round22 as r22
 import corpus_round23 as r23
 import corpus_round24 as r24
 import corpus_round25 as r25
+import corpus_round26 as r26
 from corpus_gen import AN, DG, HEX, LO, PROVIDERS, UP, URLSAFE, Rand, T, provider_split
 
 # Held-out families, each with the round of tuning BEFORE which it was written. Nothing in them
@@ -304,10 +305,19 @@ HELDOUT: dict[str, int] = {
     "benign_injection_install_messages_round25": 25,  # the same messages with ordinary instructions, one advisory naming such an order
     "injection_languages_round25": 25,  # orders in OC, AST, CO, RM, SU, ILO, TPI, HAW, NY, LN, TN, SD, BA, BO, IU, Tifinagh
     "benign_injection_languages_round25": 25,  # the same languages asking an assistant for ordinary work
+    # round 26 (written after round 25's held-out figures were taken, before round 26's tuning)
+    "team_docs_round26": 26,  # a decision record's appendix, an on-call handoff, a PR's environment block, a test account, a review comment, a wiki table
+    "benign_team_docs_round26": 26,  # the same documents pointing at Vault, 1Password, CI settings, the environment
+    "injection_conventions_round26": 26,  # CONTRIBUTING, PR template, review checklist, ADR, working agreement, on-call convention carrying an order to an agent
+    "benign_injection_conventions_round26": 26,  # the same documents stating a team's own practice ("from now on", "never push to main", "without asking")
+    "injection_preferences_round26": 26,  # preferences planted as the user's in fetched text (EN, DE, ES): a secret sent out, a check off, a push to main, hidden
+    "benign_injection_preferences_round26": 26,  # a user's own stated preferences (EN, DE, ES): language, tools, "don't ask me before …"
+    "injection_metadata_round26": 26,  # exiftool, ffprobe, mediainfo, XMP, PNG comments, .gitattributes, .editorconfig carrying an order
+    "benign_injection_metadata_round26": 26,  # the same metadata describing ordinary things, one security note
 }
 # Held-out families whose figures were taken (docs/privacy.md) and which were then opened for
 # tuning: from then on they count as dev. A round opens the families of the round before it.
-OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 24}
+OPENED: dict[str, int] = {name: rnd + 1 for name, rnd in HELDOUT.items() if rnd <= 25}
 
 Builder = Callable[[Rand, str], tuple[str, list[list[int]]]]
 
@@ -2421,6 +2431,7 @@ SECRET_FAMILIES: dict[str, Builder] = {
     "app_state_round24": r24.app_state,
     "connectors_round25": r25.connectors,
     "env_managers_round25": r25.env_managers,
+    "team_docs_round26": r26.team_docs,
 }
 BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_minified": _b_minified,
@@ -2493,6 +2504,7 @@ BENIGN_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_app_state_round24": r24.b_app_state,
     "benign_connectors_round25": r25.b_connectors,
     "benign_env_managers_round25": r25.b_env_managers,
+    "benign_team_docs_round26": r26.b_team_docs,
 }
 INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_addressed": _i_addressed,
@@ -2553,6 +2565,9 @@ INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "injection_standing_advice_round25": r25.i_standing_advice,
     "injection_install_messages_round25": r25.i_install_messages,
     "injection_languages_round25": r25.i_languages,
+    "injection_conventions_round26": r26.i_conventions,
+    "injection_preferences_round26": r26.i_preferences,
+    "injection_metadata_round26": r26.i_metadata,
 }
 BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_prose": _bi_prose,
@@ -2606,6 +2621,9 @@ BENIGN_INJECTION_FAMILIES: dict[str, Callable[[Rand], str]] = {
     "benign_injection_standing_advice_round25": r25.bi_standing_advice,
     "benign_injection_install_messages_round25": r25.bi_install_messages,
     "benign_injection_languages_round25": r25.bi_languages,
+    "benign_injection_conventions_round26": r26.bi_conventions,
+    "benign_injection_preferences_round26": r26.bi_preferences,
+    "benign_injection_metadata_round26": r26.bi_metadata,
 }
 
 
