@@ -80,6 +80,34 @@ def test_a_reconcile_embeds_within_its_budget_and_later_passes_finish_the_rest(
     assert stored(fresh, "units") == stored(config, "units")  # budgeted passes = one rebuild
 
 
+def test_an_out_of_time_refresh_cuts_only_the_notes_it_reaches(
+    tmp_path: Path, spy: Spy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cutting a note into units parses its markdown: a pass whose budget ran out must not cut
+    every waiting note again (10,000 waiting notes made each `vaultsync search` take 9 s)."""
+    monkeypatch.setattr(vectors, "CUT_CHUNK", 2)
+    cut: list[str] = []
+    real = vectors.note_units
+
+    def counted(index: Any, rels: Any, whole: bool = False) -> Any:
+        cut.extend(rels)
+        return real(index, rels, whole)
+
+    monkeypatch.setattr(vectors, "note_units", counted)
+    vault, config = vault_of(tmp_path, 9, seconds=1e-6)
+    cut.clear()
+    report = reconcile(vault, config)
+    assert len(cut) == 2 and report.vectors_pending == 7  # one chunk, then out of time
+    cut.clear()
+    reconcile(vault, config)
+    assert len(cut) == 2 and vectors.pending(config) == 5  # the next two, not all seven
+    while vectors.pending(config):
+        reconcile(vault, config)
+    fresh = Config(vault, tmp_path / "other" / "index.sqlite", config.data)
+    rebuild(vault, fresh)
+    assert stored(fresh, "units") == stored(config, "units")
+
+
 def test_no_budget_embeds_everything_and_a_rebuild_ignores_the_budget(
     tmp_path: Path, spy: Spy
 ) -> None:
