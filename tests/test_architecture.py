@@ -596,6 +596,40 @@ def test_docs_and_code_cite_nothing_outside_the_repository() -> None:
     assert outside_references(PACKAGE.parent) == []
 
 
+# A file of the repository cited in backticks (`tests/core/hook/test_spool.py::test_x`), not in
+# a command line; bench/.data is what the benches write, not the repository.
+_CITED = re.compile(r"`((?:tests|bench|scripts|docs|vaultsync)/[\w./-]+\.(?:py|md|sh|toml))\b")
+
+
+def missing_cited_files(root: Path) -> list[str]:
+    """Repository files the README and docs cite that do not exist (moved or renamed)."""
+    found = []
+    for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        if not path.is_file():
+            continue
+        cited = set(_CITED.findall(path.read_text(encoding="utf-8")))
+        rel = path.relative_to(root).as_posix()
+        found += [f"{rel}: {c}" for c in sorted(cited) if not (root / c).exists()
+                  and not c.startswith("bench/.data/")]  # fmt: skip
+    return found
+
+
+def test_the_docs_cite_only_files_that_exist() -> None:
+    assert missing_cited_files(PACKAGE.parent) == []
+
+
+def test_cited_file_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "tests" / "core").mkdir(parents=True)
+    (tmp_path / "tests" / "core" / "test_a.py").write_text("", encoding="utf-8")
+    (tmp_path / "docs" / "x.md").write_text(
+        "`tests/core/test_a.py::test_b`, `tests/core/test_spool.py::test_c`, "
+        "`pytest tests/test_csv.py`, `bench/.data/results.json`\n",
+        encoding="utf-8",
+    )
+    assert missing_cited_files(tmp_path) == ["docs/x.md: tests/core/test_spool.py"]
+
+
 def test_outside_reference_check_can_fail(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "vaultsync").mkdir()
