@@ -261,3 +261,26 @@ def test_already_only_asks() -> None:
     assert nlquery.terms("Did anyone already try SWC for heron's build?") == [
         "try*", "swc*", "heron*", "build*",
     ]  # fmt: skip
+
+
+def test_romaji_and_pinyin_are_read_for_their_subject_and_for_now() -> None:
+    """Japanese in romaji and Chinese in pinyin among English words: their particles and
+    question words are not terms, and their words of now, still and decided ask what is in
+    force (the intent `decided`), as 今 and 现在 do."""
+    romaji = "osprey no minSdkVersion tte ima ikutsu dakke?"
+    assert nlquery.terms(romaji) == ["osprey*", "minsdkvers*"]
+    assert nlquery.understand(romaji).intent == "decided"
+    pinyin = "osprey xianzai yong de shi na ge state management? Provider haishi Riverpod?"
+    assert nlquery.terms(pinyin) == ["osprey*", "stat*", "manage*", "provid*", "riverpod*"]
+    assert nlquery.understand(pinyin).intent == "decided"
+    # asking whether something was tried is not asking what is in force
+    assert nlquery.understand("osprey de Impeller tte dareka mou tameshita?").intent == ""
+    # English with a word or two that are romaji or pinyin too is English
+    for text in (
+        "Is there no way to run the migration before the deploy?",
+        "What did we name the de-dupe job in ma_pipeline?",
+        "Which version of ima-sdk do we ship?",
+    ):
+        assert nlquery.latin_asian(text) == frozenset()
+    assert "ima*" in nlquery.terms("Which version of ima sdk do we ship?")
+    assert nlquery.understand("Which version of the ima sdk do we ship?").intent != "decided"

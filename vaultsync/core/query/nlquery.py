@@ -63,6 +63,58 @@ already
     )
 )
 
+# Japanese in romaji and Chinese in pinyin, typed in Latin letters among English words ("osprey
+# no minSdkVersion tte ima ikutsu dakke?", "osprey de routing xianzai yong go_router haishi
+# RouterDelegate?"): their particles, question words and endings say nothing of the topic, and
+# their words for "now", "latest", "still" and "decided" ask what is in force (`_LATIN_NOW`: the
+# intent `decided`). Read so only when the prompt holds two or more of one list's words and no
+# more English function words than those (`latin_asian`): "no", "to" and "de" alone are English
+# or a name.
+_ROMAJI = frozenset(
+    _listed(
+        """
+wa ga wo ni de mo ka ne yo na no to tte te tteba dakke kke kana kashira desu deshita desuka
+masu mashita masuka da datta dayo n nan nanda janai kedo keredo kara made sore tomo soretomo
+mou mada ima genzai saishin saikin kimatta kimeta kettei kekkyoku saigo ikutsu nani dore dono
+doko dou doushite itsu dare dareka mama shita shite suru iru aru yatteru yatta tsukatteru
+tsukau tameshita kawatta
+"""
+    )
+)
+_PINYIN = frozenset(
+    _listed(
+        """
+de le ma ne ba shi zai you mei meiyou he gen hai haishi huoshi huozhe ye dou jiu na nage
+naxie zhe zhege nali nar shenme sha zenme zenmeyang duoshao ji ge shui weishenme yong yongde
+xianzai muqian zuixin zuijin jueding queding dingle zuihou zuizhong xuan xuanle guo ren
+women wo ni ta dao gei
+"""
+    )
+)
+_LATIN_NOW = frozenset(
+    _listed(
+        "ima genzai saishin saikin mada mama kimatta kimeta kettei kekkyoku saigo "
+        "xianzai muqian zuixin zuijin jueding queding dingle zuihou zuizhong"
+    )
+)
+_LATIN_WORD = Lazy(r"[a-z]+")
+
+
+def latin_asian(text: str) -> frozenset[str]:
+    """The romaji or pinyin function words of `text` to leave out (see `_ROMAJI`), or nothing
+    when it does not read as romaji or pinyin. Only ASCII text is read."""
+    if not isinstance(text, str) or not text.isascii():
+        return frozenset()
+    words = _LATIN_WORD.findall(text.lower())
+    best, found = frozenset[str](), 1
+    for listed in (_ROMAJI, _PINYIN):  # the list more of its words are in
+        own = len({w for w in words if w in listed and w not in STOP_EN})
+        english = sum(1 for w in words if w in STOP_EN and w not in listed)
+        if own > found and own >= english:
+            best, found = listed, own
+    return best
+
+
 # Chinese function words and question words, longest first when matched.
 # Chinese function words and question words (matched longest first). Single characters are
 # only the ones that are almost never part of a content word: 上, 中, 前, 用, 对 ... start
@@ -265,10 +317,11 @@ def _raw_terms(text: str) -> list[tuple[str, bool]]:
     if not text.isascii():
         text = _POLITE.sub(" ", text)
     runs = _runs(text.lower())
+    latin = latin_asian(text) if text.isascii() else frozenset()
     for at, (kind, value) in enumerate(runs):
         if kind == "word":
             word = value.replace("’", "'").split("'")[0]
-            if word in STOP_EN or not word:
+            if word in STOP_EN or not word or word in latin:
                 continue
             if word.isdigit() or len(word) < MIN_PREFIX or not word.isascii():
                 out.append((word, False))
@@ -749,6 +802,13 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     intent = next((k for k, v in found.groupdict().items() if v), "") if found else ""
     if not intent and _may_name(low, _STILL_WORDS) and _STILL.search(low):
         intent = "decided"
+    if (
+        not intent
+        and low.isascii()
+        and latin_asian(low)
+        and not _LATIN_NOW.isdisjoint(_LATIN_WORD.findall(low))
+    ):
+        intent = "decided"  # romaji or pinyin asking what is in force now (ima, xianzai ...)
     if not intent and not cut and path_only(text):
         intent = "decided"  # a file's path alone: what is true of that file now
     rest = low
