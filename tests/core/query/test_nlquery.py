@@ -284,3 +284,40 @@ def test_romaji_and_pinyin_are_read_for_their_subject_and_for_now() -> None:
         assert nlquery.latin_asian(text) == frozenset()
     assert "ima*" in nlquery.terms("Which version of ima sdk do we ship?")
     assert nlquery.understand("Which version of the ima sdk do we ship?").intent != "decided"
+
+
+def test_a_request_to_check_what_was_decided_is_the_question_of_a_task_prompt() -> None:
+    """nlquery.asked_part: "please check whether we already decided X", 请先查一下 … 是多少,
+    …か確認して are questions put as orders; their own words are left out."""
+    en = (
+        "Add a deep link for the order detail page. Before you start, please check whether we "
+        "already decided on a routing approach in osprey, and use it. Also add a test."
+    )
+    assert (
+        nlquery.asked_part(en) == ", whether we already decided on a routing approach in osprey, ."
+    )
+    assert nlquery.terms(nlquery.understand(nlquery.asked_part(en)).rest) == [
+        "rout*",
+        "approach*",
+        "osprey*",
+    ]
+    zh = (
+        "给 osprey 的扫码功能接入 mobile_scanner 插件。开始之前请先查一下我们之前定下来的 Android "
+        "最低版本是多少，插件的要求不能超过它。然后在首页加一个扫码入口。"
+    )
+    asked = nlquery.asked_part(zh)
+    assert (
+        asked.startswith("我们之前定下来的 Android") and "开始" not in asked and "扫码" not in asked
+    )
+    assert nlquery.understand(asked).intent == "decided"
+    ja = (
+        "osprey にお気に入り機能を追加してください。始める前に、状態管理について既に決めたことが"
+        "あるか確認して、それに従ってください。ローカル保存は shared_preferences でお願いします。"
+    )
+    assert "状態管理" in nlquery.asked_part(ja) and "お気に入り" not in nlquery.asked_part(ja)
+    # an order to check something in the code, not to look up what was decided: the task
+    task = (
+        "给 osprey 的首页加上下拉刷新，接口用现有的 ApiClient。"
+        "顺便检查一下返回手势在 Android 上正常。最后补一个 widget 测试。"
+    )
+    assert nlquery.asked_part(task) == task

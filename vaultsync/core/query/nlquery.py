@@ -506,6 +506,25 @@ LONG_PROMPT = 12
 # 。！？ and at a line's end.
 _SENTENCES = Lazy(r"[^\n。！？!?]*?(?:[.](?=\s|$)|[。！？!?]+|\n|$)")
 _ASKS = ("?", "？", "吗", "呢", "ですか", "ますか", "でしたっけ")
+# A request to look something up before the task ("please check whether we already decided X",
+# "tell me which X we chose", 请先查一下 … 是多少, …か確認して): a question put as an order, asked
+# like one. Its own words (`_REQUEST_WORDS`: before you start, please check whether, and use
+# it; 开始之前请先查一下; 始める前に … 確認して) say nothing of what is looked up and are left out.
+_REQUEST = Lazy(
+    r"(?<![a-z])(?:check|confirm|look\s+up|find\s+out|tell\s+me|remind\s+me|let\s+me\s+know)"
+    r"(?:\s+first)?\s+(?:whether|if|which|what|how|who|where|when)(?![a-z])"
+    r"|(?<![检檢])(?:查|确认|確認|核实|核實)(?:一下|一查|清楚)"
+    r".{0,40}?(?:是否|是不是|有没有|有沒有|多少|哪|什么|什麼)"
+    r"|か(?:どうか)?、?を?(?:確認|調べ|教え)"
+)
+_REQUEST_WORDS = Lazy(
+    r"(?i)(?<![a-z])(?:before\s+you\s+(?:start|begin)(?:\s+\w+ing)?|please|first|check|confirm|"
+    r"look\s+up|find\s+out|tell\s+me|remind\s+me|let\s+me\s+know|"
+    r"(?:and|then)\s+(?:use|follow)\s+(?:that\s+one|that|it|them))(?![a-z])"
+    r"|(?:开始|动手|開始|動手)(?:之前|以前)|请?先?(?:帮我)?(?<![检檢])(?:查|确认|確認|核实|核實)(?:一下|一查|清楚)"
+    r"|(?:始める|作業に入る|着手する)前に|(?:確認|調べ)して(?:教えて)?(?:ください)?|教えてください"
+    r"|それに従ってください"
+)
 
 
 def asked_part(text: str) -> str:
@@ -521,10 +540,14 @@ def asked_part(text: str) -> str:
     parts = [p for p in parts if p]
     if len(parts) < 2:
         return text
-    asked = [p for p in parts if p.rstrip("。.!！ ").endswith(_ASKS)]
+    asked = [
+        p if p.rstrip("。.!！ ").endswith(_ASKS) else _REQUEST_WORDS.sub(" ", p)
+        for p in parts
+        if p.rstrip("。.!！ ").endswith(_ASKS) or _REQUEST.search(p.lower())
+    ]
     if not asked or len(asked) == len(parts) or len(terms(text)) < LONG_PROMPT:
         return text
-    return " ".join(asked)
+    return " ".join(" ".join(asked).split())
 
 
 def _starts_sentence(text: str, at: int) -> bool:
@@ -620,7 +643,7 @@ INTENTS = (
     (
         "decided",
         r"decid|decision|(?<![a-z])(?:chose|choose|chosen|pick|picked|settled?)(?![a-z])"
-        r"|(?:use|using)\s+(?:now|currently)|(?:now|currently)\s+use|决定|选择|选了|定了|现在用"
+        r"|(?:use|using)\s+(?:now|currently)|(?:now|currently)\s+use|决定|选择|选了|定了|定下来|定下來|现在用"
         # what is in force, asked in the present: "which cache does quill use", "what should I
         # use", "are we using"; and what was agreed ("set it up like we agreed")
         r"|(?<![a-z])(?:does|do|should|are)\s+(?:[a-z'-]+\s+){0,3}?us(?:e|ing)(?![a-z])"
@@ -668,7 +691,7 @@ _DECIDING = Lazy(
     rf"nowadays|any\s?more|no\s+longer)\b{_E}"
     # a confirmation asked as a tag ("we don't use X anymore, right?"): the tag asks, says nothing
     rf"|,?\s*(?:right|correct|yes|no|isn'?t\s+it|don'?t\s+we|didn'?t\s+we)\s*\?\s*$"
-    r"|决定|选择|选了|定了|定的|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
+    r"|决定|选择|选了|定了|定的|定下来|定下來|最终|最后|现在|目前|如今|決め|決定|選ん|結局|最終|現在|ことにし"
     r"|还在|还是|仍然|還在|還是|決定|選擇|まだ|지금|요즘|현재|아직|결정|정했"
     r"|今(?![日週月年朝晩夜回後度])|不再|不用(?!说|谢|急|担心|管|な|に|の)|기로\s*했\w*"
     # "changed into what" asks; the note that says what it became need not say 変わる
