@@ -481,3 +481,22 @@ def test_a_record_superseded_by_its_status_gives_way_to_the_one_it_names(
     order = [h.rel for h in recall(vault, config, ASKED_QUEUE, semantic=False).hits]
     assert order.index(ADR_OLD) < order.index(ADR_NEW)
     assert ADR_OLD in _prompt(vault, config, ASKED_QUEUE, "s-status-off")
+
+
+TASK = (
+    "Add an index on orders.created_at and write the migration for it. Before you start, please "
+    "check whether we already decided which database the orders service runs on, and use it. "
+    "Then add a test that the report query uses the index."
+)
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_a_request_inside_a_task_prompt_is_given_the_decision_in_force_alone(
+    tmp_path: Path,
+) -> None:
+    """A request to check what was decided, inside a task prompt, is its question
+    (nlquery.asked_part); the agent at work is handed the decision in force and not the ones
+    it replaced, which a plain question about the history still gets."""
+    vault, config = built(tmp_path, "memory")
+    assert _prompt(vault, config, TASK) == [NEW_MEMORY]
+    assert _prompt(vault, config, QUESTION, "plain")[:3] == [NEW_MEMORY, MID, OLD]

@@ -259,6 +259,10 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
             terms = nlquery.terms(rest) if project else terms
         added = frozenset(nlquery.translations(asked.rest if window != OPEN or agent else text))
         newest = asked.intent == "decided"
+        if newest and text != inc.prompt.strip():
+            # a what-is-in-force question read out of a task prompt (nlquery.asked_part): the
+            # agent at work is given the answer in force, not the choices it replaced
+            max_items = 1
         hits = search(conn, terms, inc, window, agent, added, newest, (), project) if terms else []
         if terms and not hits and window != OPEN:  # a misremembered day
             hits = search(conn, terms, inc, OPEN, agent, added, newest, (), project)
