@@ -500,3 +500,21 @@ def test_a_request_inside_a_task_prompt_is_given_the_decision_in_force_alone(
     vault, config = built(tmp_path, "memory")
     assert _prompt(vault, config, TASK) == [NEW_MEMORY]
     assert _prompt(vault, config, QUESTION, "plain")[:3] == [NEW_MEMORY, MID, OLD]
+
+
+@pytest.mark.usefixtures("asked_now")
+def test_has_anyone_tried_a_thing_never_discussed_is_given_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Has anyone already tried X": a note holding only some of X's words did not try X (every
+    note here says Postgres or the orders database; none says replicas)."""
+    vault, config = built(tmp_path, "memory")
+    never = "Has anyone already tried Postgres read replicas for the orders database?"
+    assert prompt_recall.tried_thing(never) == ["postgr*", "read*", "replica*"]
+    assert _prompt(vault, config, never) == []
+    assert MID in _prompt(vault, config, "Has anyone already tried Postgres for the orders?", "b")
+    # the act is not the thing: "tried moving X" is asked of the notes about X
+    assert prompt_recall.tried_thing("Did we try moving off SQLite?") == ["sqlit*"]
+    # without the rule, the notes that say Postgres and the orders database are handed over
+    monkeypatch.setattr(prompt_recall, "tried_thing", lambda text, project="": [])
+    assert _prompt(vault, config, never, "c") != []

@@ -35,7 +35,7 @@ from vaultsync.core.hook.recall_search import (
     search,
     unseen,
 )
-from vaultsync.core.hook.relevance import equivalents
+from vaultsync.core.hook.relevance import covered, equivalents
 from vaultsync.core.lazy_regex import Lazy
 
 TYPE_CHECKING = False
@@ -45,6 +45,31 @@ if TYPE_CHECKING:
 
     from vaultsync.core.config import Config
     from vaultsync.core.hook.agents import Incoming
+
+# "Has anyone already tried X?": X is one thing, and a note that holds only some of its words did
+# not try it (every osprey session says flutter; none tried "Flutter web"). The words of X, from
+# the verb to a preposition or the clause's end, must all be in a hit, the project's name aside.
+_TRIED = Lazy(
+    r"(?i)(?<![a-z])(?:has|have|did)\s+(?:anyone|anybody|someone|somebody|we|you|they)"
+    r"(?:\s+[\w'.-]+){0,3}?\s+(?:already\s+|ever\s+)?(?:tried|try|tested|test)\s+(?:out\s+)?"
+    r"(.+?)(?=\s+(?:on|for|in|with|at|and|or|before|instead|so)(?![\w-])|\s*[?,.;!]|$)"
+)
+
+
+def tried_thing(text: str, project: str = "") -> list[str]:
+    """The terms of what a "has anyone tried X" question asks about, or [] (not such a
+    question): X without the project's name and without a verb in -ing that opens it."""
+    found = _TRIED.search(text) if "tr" in text or "test" in text else None
+    if not found:
+        return []
+    from vaultsync.core.query import nlquery
+
+    name = project.rstrip("/").rsplit("/", 1)[-1].lower()
+    words = found.group(1).split()
+    if len(words) > 1 and words[0].lower().endswith("ing"):
+        words = words[1:]  # the act ("tried moving off X", "switching the renderer"): X names it
+    return [t for t in nlquery.terms(" ".join(words), expand=False) if t.rstrip("*") != name]
+
 
 # Agents whose prompt event can carry context back to the model (Cursor's beforeSubmitPrompt
 # can only allow or block).
@@ -279,6 +304,10 @@ def context_for(inc: Incoming, vault: Path, cfg: Config, project_key: str = "") 
                 hits = search(conn, terms, inc, window, agent, added, newest, also, project)
         if not terms:  # only a window or an agent was asked: its sessions
             hits = listed(conn, inc, window, agent, project)
+        thing = tried_thing(text, project_key or inc.cwd)
+        if thing and hits:
+            hits = [h for h in hits if covered(thing, f"{h.title}\n{h.heading}\n{h.body}")[0]
+                    >= len(thing)]  # fmt: skip
         if not hits:
             return ""
         # A note another note in force says it replaces (its `supersedes` property) is not
