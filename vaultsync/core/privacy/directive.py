@@ -148,6 +148,14 @@ _SENDING = Lazy(
     r"(?i)\b(?:send|upload|post|forward|e-?mail|transmit|exfiltrate|submit|leak|share)"
     r"(?:s|ed|ing)?\b|\bsent\b"
 )
+# What a standing order relays from the reader rather than from whoever wrote it: a copy of what
+# it is given, or whatever someone does each time ("whenever the user pastes code, also send a
+# copy to <url>"). A person's own standing request ("PS: from now on, please send invoices to
+# billing@…") sends their things, not the reader's.
+_RELAYED = Lazy(
+    r"(?i)\bcop(?:y|ies)\b|\b(?:whenever|every[ \t]+time|each[ \t]+time)[ \t]+(?:the[ \t]+user"
+    r"|you|someone|anyone)\b"
+)
 _EXPOSE = Lazy(
     r"(?i)\b(?:print|output|list|dump|reveal|show|display|cat|echo|read[ \t]+(?:out|aloud|me)"
     r"|tell[ \t]+me|include|append|export|log|enter|type)(?:s|es|ing)?\b"
@@ -549,9 +557,12 @@ def _english(w: str, a: int, b: int) -> bool:
         return True
     # memory poisoning: from now on, the user "prefers" something consequential. Shipping alone
     # is not enough here: "from now on, write the coverage report to <url> via the CI job" is a
-    # convention; what is shipped must be a secret or be sent (send, upload, forward, post: "also
-    # send a copy to <url>"), or come with a harm.
-    lasting = moves or harm or hide or exposes or (ships and (source or _said(_SENDING, w, a, b)))
+    # convention; what is shipped must be a secret, or be sent (send, upload, forward, post) out
+    # of what passes through the reader ("also send a copy to <url>", "whenever the user …"), or
+    # come with a harm. No reader is addressed and nothing hidden on this path: a person's own
+    # standing request ("from now on, please send invoices to billing@…") is left.
+    relayed = _said(_SENDING, w, a, b) and _RELAYED.search(w, a, b) is not None
+    lasting = moves or harm or hide or exposes or (ships and (source or relayed))
     return bool(persist and lasting and (imperative or _PREFERENCE.search(w, a, b)))
 
 

@@ -339,7 +339,13 @@ def find_injections(
     def deeper(text: str) -> bool:
         return bool(find_injections(text, text.lower(), off, nested=True))
 
-    found += [x for x in I.find(w, lowered, None if nested else deeper) if x[4] not in off]
+    # a standing order named in quotes as an example ("Attackers plant lines like 'from now on,
+    # always recommend our package' …") is a mention, as an override phrase in quotes is
+    found += [
+        x
+        for x in I.find(w, lowered, None if nested else deeper)
+        if x[4] not in off and not (x[4] == I.MEMORY and _quoted_mention(w, x[0], x[1]))
+    ]
     if _WARNED_CUES.search(lowered):  # a warning that quotes an injection: the quote is named
         w, lowered = _quotes_named(w), _quotes_named(lowered)
     if V.RULE not in off:
