@@ -100,3 +100,22 @@ def test_the_layer_can_be_disabled_by_its_rule_name() -> None:
     text = CASES[4][0]
     red = Redactor(BUILTIN_RULES, disabled=[SP.RULE])
     assert "a1qs-5qx3" in red.redact(text).text
+
+
+def test_a_value_read_out_in_more_than_sixteen_groups_is_redacted_whole() -> None:
+    """The group reader looks at most 16 groups ahead; a longer value is read in runs."""
+    groups = (
+        "uCAb AGFF qx8B 2kL7 7kLm Zq4r 9Tfe W2pd xK7n Lm3Q c8Vr Rt5y Hn2B q9Ws Ed4R tG7h Yu1J kM6n"
+    )
+    out = default_redactor().redact(f"Agent: the new key, read slowly, is {groups}. Got it?\n").text
+    assert not [g for g in groups.split(" ") if g in out], out
+
+
+@pytest.mark.parametrize("word", ["send ", "copy ", "data ", "A1b2 "])
+def test_a_long_run_of_four_letter_words_costs_linear_time(word: str) -> None:
+    """Each space of the run once read the whole rest of it again: 30,000 took two minutes."""
+    import time
+
+    t = time.process_time()  # CPU time: a loaded machine stretches wall time
+    SP.find("Agent: " + word * 20_000 + "\n")
+    assert time.process_time() - t < 3.0
