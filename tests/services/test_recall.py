@@ -529,6 +529,27 @@ def test_a_window_without_the_topic_gives_way_to_the_topic(
     ] == ["that-day"]
 
 
+def test_the_day_asked_about_keeps_its_best_result_when_the_topic_leaves_the_window(
+    evening: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vault = evening
+    # told on the day in other words than the question's, and better covered on other days
+    session(vault, "that-day", ["the database dashboard colours", "lunch plans"], project="/w",
+            day="2026-11-12T09:00:00Z")  # fmt: skip
+    for n, text in enumerate(("we moved the billing ledger database to the new cluster",
+                              "billing ledger database backups checked",
+                              "the billing ledger database schema review")):  # fmt: skip
+        session(vault, f"told-{n}", [text], project="/w", day=f"2026-11-1{7 + n}T09:00:00Z")
+    config = load_config(vault)
+    rebuild(vault, config)
+    question = "where did we move the billing ledger database on 2026-11-12?"
+    found = [h.session_id for h in recall(vault, config, question, limit=3).hits]
+    assert found[0].startswith("told-") and found[1] == "that-day" and len(found) == 3
+    monkeypatch.setattr(engine, "WINDOW_KEPT", 0)
+    wider = [h.session_id for h in recall(vault, config, question, limit=3).hits]
+    assert "that-day" not in wider and len(wider) == 3
+
+
 def test_a_question_naming_what_the_vault_never_mentions_is_flagged_weak(
     evening: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
