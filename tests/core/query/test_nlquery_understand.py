@@ -521,6 +521,22 @@ def test_a_question_without_time_agent_or_intent_words_compiles_no_pattern() -> 
         ("what did Nate win in the beginning of November 2022?", "2022-11-01", "2022-11-11"),
         ("late March, 2025", "2025-03-21", "2025-04-01"),
         ("2025年3月下旬に何を直した？", "2025-03-21", "2025-04-01"),
+        # the first or last week(s) of a month, not the seven days before today
+        ("where was Dave in the last two weeks of August 2023?", "2023-08-18", "2023-09-01"),
+        ("what did we ship in the last week of October?", "2026-10-25", "2026-11-01"),
+        ("what broke during the first week of last month", "2026-10-01", "2026-10-08"),
+        ("the first two weeks of February 2024", "2024-02-01", "2024-02-15"),
+        # two days joined as a range: every day from the first to the last
+        ("where was John between August 11 and August 15?", "2026-08-11", "2026-08-16"),
+        ("what did we fix from Monday to Wednesday?", "2026-11-16", "2026-11-19"),
+        ("周一到周三改了什么", "2026-11-16", "2026-11-19"),
+        # ... and a second day inside the first narrows it
+        ("what did we do in October, on 19 October?", "2026-10-19", "2026-10-20"),
+        # a day with its year said
+        ("what was James doing on March 16, 2022?", "2022-03-16", "2022-03-17"),
+        ("what did Calvin do on 7 July, 2023?", "2023-07-07", "2023-07-08"),
+        ("between August 11 and August 15 2023", "2023-08-15", "2023-08-16"),
+        ("what did James adopt in April 2022?", "2022-04-01", "2022-05-01"),
         # the hours after midnight: 凌晨, 未明, 새벽 (周日凌晨 is early Sunday, not Saturday night)
         ("周日凌晨改了什么？", "2026-11-15T00:00", "2026-11-15T06:00"),
         ("昨天凌晨", "2026-11-19T00:00", "2026-11-19T06:00"),

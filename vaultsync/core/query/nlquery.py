@@ -791,6 +791,11 @@ def _may_name(low: str, words: tuple[str, ...], digits: bool = False) -> bool:
     return any(w in low for w in words) or (digits and any(c.isdigit() for c in low))
 
 
+# What joins two time phrases into a range: "and" (after "between"), "to", "until", "through",
+# a dash, 到 / 至 / から
+_RANGE_JOIN = Lazy(r"\s*(?:and|to|till|until|through|thru|-|–|—|~|〜|到|至|から)\s*")
+
+
 def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     """Read the time window, the agent and the intent out of a question (see `Asked`).
     `now`: an aware datetime (default core/timestamp.now()); `zone`: the person's (default
@@ -806,9 +811,14 @@ def understand(text: str, now: Any = None, zone: Any = None) -> Asked:
     start = end = None
     when = ""
     for span, window, words in timespan.phrases(low, local_now):
+        joined = bool(cut) and _RANGE_JOIN.fullmatch(low, cut[-1][1], span[0]) is not None
         cut.append(span)
         if start is None:  # the first phrase sets the window; a second one narrows it
             start, end, when = window[0], window[1], words
+        elif joined and window[0] >= end:
+            # two days apart joined as a range ("between August 11 and August 15", "from Monday
+            # to Wednesday", 周一到周三): every day from the first to the last
+            start, end = min(start, window[0]), max(end, window[1])
         else:
             start, end = max(start, window[0]), min(end, window[1])
             if start >= end:

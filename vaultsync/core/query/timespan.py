@@ -83,6 +83,11 @@ _TIME = Lazy(
             rf"|어제|오늘)(?:の|\s)?(?P<dcp>{_PART_ZH})?)",
             rf"(?P<ago>{_B}{_N}\s+(?P<agou>day|week|hour|month)s?\s+ago{_E}|{_N}\s*(?P<agoc>[个個ヶかカケヵ]月"
             rf"|[个個]?(?:天|日|周|週|週間|星期|礼拜|禮拜|小时|小時|時間))前)",
+            # the first or last week(s) of a month: "the last two weeks of August 2023", "in the
+            # first week of last month" (before "the last week", the seven days before today)
+            rf"(?P<mweeks>{_B}(?:in\s+|during\s+|over\s+)?the\s+(?P<mwe>first|last)\s+(?:(?P<mwn>"
+            rf"{_N})\s+)?weeks?\s+of\s+(?:(?P<mwo>last|this|the)\s+month|(?P<mwm>{_MONTH})"
+            rf"(?:,?\s+(?P<mwy>(?:19|20)\d\d))?){_E})",
             # fuzzy spans, wide enough never to cut the answer off: "the last few days", 这两天
             # (the last five days, today included); "a few days ago", 前几天 (the week before
             # today); "a couple of days ago", 前两天 (the four days before today)
@@ -126,11 +131,12 @@ _TIME = Lazy(
             rf"(?:\s+(?P<wdep>morning|afternoon|evening|night){_E})?"
             rf"|(?:{_WD_ZH}|{_WD_JA}|(?:지난\s?)?{_WD_KO})(?:の|\s)?(?P<wdcp>{_PART_ZH})?)",
             r"(?P<iso>(20\d\d)-(\d\d)-(\d\d))",
+            # ... and its year when one is said ("March 16, 2022", "7 July, 2023")
             rf"(?P<md>{_B}(?P<mdon>on\s+)?(?P<mdm>{_MONTH})\s+(?P<mdd>\d{{1,2}})(?P<mdo>{_ORDINAL})?"
-            rf"{_E}|(?P<mcm>{_CN})月(?P<mcd>{_CN})[日号號])",
+            rf"{_E}(?:,?\s+(?P<mdy>(?:19|20)\d\d){_E})?|(?P<mcm>{_CN})月(?P<mcd>{_CN})[日号號])",
             # the day first ("19 Nov", "the 19th of November")
             rf"(?P<dm>{_B}(?:on\s+)?(?P<dmthe>the\s+)?(?P<dmd>\d{{1,2}})(?P<dmo>{_ORDINAL})?\s+"
-            rf"(?P<dmof>of\s+)?(?P<dmm>{_MONTH}))",
+            rf"(?P<dmof>of\s+)?(?P<dmm>{_MONTH})(?:,?\s+(?P<dmy>(?:19|20)\d\d){_E})?)",
             # a day of the month alone, said as a date ("on the 19th")
             rf"(?P<nth>{_B}on\s+the\s+(?P<nthd>\d{{1,2}}){_ORDINAL}{_E}"
             # ... and as Chinese and Japanese say it (15号, 十五号, 15日に), not a counter
@@ -138,7 +144,7 @@ _TIME = Lazy(
             rf"|(?<![\d一二三四五六七八九十月第])(?P<nthc>{_CN})(?:[号號](?![线線楼樓机機位房方版包座层層码碼])"
             r"|日(?=[にのはも、，,。？?！!\s]|$)))",
             # a whole month by its name (in October, 十月份, 10月の)
-            rf"(?P<wholemonth>{_B}(?:in|during)\s+(?P<wmm>{_MONTH})"
+            rf"(?P<wholemonth>{_B}(?:in|during)\s+(?P<wmm>{_MONTH})(?:,?\s+(?P<wmy>(?:19|20)\d\d){_E})?"
             rf"|(?<![\d一二三四五六七八九十])(?P<wmc>{_CN})月份?(?![\d一二三四五六七八九十]))",
         )
     )
@@ -237,6 +243,8 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         return start, (start + timedelta(weeks=1)) if last else midnight + timedelta(days=1)
     if g["mpart"]:
         return _month_part(g, midnight, local_now)
+    if g["mweeks"]:
+        return _month_weeks(g, midnight, local_now)
     if g["month"]:
         word = g["mo"] or g["mc"]
         first = midnight.replace(day=1)
@@ -277,7 +285,9 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
         if not 1 <= number <= 12:
             return None
         start = midnight.replace(month=number, day=1)
-        if start > local_now:
+        if g["wmy"]:  # its year when one is said ("in August 2023")
+            start = start.replace(year=int(g["wmy"]))
+        elif start > local_now:
             start = start.replace(year=start.year - 1)
         after = (start + timedelta(days=32)).replace(day=1)
         return start, after
@@ -307,7 +317,8 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
             if g["iso"]:
                 y, mo, d = (int(x) for x in g["iso"].split("-"))
             else:
-                y = local_now.year
+                said = g["mdy"] or g["dmy"]
+                y = int(said) if said else local_now.year
                 if month:
                     mo = _MONTHS.index(month[:3]) + 1
                     d = int(g["mdd"] or g["dmd"] or g["wddd"])
@@ -316,7 +327,7 @@ def _window(m: Any, local_now: Any) -> tuple[Any, Any] | None:
             start = datetime(y, mo, d, tzinfo=local_now.tzinfo)
         except ValueError:
             return None
-        if not g["iso"] and start > local_now:
+        if not g["iso"] and not (g["mdy"] or g["dmy"]) and start > local_now:
             start = start.replace(year=y - 1)
         return start, start + timedelta(days=1)
     return None
@@ -354,6 +365,24 @@ def _month_part(g: dict[str, Any], midnight: Any, local_now: Any) -> tuple[Any, 
     after = (month + timedelta(days=32)).replace(day=1)
     start = month + timedelta(days=lo - 1)
     end = min(month + timedelta(days=hi), after)
+    return (start, end) if start <= local_now else None
+
+
+def _month_weeks(g: dict[str, Any], midnight: Any, local_now: Any) -> tuple[Any, Any] | None:
+    """The first or last seven days (or 7 x n) of last month, this month or a month named."""
+    from datetime import timedelta
+
+    first = midnight.replace(day=1)
+    if g["mwm"]:
+        month = _named_month(_MONTHS.index(g["mwm"][:3]) + 1, first, local_now, g["mwy"])
+    elif g["mwo"] == "last":
+        month = (first - timedelta(days=1)).replace(day=1)
+    else:
+        month = first
+    after = (month + timedelta(days=32)).replace(day=1)
+    days = timedelta(days=7 * (_number(g["mwn"]) if g["mwn"] else 1))
+    start, end = (month, month + days) if g["mwe"] == "first" else (after - days, after)
+    start, end = max(start, month), min(end, after)
     return (start, end) if start <= local_now else None
 
 
