@@ -140,8 +140,8 @@ CANDIDATES = 100  # FTS matches ranked per query before grouping (at least 10x t
 # A topic whose results inside the asked window are weak (below ABSTAIN_BELOW) is searched
 # without the window too, and the better covered answer wins (docs/search.md "Time, agents").
 WINDOW_FALLBACK = True
-# ... and then the window's best result stays in the list, right after the wider answer's first
-# (LoCoMo dev 0.915 -> 0.919; 0 restores the wider answer alone).
+# ... and then the window's best result stays in the list, right after the wider answer's first:
+# the day named often holds the thing told in other words (LoCoMo dev 0.915 -> 0.919; 0: not kept).
 WINDOW_KEPT = 1
 # A question that finds nothing clear in its own words is asked once more with the Chinese and
 # Japanese words of its software terms (core/query/term_map.py): an English question about a session
@@ -368,7 +368,10 @@ def recall(
             wider = replace(unscoped, agent=where.agent)
             again = answer(wider, *_lexical(index, query, wider, mode, limit, freqs))
             if again.coverage > found.coverage:
-                found = _with_window_kept(again, found, limit)
+                # ... and the day named keeps its best result, right after the wider answer's first
+                kept = {h.rel: h for h in found.hits[:WINDOW_KEPT]}
+                rest = [h for h in again.hits if h.rel not in kept]
+                found = replace(again, hits=(*rest[:1], *kept.values(), *rest[1:])[:limit])
         if CJK_FALLBACK and readable and (found.abstain or not found.hits):
             # Nothing clear in the question's own words: once more with the Chinese and
             # Japanese words of its terms (an English question about a session held in
@@ -383,18 +386,6 @@ def recall(
     if asked is not None and scoped:
         found = replace(found, scope=asked.scope())
     return found
-
-
-def _with_window_kept(wider: Recall, inside: Recall, limit: int) -> Recall:
-    """`wider` (the topic without the window, better covered) with the window's best result
-    kept right after its first: the person named that day, and a thing is often told on the
-    day asked about in other words than the question's (WINDOW_KEPT)."""
-    kept = list(inside.hits[:WINDOW_KEPT])
-    if not kept:
-        return wider
-    rels = {h.rel for h in kept}
-    rest = [h for h in wider.hits if h.rel not in rels]
-    return replace(wider, hits=tuple((rest[:1] + kept + rest[1:])[:limit]))
 
 
 # --- lexical ---------------------------------------------------------------------------------
