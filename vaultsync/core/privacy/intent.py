@@ -422,9 +422,9 @@ _STANDING_KEYS = ("앞으로", "지금부터", "이제부터", "다음 세션", 
                   "permanente", "d'ora in", "da ora in", "da adesso in", "da oggi in", "ricord",
                   "sempre", "ogni volta che", "từ bây giờ", "từ giờ", "từ nay", "hãy nhớ",
                   "ghi nhớ", "luôn", "mỗi khi", "mỗi lần")  # fmt: skip
-# ... and the ASCII ones, on which an ASCII text is worth reading at all
-_STANDING_ASCII = (b"siempre", b"ahora", b"recuerd", b"ricord", b"sempre", b"d'ora in",
-                   b"da ora in", b"da adesso in", b"da oggi in")  # fmt: skip
+# ... and the ones an ASCII text can hold (derived: a list kept by hand beside this one left
+# "a partir de hoy", "desde hoy" and "cada vez que" out, and the reader never saw them)
+_STANDING_ASCII = tuple(k for k in _STANDING_KEYS if k.isascii())
 
 
 def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> list[Inj]:
@@ -469,8 +469,8 @@ def find(w: str, lowered: str, deeper: Callable[[str], bool] | None = None) -> l
     cjk = not w.isascii() and has_cjk(w)
     if keys := present(raw, _MEMORY_KEYS + _MEMORY_CJK if cjk else _MEMORY_KEYS):
         out += _hits(w, _MEMORY, windows(w, lowered, keys), MEMORY)
-    quick = not w.isascii() or any(k in raw for k in _STANDING_ASCII)
-    if quick and present(raw, _STANDING_KEYS):  # a standing order that hides itself (ko es it vi)
+    standing_keys = _STANDING_ASCII if w.isascii() else _STANDING_KEYS
+    if present(raw, standing_keys):  # a standing order that hides itself (ko es it vi)
         from vaultsync.core.privacy import standing
 
         out += standing.find(w, MEMORY)
