@@ -124,8 +124,9 @@ _DESTINATION = Lazy(
     r"(?:reply|replies|answer|response|output|summary|message|tool[ \t]+call|request|commit"
     r"|comment|pull[ \t]+request|PR|MR|merge[ \t]+request|issue|ticket)\b"
     r"|\b(?:in|into|to)[ \t]+(?:the|a|our|your)[ \t]+(?:[\w-]+[ \t]+)?(?:channel|chat|forum"
-    r"|wiki|group)\b" + _PUBLIC_PLACE + r""
-    r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
+    r"|wiki|group)\b"
+    + _PUBLIC_PLACE
+    + r"|\bat[ \t]+the[ \t]+end[ \t]+of[ \t]+(?:every|each|your)[ \t]+(?:reply|answer|response)\b"
     r"|\b(?:reply|respond|answer)[ \t]+(?:only[ \t]+|to[ \t]+\w+[ \t]+\w+[ \t]+)?with\b"
 )
 # A bucket or a file share (`s3://public-share/`): a destination too, read apart from the

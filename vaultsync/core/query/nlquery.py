@@ -317,7 +317,7 @@ def _raw_terms(text: str) -> list[tuple[str, bool]]:
     if not text.isascii():
         text = _POLITE.sub(" ", text)
     runs = _runs(text.lower())
-    latin = latin_asian(text) if text.isascii() else frozenset()
+    latin = latin_asian(text)
     for at, (kind, value) in enumerate(runs):
         if kind == "word":
             word = value.replace("’", "'").split("'")[0]
@@ -540,11 +540,12 @@ def asked_part(text: str) -> str:
     parts = [p for p in parts if p]
     if len(parts) < 2:
         return text
-    asked = [
-        p if p.rstrip("。.!！ ").endswith(_ASKS) else _REQUEST_WORDS.sub(" ", p)
-        for p in parts
-        if p.rstrip("。.!！ ").endswith(_ASKS) or _REQUEST.search(p.lower())
-    ]
+    asked = []
+    for p in parts:
+        if p.rstrip("。.!！ ").endswith(_ASKS):
+            asked.append(p)
+        elif _REQUEST.search(p.lower()):  # a request to look up: without its own words
+            asked.append(_REQUEST_WORDS.sub(" ", p))
     if not asked or len(asked) == len(parts) or len(terms(text)) < LONG_PROMPT:
         return text
     return " ".join(" ".join(asked).split())
